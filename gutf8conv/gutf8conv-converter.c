@@ -1,0 +1,531 @@
+/* gutf8conv-converter.c: a GConverter between UTF-8 and UCS-4
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include "gutf8conv.h"
+#include "gutf8conv-codec.h"
+
+/**
+ * SECTION:gutf8conv-converter
+ * @title: GUtf8ConvConverter
+ * @short_description: a #GConverter between UTF-8 and UCS-4
+ * @include: gutf8conv/gutf8conv.h
+ *
+ * #GUtf8ConvConverter converts a byte stream from UTF-8 to UCS-4 (UTF-32)
+ * or back, incrementally, however the stream is cut into chunks.  It
+ * implements #GConverter, so it works with #GConverterInputStream,
+ * #GConverterOutputStream and g_output_stream_splice().
+ *
+ * All of its settings are construct-only properties: #GUtf8ConvConverter:direction,
+ * #GUtf8ConvConverter:byte-order, #GUtf8ConvConverter:bom-mode,
+ * #GUtf8ConvConverter:error-mode and #GUtf8ConvConverter:profile.
+ * #GUtf8ConvConverter:num-invalid counts the malformed sequences met.
+ *
+ * Malformed input is reported as %G_IO_ERROR_INVALID_DATA with a message
+ * that names the absolute byte offset of the bad sequence in the stream and
+ * its bytes, for example `Invalid UTF-8 sequence at byte 1034: E2 82`.  All
+ * output for the input before that offset is handed out first.  A stream
+ * that ends inside a sequence gives %G_IO_ERROR_PARTIAL_INPUT, with a
+ * message such as `Incomplete UTF-8 sequence at byte 7: F0 9F 98`.
+ *
+ * A converter keeps a few bytes of state for one stream; use one converter
+ * per stream, from one thread at a time, and g_converter_reset() to start
+ * a new stream with it.
+ *
+ * Since: 1.0
+ */
+
+struct _GUtf8ConvConverter
+{
+  GObject            parent_instance;
+
+  GUtf8ConvDirection direction;
+  GUtf8ConvByteOrder byte_order;
+  GUtf8ConvBomMode   bom_mode;
+  GUtf8ConvErrorMode error_mode;
+  GUtf8ConvProfile   profile;
+
+  GUtf8ConvCodec     codec;
+};
+
+enum {
+  PROP_0,
+  PROP_DIRECTION,
+  PROP_BYTE_ORDER,
+  PROP_BOM_MODE,
+  PROP_ERROR_MODE,
+  PROP_PROFILE,
+  PROP_NUM_INVALID,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void gutf8conv_converter_iface_init (GConverterIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GUtf8ConvConverter, gutf8conv_converter, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_CONVERTER,
+                                                      gutf8conv_converter_iface_init))
+
+static void
+gutf8conv_converter_constructed (GObject *object)
+{
+  GUtf8ConvConverter *self = GUTF8CONV_CONVERTER (object);
+
+  G_OBJECT_CLASS (gutf8conv_converter_parent_class)->constructed (object);
+
+  gutf8conv_codec_init (&self->codec, self->direction, self->byte_order,
+                        self->bom_mode, self->error_mode, self->profile);
+}
+
+static void
+gutf8conv_converter_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  GUtf8ConvConverter *self = GUTF8CONV_CONVERTER (object);
+
+  switch (prop_id)
+    {
+    case PROP_DIRECTION:
+      g_value_set_enum (value, self->direction);
+      break;
+    case PROP_BYTE_ORDER:
+      g_value_set_enum (value, self->byte_order);
+      break;
+    case PROP_BOM_MODE:
+      g_value_set_enum (value, self->bom_mode);
+      break;
+    case PROP_ERROR_MODE:
+      g_value_set_enum (value, self->error_mode);
+      break;
+    case PROP_PROFILE:
+      g_value_set_enum (value, self->profile);
+      break;
+    case PROP_NUM_INVALID:
+      g_value_set_uint64 (value, self->codec.num_invalid);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gutf8conv_converter_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  GUtf8ConvConverter *self = GUTF8CONV_CONVERTER (object);
+
+  switch (prop_id)
+    {
+    case PROP_DIRECTION:
+      self->direction = g_value_get_enum (value);
+      break;
+    case PROP_BYTE_ORDER:
+      self->byte_order = g_value_get_enum (value);
+      break;
+    case PROP_BOM_MODE:
+      self->bom_mode = g_value_get_enum (value);
+      break;
+    case PROP_ERROR_MODE:
+      self->error_mode = g_value_get_enum (value);
+      break;
+    case PROP_PROFILE:
+      self->profile = g_value_get_enum (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = gutf8conv_converter_constructed;
+  object_class->get_property = gutf8conv_converter_get_property;
+  object_class->set_property = gutf8conv_converter_set_property;
+
+  /**
+   * GUtf8ConvConverter:direction:
+   *
+   * Which way the converter converts: UTF-8 to UCS-4 (decoding, the
+   * default) or UCS-4 to UTF-8 (encoding).
+   *
+   * Since: 1.0
+   */
+  properties[PROP_DIRECTION] =
+    g_param_spec_enum ("direction", NULL, NULL,
+                       GUTF8CONV_TYPE_DIRECTION,
+                       GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GUtf8ConvConverter:byte-order:
+   *
+   * The byte order of the UCS-4 side: of the output when decoding, of the
+   * input when encoding.  %GUTF8CONV_BYTE_ORDER_HOST, the default, is the
+   * order of #gunichar on this machine.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_BYTE_ORDER] =
+    g_param_spec_enum ("byte-order", NULL, NULL,
+                       GUTF8CONV_TYPE_BYTE_ORDER,
+                       GUTF8CONV_BYTE_ORDER_HOST,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GUtf8ConvConverter:bom-mode:
+   *
+   * What happens to a U+FEFF signature at the start of the stream: kept as
+   * text (the default), stripped, or guaranteed to start the output exactly
+   * once.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_BOM_MODE] =
+    g_param_spec_enum ("bom-mode", NULL, NULL,
+                       GUTF8CONV_TYPE_BOM_MODE,
+                       GUTF8CONV_BOM_KEEP,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GUtf8ConvConverter:error-mode:
+   *
+   * How malformed input is treated: an error (the default), one U+FFFD per
+   * maximal subpart, dropped, or escaped losslessly.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_ERROR_MODE] =
+    g_param_spec_enum ("error-mode", NULL, NULL,
+                       GUTF8CONV_TYPE_ERROR_MODE,
+                       GUTF8CONV_ERROR_MODE_STRICT,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GUtf8ConvConverter:profile:
+   *
+   * The code space: Unicode (U+0000..U+10FFFF, the default) or the 31-bit
+   * UCS-4 of ISO/IEC 10646-1:1993 with 5- and 6-octet UTF-8 forms.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_PROFILE] =
+    g_param_spec_enum ("profile", NULL, NULL,
+                       GUTF8CONV_TYPE_PROFILE,
+                       GUTF8CONV_PROFILE_UNICODE,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GUtf8ConvConverter:num-invalid:
+   *
+   * The number of malformed sequences replaced, skipped or escaped since
+   * the converter was made or last reset.  When decoding, each maximal
+   * subpart counts once; when encoding, each bad unit.  In
+   * %GUTF8CONV_ERROR_MODE_STRICT it stays 0: the conversion stops instead.
+   * It is notified at most once per g_converter_convert() call, when it
+   * changed.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_NUM_INVALID] =
+    g_param_spec_uint64 ("num-invalid", NULL, NULL,
+                         0, G_MAXUINT64, 0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gutf8conv_converter_init (GUtf8ConvConverter *self G_GNUC_UNUSED)
+{
+}
+
+static void
+set_codec_error (GUtf8ConvConverter    *self,
+                 GUtf8ConvCodecStatus   status,
+                 GError               **error)
+{
+  g_autofree char *message = gutf8conv_codec_error_message (&self->codec);
+
+  g_set_error_literal (error, G_IO_ERROR,
+                       status == GUTF8CONV_CODEC_TRUNCATED ? G_IO_ERROR_PARTIAL_INPUT
+                                                           : G_IO_ERROR_INVALID_DATA,
+                       message);
+}
+
+static GConverterResult
+gutf8conv_converter_convert (GConverter       *converter,
+                             const void       *inbuf,
+                             gsize             inbuf_size,
+                             void             *outbuf,
+                             gsize             outbuf_size,
+                             GConverterFlags   flags,
+                             gsize            *bytes_read,
+                             gsize            *bytes_written,
+                             GError          **error)
+{
+  GUtf8ConvConverter *self = GUTF8CONV_CONVERTER (converter);
+  GUtf8ConvCodecFlags codec_flags = 0;
+  GUtf8ConvCodecStatus status;
+  guint64 num_invalid = self->codec.num_invalid;
+
+  if (flags & G_CONVERTER_INPUT_AT_END)
+    codec_flags |= GUTF8CONV_CODEC_INPUT_AT_END;
+  if (flags & G_CONVERTER_FLUSH)
+    codec_flags |= GUTF8CONV_CODEC_FLUSH;
+
+  status = gutf8conv_codec_convert (&self->codec, inbuf, inbuf_size,
+                                    outbuf, outbuf_size, codec_flags,
+                                    bytes_read, bytes_written);
+
+  if (self->codec.num_invalid != num_invalid)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
+
+  switch (status)
+    {
+    case GUTF8CONV_CODEC_CONVERTED:
+      return G_CONVERTER_CONVERTED;
+    case GUTF8CONV_CODEC_FLUSHED:
+      return G_CONVERTER_FLUSHED;
+    case GUTF8CONV_CODEC_FINISHED:
+      return G_CONVERTER_FINISHED;
+    case GUTF8CONV_CODEC_NEED_INPUT:
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                           "Need more input");
+      return G_CONVERTER_ERROR;
+    case GUTF8CONV_CODEC_NO_SPACE:
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                           "Not enough space in the output buffer");
+      return G_CONVERTER_ERROR;
+    case GUTF8CONV_CODEC_INVALID:
+    case GUTF8CONV_CODEC_TRUNCATED:
+    default:
+      set_codec_error (self, status, error);
+      return G_CONVERTER_ERROR;
+    }
+}
+
+static void
+gutf8conv_converter_reset (GConverter *converter)
+{
+  GUtf8ConvConverter *self = GUTF8CONV_CONVERTER (converter);
+  guint64 num_invalid = self->codec.num_invalid;
+
+  gutf8conv_codec_reset (&self->codec);
+  if (num_invalid != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
+}
+
+static void
+gutf8conv_converter_iface_init (GConverterIface *iface)
+{
+  iface->convert = gutf8conv_converter_convert;
+  iface->reset = gutf8conv_converter_reset;
+}
+
+/**
+ * gutf8conv_converter_new:
+ * @direction: which way to convert
+ *
+ * Creates a converter with the default settings for everything but
+ * @direction: host byte order, BOM kept, strict errors, Unicode profile.
+ * Use g_object_new() to set the other properties.
+ *
+ * Returns: (transfer full): a new #GUtf8ConvConverter
+ *
+ * Since: 1.0
+ */
+GUtf8ConvConverter *
+gutf8conv_converter_new (GUtf8ConvDirection direction)
+{
+  return g_object_new (GUTF8CONV_TYPE_CONVERTER,
+                       "direction", direction,
+                       NULL);
+}
+
+/**
+ * gutf8conv_converter_get_direction:
+ * @self: a #GUtf8ConvConverter
+ *
+ * Gets the #GUtf8ConvConverter:direction property.
+ *
+ * Returns: the direction of the conversion
+ *
+ * Since: 1.0
+ */
+GUtf8ConvDirection
+gutf8conv_converter_get_direction (GUtf8ConvConverter *self)
+{
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_DIRECTION_UTF8_TO_UCS4);
+
+  return self->direction;
+}
+
+/**
+ * gutf8conv_converter_get_byte_order:
+ * @self: a #GUtf8ConvConverter
+ *
+ * Gets the #GUtf8ConvConverter:byte-order property, as it was set
+ * (%GUTF8CONV_BYTE_ORDER_HOST is not resolved).
+ *
+ * Returns: the byte order of the UCS-4 side
+ *
+ * Since: 1.0
+ */
+GUtf8ConvByteOrder
+gutf8conv_converter_get_byte_order (GUtf8ConvConverter *self)
+{
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_BYTE_ORDER_HOST);
+
+  return self->byte_order;
+}
+
+/**
+ * gutf8conv_converter_get_bom_mode:
+ * @self: a #GUtf8ConvConverter
+ *
+ * Gets the #GUtf8ConvConverter:bom-mode property.
+ *
+ * Returns: what the converter does with a signature
+ *
+ * Since: 1.0
+ */
+GUtf8ConvBomMode
+gutf8conv_converter_get_bom_mode (GUtf8ConvConverter *self)
+{
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_BOM_KEEP);
+
+  return self->bom_mode;
+}
+
+/**
+ * gutf8conv_converter_get_error_mode:
+ * @self: a #GUtf8ConvConverter
+ *
+ * Gets the #GUtf8ConvConverter:error-mode property.
+ *
+ * Returns: how malformed input is treated
+ *
+ * Since: 1.0
+ */
+GUtf8ConvErrorMode
+gutf8conv_converter_get_error_mode (GUtf8ConvConverter *self)
+{
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_ERROR_MODE_STRICT);
+
+  return self->error_mode;
+}
+
+/**
+ * gutf8conv_converter_get_profile:
+ * @self: a #GUtf8ConvConverter
+ *
+ * Gets the #GUtf8ConvConverter:profile property.
+ *
+ * Returns: the code space the converter accepts
+ *
+ * Since: 1.0
+ */
+GUtf8ConvProfile
+gutf8conv_converter_get_profile (GUtf8ConvConverter *self)
+{
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_PROFILE_UNICODE);
+
+  return self->profile;
+}
+
+/**
+ * gutf8conv_converter_get_num_invalid:
+ * @self: a #GUtf8ConvConverter
+ *
+ * Gets the #GUtf8ConvConverter:num-invalid property: how many malformed
+ * sequences were replaced, skipped or escaped since the converter was made
+ * or last reset.
+ *
+ * Returns: the number of malformed sequences met
+ *
+ * Since: 1.0
+ */
+guint64
+gutf8conv_converter_get_num_invalid (GUtf8ConvConverter *self)
+{
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), 0);
+
+  return self->codec.num_invalid;
+}
+
+/**
+ * gutf8conv_converter_convert_bytes:
+ * @self: a #GUtf8ConvConverter
+ * @input: the whole input stream
+ * @error: return location for a #GError, or %NULL
+ *
+ * Converts @input as one whole stream.  The converter is reset first, and
+ * is left at the end of that stream, so #GUtf8ConvConverter:num-invalid
+ * tells afterwards how many malformed sequences @input had.
+ *
+ * This is the convenient call from language bindings, where
+ * g_converter_convert() cannot return its output, and the fastest way to
+ * convert a buffer that is already in memory.
+ *
+ * Returns: (transfer full): the converted bytes, or %NULL with @error set
+ *   to the error a stream would report
+ *
+ * Since: 1.0
+ */
+GBytes *
+gutf8conv_converter_convert_bytes (GUtf8ConvConverter  *self,
+                                   GBytes              *input,
+                                   GError             **error)
+{
+  const guint8 *in;
+  gsize in_len, cap, done_in = 0, done_out = 0;
+  g_autofree guint8 *out = NULL;
+  GUtf8ConvCodecStatus status;
+
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), NULL);
+  g_return_val_if_fail (input != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  gutf8conv_converter_reset (G_CONVERTER (self));
+
+  in = g_bytes_get_data (input, &in_len);
+  cap = gutf8conv_codec_max_output (&self->codec, in_len);
+  out = g_malloc (cap);
+
+  /* The bound is exact enough that this loops only to report an error
+   * after the output preceding it. */
+  do
+    {
+      gsize nread, nwritten;
+
+      status = gutf8conv_codec_convert (&self->codec, in + done_in, in_len - done_in,
+                                        out + done_out, cap - done_out,
+                                        GUTF8CONV_CODEC_INPUT_AT_END, &nread, &nwritten);
+      done_in += nread;
+      done_out += nwritten;
+    }
+  while (status == GUTF8CONV_CODEC_CONVERTED);
+
+  if (self->codec.num_invalid != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
+
+  if (status != GUTF8CONV_CODEC_FINISHED)
+    {
+      g_assert (status == GUTF8CONV_CODEC_INVALID || status == GUTF8CONV_CODEC_TRUNCATED);
+      set_codec_error (self, status, error);
+      return NULL;
+    }
+
+  return g_bytes_new_take (g_realloc (g_steal_pointer (&out), done_out), done_out);
+}

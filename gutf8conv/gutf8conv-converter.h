@@ -1,0 +1,43 @@
+/* gutf8conv-converter.h: a GConverter between UTF-8 and UCS-4
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined(GUTF8CONV_INSIDE) && !defined(GUTF8CONV_COMPILATION)
+# error "Only <gutf8conv/gutf8conv.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+
+#include "gutf8conv-enums.h"
+#include "gutf8conv-version-macros.h"
+
+G_BEGIN_DECLS
+
+#define GUTF8CONV_TYPE_CONVERTER (gutf8conv_converter_get_type ())
+
+GUTF8CONV_AVAILABLE_IN_1_0
+G_DECLARE_FINAL_TYPE (GUtf8ConvConverter, gutf8conv_converter, GUTF8CONV, CONVERTER, GObject)
+
+GUTF8CONV_AVAILABLE_IN_1_0
+GUtf8ConvConverter *gutf8conv_converter_new            (GUtf8ConvDirection  direction);
+GUTF8CONV_AVAILABLE_IN_1_0
+GUtf8ConvDirection  gutf8conv_converter_get_direction  (GUtf8ConvConverter *self);
+GUTF8CONV_AVAILABLE_IN_1_0
+GUtf8ConvByteOrder  gutf8conv_converter_get_byte_order (GUtf8ConvConverter *self);
+GUTF8CONV_AVAILABLE_IN_1_0
+GUtf8ConvBomMode    gutf8conv_converter_get_bom_mode   (GUtf8ConvConverter *self);
+GUTF8CONV_AVAILABLE_IN_1_0
+GUtf8ConvErrorMode  gutf8conv_converter_get_error_mode (GUtf8ConvConverter *self);
+GUTF8CONV_AVAILABLE_IN_1_0
+GUtf8ConvProfile    gutf8conv_converter_get_profile    (GUtf8ConvConverter *self);
+GUTF8CONV_AVAILABLE_IN_1_0
+guint64             gutf8conv_converter_get_num_invalid (GUtf8ConvConverter *self);
+GUTF8CONV_AVAILABLE_IN_1_0
+GBytes             *gutf8conv_converter_convert_bytes  (GUtf8ConvConverter  *self,
+                                                        GBytes              *input,
+                                                        GError             **error);
+
+G_END_DECLS

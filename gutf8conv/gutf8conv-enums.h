@@ -1,0 +1,112 @@
+/* gutf8conv-enums.h: the converter's configuration enumerations
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined(GUTF8CONV_INSIDE) && !defined(GUTF8CONV_COMPILATION)
+# error "Only <gutf8conv/gutf8conv.h> can be included directly."
+#endif
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/**
+ * GUtf8ConvDirection:
+ * @GUTF8CONV_DIRECTION_UTF8_TO_UCS4: decode UTF-8 into UCS-4 (the default)
+ * @GUTF8CONV_DIRECTION_UCS4_TO_UTF8: encode UCS-4 into UTF-8
+ *
+ * Which way a #GUtf8ConvConverter converts.
+ *
+ * Since: 1.0
+ */
+typedef enum /*< underscore_name=gutf8conv_direction >*/
+{
+  GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
+  GUTF8CONV_DIRECTION_UCS4_TO_UTF8
+} GUtf8ConvDirection;
+
+/**
+ * GUtf8ConvByteOrder:
+ * @GUTF8CONV_BYTE_ORDER_HOST: the #gunichar order of this machine (the default)
+ * @GUTF8CONV_BYTE_ORDER_BIG_ENDIAN: most significant octet first: the
+ *   canonical four-octet form of ISO/IEC 10646, UTF-32BE
+ * @GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN: least significant octet first, UTF-32LE
+ *
+ * The byte order of the UCS-4 side of the conversion: the output when
+ * decoding, the input when encoding.
+ *
+ * Since: 1.0
+ */
+typedef enum /*< underscore_name=gutf8conv_byte_order >*/
+{
+  GUTF8CONV_BYTE_ORDER_HOST,
+  GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+  GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN
+} GUtf8ConvByteOrder;
+
+/**
+ * GUtf8ConvBomMode:
+ * @GUTF8CONV_BOM_KEEP: a leading U+FEFF is ordinary text and passes
+ *   through (the default)
+ * @GUTF8CONV_BOM_STRIP: drop one U+FEFF signature at the very start of the
+ *   input
+ * @GUTF8CONV_BOM_INSERT: the output starts with exactly one U+FEFF
+ *   signature: the input's own when it has one, otherwise one inserted
+ *
+ * What to do with a byte order mark (signature) at the start of a stream.
+ * A U+FEFF anywhere else is a ZERO WIDTH NO-BREAK SPACE and always passes
+ * through.
+ *
+ * Since: 1.0
+ */
+typedef enum /*< underscore_name=gutf8conv_bom_mode >*/
+{
+  GUTF8CONV_BOM_KEEP,
+  GUTF8CONV_BOM_STRIP,
+  GUTF8CONV_BOM_INSERT
+} GUtf8ConvBomMode;
+
+/**
+ * GUtf8ConvErrorMode:
+ * @GUTF8CONV_ERROR_MODE_STRICT: stop with %G_IO_ERROR_INVALID_DATA at the
+ *   first malformed sequence (the default)
+ * @GUTF8CONV_ERROR_MODE_REPLACE: write one U+FFFD REPLACEMENT CHARACTER for
+ *   each maximal subpart of a malformed sequence
+ * @GUTF8CONV_ERROR_MODE_SKIP: drop malformed input
+ * @GUTF8CONV_ERROR_MODE_ESCAPE: lossless: when decoding, each byte 0xXY of a
+ *   malformed sequence becomes U+DCXY; when encoding, U+DC80..U+DCFF become
+ *   the byte 0x80..0xFF again
+ *
+ * How a #GUtf8ConvConverter treats malformed input.
+ *
+ * Since: 1.0
+ */
+typedef enum /*< underscore_name=gutf8conv_error_mode >*/
+{
+  GUTF8CONV_ERROR_MODE_STRICT,
+  GUTF8CONV_ERROR_MODE_REPLACE,
+  GUTF8CONV_ERROR_MODE_SKIP,
+  GUTF8CONV_ERROR_MODE_ESCAPE
+} GUtf8ConvErrorMode;
+
+/**
+ * GUtf8ConvProfile:
+ * @GUTF8CONV_PROFILE_UNICODE: RFC 3629: U+0000..U+10FFFF in 1 to 4 octets
+ *   (the default)
+ * @GUTF8CONV_PROFILE_UCS4: ISO/IEC 10646-1:1993 Annex R, RFC 2044 and
+ *   RFC 2279: 0..0x7FFFFFFF in 1 to 6 octets
+ *
+ * Which code space the converter accepts and produces.
+ *
+ * Since: 1.0
+ */
+typedef enum /*< underscore_name=gutf8conv_profile >*/
+{
+  GUTF8CONV_PROFILE_UNICODE,
+  GUTF8CONV_PROFILE_UCS4
+} GUtf8ConvProfile;
+
+G_END_DECLS

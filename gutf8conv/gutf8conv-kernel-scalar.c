@@ -1,0 +1,171 @@
+/* gutf8conv-kernel-scalar.c: the portable kernel
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Plain C that every compiler and CPU runs: ASCII eight bytes at a time,
+ * everything else one sequence at a time.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "gutf8conv-kernel.h"
+
+static inline void
+store_u32 (guint8   *p,
+           guint32   v,
+           gboolean  big_endian)
+{
+  v = big_endian ? GUINT32_TO_BE (v) : GUINT32_TO_LE (v);
+  memcpy (p, &v, 4);
+}
+
+static inline guint32
+load_u32 (const guint8 *p,
+          gboolean      big_endian)
+{
+  guint32 v;
+
+  memcpy (&v, p, 4);
+  return big_endian ? GUINT32_FROM_BE (v) : GUINT32_FROM_LE (v);
+}
+
+static gsize
+decode_scalar (const guint8 *in,
+               gsize         in_len,
+               guint8       *out,
+               gsize         out_len,
+               gboolean      big_endian,
+               gsize        *in_used)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out;
+  gsize room = out_len / 4;   /* output units that still fit */
+
+  while (p < end && room > 0)
+    {
+      guint32 c = p[0];
+      guint n;
+
+      if (room >= 8 && end - p >= 8)
+        {
+          guint64 w;
+
+          memcpy (&w, p, 8);
+          if ((w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0)
+            {
+              for (guint i = 0; i < 8; i++)
+                store_u32 (o + 4 * i, p[i], big_endian);
+              p += 8;
+              o += 32;
+              room -= 8;
+              continue;
+            }
+        }
+
+      if (c < 0x80)
+        n = 1;
+      else if (c >= 0xC2 && c <= 0xDF)
+        {
+          if (end - p < 2 || (p[1] & 0xC0) != 0x80)
+            break;
+          c = ((c & 0x1F) << 6) | (p[1] & 0x3F);
+          n = 2;
+        }
+      else if (c >= 0xE0 && c <= 0xEF)
+        {
+          guint8 lo = c == 0xE0 ? 0xA0 : 0x80;
+          guint8 hi = c == 0xED ? 0x9F : 0xBF;
+
+          if (end - p < 3 || p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80)
+            break;
+          c = ((c & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+          n = 3;
+        }
+      else if (c >= 0xF0 && c <= 0xF4)
+        {
+          guint8 lo = c == 0xF0 ? 0x90 : 0x80;
+          guint8 hi = c == 0xF4 ? 0x8F : 0xBF;
+
+          if (end - p < 4 || p[1] < lo || p[1] > hi ||
+              (p[2] & 0xC0) != 0x80 || (p[3] & 0xC0) != 0x80)
+            break;
+          c = ((c & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+          n = 4;
+        }
+      else
+        break;
+
+      store_u32 (o, c, big_endian);
+      o += 4;
+      p += n;
+      room--;
+    }
+
+  *in_used = p - in;
+  return o - out;
+}
+
+static gsize
+encode_scalar (const guint8 *in,
+               gsize         in_len,
+               guint8       *out,
+               gsize         out_len,
+               gboolean      big_endian,
+               gsize        *in_used)
+{
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
+  guint8 *o = out, *oend = out + out_len;
+
+  while (p < end)
+    {
+      guint32 c = load_u32 (p, big_endian);
+
+      if (c < 0x80)
+        {
+          if (o >= oend)
+            break;
+          *o++ = c;
+        }
+      else if (c < 0x800)
+        {
+          if (oend - o < 2)
+            break;
+          o[0] = 0xC0 | (c >> 6);
+          o[1] = 0x80 | (c & 0x3F);
+          o += 2;
+        }
+      else if (c < 0x10000)
+        {
+          if ((c >= 0xD800 && c <= 0xDFFF) || oend - o < 3)
+            break;
+          o[0] = 0xE0 | (c >> 12);
+          o[1] = 0x80 | ((c >> 6) & 0x3F);
+          o[2] = 0x80 | (c & 0x3F);
+          o += 3;
+        }
+      else if (c <= 0x10FFFF)
+        {
+          if (oend - o < 4)
+            break;
+          o[0] = 0xF0 | (c >> 18);
+          o[1] = 0x80 | ((c >> 12) & 0x3F);
+          o[2] = 0x80 | ((c >> 6) & 0x3F);
+          o[3] = 0x80 | (c & 0x3F);
+          o += 4;
+        }
+      else
+        break;
+      p += 4;
+    }
+
+  *in_used = p - in;
+  return o - out;
+}
+
+const GUtf8ConvKernel gutf8conv_kernel_scalar = {
+  "scalar",
+  decode_scalar,
+  encode_scalar,
+};
