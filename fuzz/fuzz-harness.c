@@ -1,0 +1,399 @@
+/* fuzz-harness.c: what every fuzz target checks on one input
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * One input gives one configuration and one stream.  The stream is
+ * converted in one call, chunked with a small output buffer, with every
+ * kernel, and by the reference codec; all must agree exactly.  Decoding
+ * also checks the ESCAPE round trip, encoding the STRICT round trip.
+ * Any difference or protocol violation aborts, which libFuzzer reports.
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gutf8conv-codec.h"
+#include "fuzz-harness.h"
+#include "reference-codec.h"
+
+typedef struct
+{
+  GUtf8ConvDirection direction;
+  GUtf8ConvByteOrder byte_order;
+  GUtf8ConvBomMode   bom_mode;
+  GUtf8ConvErrorMode error_mode;
+  GUtf8ConvProfile   profile;
+} Config;
+
+typedef struct
+{
+  GByteArray          *out;
+  GUtf8ConvCodecStatus status;   /* FINISHED, INVALID or TRUNCATED */
+  guint64              error_offset;
+  guint64              num_invalid;
+  char                *message;
+} Outcome;
+
+#define CHECK(cond) \
+  G_STMT_START { \
+    if (G_UNLIKELY (!(cond))) \
+      { \
+        fprintf (stderr, "fuzz check failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
+        abort (); \
+      } \
+  } G_STMT_END
+
+/* memcmp() must not see NULL, which an empty GByteArray may hold. */
+static gboolean
+same_bytes (const guint8 *a,
+            gsize         a_len,
+            const guint8 *b,
+            gsize         b_len)
+{
+  return a_len == b_len && (a_len == 0 || memcmp (a, b, a_len) == 0);
+}
+
+static void
+outcome_clear (Outcome *o)
+{
+  g_byte_array_unref (o->out);
+  g_free (o->message);
+}
+
+static gboolean
+is_final (GUtf8ConvCodecStatus status)
+{
+  return status == GUTF8CONV_CODEC_FINISHED || status == GUTF8CONV_CODEC_INVALID ||
+         status == GUTF8CONV_CODEC_TRUNCATED;
+}
+
+/* An error must stay put: every later call reports it, with no progress. */
+static void
+finish_outcome (GUtf8ConvCodec       *codec,
+                GUtf8ConvCodecStatus  status,
+                Outcome              *o)
+{
+  o->status = status;
+  o->num_invalid = codec->num_invalid;
+  if (status == GUTF8CONV_CODEC_FINISHED)
+    return;
+
+  {
+    guint8 out[8];
+    gsize r = 1, w = 1;
+
+    CHECK (gutf8conv_codec_convert (codec, (const guint8 *) "A", 1, out, sizeof out,
+                                    GUTF8CONV_CODEC_INPUT_AT_END, &r, &w) == status);
+    CHECK (r == 0 && w == 0);
+  }
+  o->error_offset = codec->error_offset;
+  o->message = gutf8conv_codec_error_message (codec);
+  CHECK (o->message != NULL && strlen (o->message) > 0);
+}
+
+static void
+codec_for (GUtf8ConvCodec        *codec,
+           const Config          *c,
+           const GUtf8ConvKernel *kernel)
+{
+  gutf8conv_codec_init (codec, c->direction, c->byte_order, c->bom_mode,
+                        c->error_mode, c->profile);
+  if (kernel != NULL)
+    gutf8conv_codec_set_kernel (codec, kernel);
+}
+
+/* The whole stream in one call (and the calls an error needs). */
+static void
+run_one_shot (const Config          *c,
+              const GUtf8ConvKernel *kernel,
+              const guint8          *in,
+              gsize                  len,
+              Outcome               *o)
+{
+  GUtf8ConvCodec codec;
+  gsize cap, pos = 0;
+  guint8 *out;
+  GUtf8ConvCodecStatus status;
+
+  codec_for (&codec, c, kernel);
+  cap = gutf8conv_codec_max_output (&codec, len);
+  out = g_malloc (cap);
+  memset (o, 0, sizeof *o);
+  o->out = g_byte_array_new ();
+
+  for (guint calls = 0;; calls++)
+    {
+      gsize r, w;
+
+      CHECK (calls < 4);
+      status = gutf8conv_codec_convert (&codec, pos < len ? in + pos : NULL, len - pos, out, cap,
+                                        GUTF8CONV_CODEC_INPUT_AT_END, &r, &w);
+      CHECK (r <= len - pos && w <= cap);
+      g_byte_array_append (o->out, out, w);
+      pos += r;
+      /* Room for everything: one call converts all up to an error. */
+      if (calls > 0)
+        CHECK (r == 0 && w == 0);
+      if (is_final (status))
+        break;
+      CHECK (status == GUTF8CONV_CODEC_CONVERTED);
+    }
+  /* max_output() is a promise about the whole stream. */
+  CHECK (o->out->len <= cap);
+  if (status == GUTF8CONV_CODEC_FINISHED)
+    CHECK (pos == len);
+  finish_outcome (&codec, status, o);
+  g_free (out);
+}
+
+static guint32
+next_random (guint32 *state)
+{
+  /* xorshift32: deterministic per input, so a finding replays. */
+  *state ^= *state << 13;
+  *state ^= *state >> 17;
+  *state ^= *state << 5;
+  return *state;
+}
+
+/* Small chunks, a small output buffer, sometimes FLUSH, as streams do. */
+static void
+run_chunked (const Config          *c,
+             const GUtf8ConvKernel *kernel,
+             const guint8          *in,
+             gsize                  len,
+             guint8                 chunk_byte,
+             guint8                 out_byte,
+             guint8                 flush_byte,
+             Outcome               *o)
+{
+  const gsize min_out = c->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4 ? 4 : 6;
+  /* Low sizes most often: that is where the edges are. */
+  const gsize out_len = min_out + (out_byte & 0x80 ? out_byte & 0x7F : out_byte % 8);
+  const gsize max_chunk = chunk_byte == 0xFF ? G_MAXSIZE : (gsize) (chunk_byte & 0x3F) + 1;
+  guint32 rng = 0x9E3779B9u ^ ((guint32) chunk_byte << 8) ^ ((guint32) flush_byte << 16) ^ (guint32) len;
+  GUtf8ConvCodec codec;
+  guint8 *out = g_malloc (out_len);
+  gsize pos = 0, chunk_end = 0;
+  guint64 calls = 0;
+  GUtf8ConvCodecStatus status;
+
+  codec_for (&codec, c, kernel);
+  memset (o, 0, sizeof *o);
+  o->out = g_byte_array_new ();
+
+  for (;;)
+    {
+      gsize r, w;
+      GUtf8ConvCodecFlags flags = 0;
+      const guint8 *chunk;
+
+      /* Any loop without progress is a hang: bound the calls. */
+      CHECK (++calls < 64 * (guint64) len + 64);
+
+      if (pos == chunk_end && chunk_end < len)
+        {
+          gsize n = max_chunk == G_MAXSIZE ? len : next_random (&rng) % max_chunk + 1;
+
+          /* Sometimes an empty chunk, as a stream may offer. */
+          if ((flush_byte & 0x40) && next_random (&rng) % 8 == 0)
+            n = 0;
+          chunk_end = MIN (len, pos + n);
+        }
+      if (chunk_end == len)
+        flags |= GUTF8CONV_CODEC_INPUT_AT_END;
+      if ((flush_byte & 0x80) && next_random (&rng) % 4 == 0)
+        flags |= GUTF8CONV_CODEC_FLUSH;
+
+      /* GIO passes NULL for no input. */
+      chunk = chunk_end > pos ? in + pos : NULL;
+      status = gutf8conv_codec_convert (&codec, chunk, chunk_end - pos, out, out_len,
+                                        flags, &r, &w);
+      CHECK (r <= chunk_end - pos && w <= out_len);
+      g_byte_array_append (o->out, out, w);
+      pos += r;
+
+      if (is_final (status))
+        {
+          if (status == GUTF8CONV_CODEC_FINISHED)
+            CHECK ((flags & GUTF8CONV_CODEC_INPUT_AT_END) && pos == len);
+          else
+            CHECK (r == 0 && w == 0);
+          break;
+        }
+
+      switch (status)
+        {
+        case GUTF8CONV_CODEC_CONVERTED:
+          CHECK (r > 0 || w > 0);
+          break;
+        case GUTF8CONV_CODEC_FLUSHED:
+          CHECK ((flags & GUTF8CONV_CODEC_FLUSH) && pos == chunk_end);
+          break;
+        case GUTF8CONV_CODEC_NEED_INPUT:
+          /* Only when there is more input to give. */
+          CHECK (r == 0 && w == 0 && pos == chunk_end && chunk_end < len);
+          break;
+        case GUTF8CONV_CODEC_NO_SPACE:
+        default:
+          /* Every buffer here takes at least one whole output. */
+          CHECK (!"NO_SPACE with room for one unit");
+          break;
+        }
+    }
+
+  finish_outcome (&codec, status, o);
+  g_free (out);
+}
+
+static void
+check_same (const Outcome *a,
+            const Outcome *b)
+{
+  CHECK (same_bytes (a->out->data, a->out->len, b->out->data, b->out->len));
+  CHECK (a->status == b->status);
+  CHECK (a->num_invalid == b->num_invalid);
+  if (a->status != GUTF8CONV_CODEC_FINISHED)
+    {
+      CHECK (a->error_offset == b->error_offset);
+      CHECK (strcmp (a->message, b->message) == 0);
+    }
+}
+
+static void
+check_reference (const Config  *c,
+                 const guint8  *in,
+                 gsize          len,
+                 const Outcome *o)
+{
+  RefConfig rc;
+  RefResult r;
+
+  rc.direction = c->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4 ? REF_DECODE : REF_ENCODE;
+  if (c->byte_order == GUTF8CONV_BYTE_ORDER_HOST)
+    rc.big_endian = G_BYTE_ORDER == G_BIG_ENDIAN;
+  else
+    rc.big_endian = c->byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN;
+  rc.bom = (RefBom) c->bom_mode;
+  rc.errors = (RefErrors) c->error_mode;
+  rc.ucs4_profile = c->profile == GUTF8CONV_PROFILE_UCS4;
+
+  ref_convert (&rc, in, len, &r);
+  CHECK (same_bytes (r.out->data, r.out->len, o->out->data, o->out->len));
+  switch (r.status)
+    {
+    case REF_OK:
+      CHECK (o->status == GUTF8CONV_CODEC_FINISHED);
+      break;
+    case REF_INVALID:
+      CHECK (o->status == GUTF8CONV_CODEC_INVALID);
+      break;
+    case REF_TRUNCATED:
+    default:
+      CHECK (o->status == GUTF8CONV_CODEC_TRUNCATED);
+      break;
+    }
+  if (r.status != REF_OK)
+    CHECK (r.error_offset == o->error_offset);
+  /* STRICT stops instead of counting. */
+  CHECK (r.num_invalid == o->num_invalid);
+  g_byte_array_unref (r.out);
+}
+
+/* Decoding then encoding with ESCAPE gives back any byte string. */
+static void
+check_escape_round_trip (const Config *c,
+                         const guint8 *in,
+                         gsize         len)
+{
+  Config dc = *c, ec = *c;
+  Outcome decoded, encoded;
+
+  dc.bom_mode = ec.bom_mode = GUTF8CONV_BOM_KEEP;
+  dc.error_mode = ec.error_mode = GUTF8CONV_ERROR_MODE_ESCAPE;
+  dc.direction = GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+  ec.direction = GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+
+  run_one_shot (&dc, NULL, in, len, &decoded);
+  CHECK (decoded.status == GUTF8CONV_CODEC_FINISHED);
+  run_one_shot (&ec, NULL, decoded.out->data, decoded.out->len, &encoded);
+  CHECK (encoded.status == GUTF8CONV_CODEC_FINISHED);
+  CHECK (same_bytes (encoded.out->data, encoded.out->len, in, len));
+  /* One count per escaped byte against one per subpart. */
+  CHECK (encoded.num_invalid >= decoded.num_invalid);
+  outcome_clear (&decoded);
+  outcome_clear (&encoded);
+}
+
+/* Valid UCS-4 survives encoding and decoding unchanged. */
+static void
+check_strict_round_trip (const Config  *c,
+                         const guint8  *in,
+                         gsize          len,
+                         const Outcome *encoded)
+{
+  Config dc = *c;
+  Outcome decoded;
+
+  if (encoded->status != GUTF8CONV_CODEC_FINISHED || c->bom_mode != GUTF8CONV_BOM_KEEP ||
+      c->error_mode != GUTF8CONV_ERROR_MODE_STRICT)
+    return;
+  dc.direction = GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+  run_one_shot (&dc, NULL, encoded->out->data, encoded->out->len, &decoded);
+  CHECK (decoded.status == GUTF8CONV_CODEC_FINISHED);
+  CHECK (same_bytes (decoded.out->data, decoded.out->len, in, len));
+  outcome_clear (&decoded);
+}
+
+void
+fuzz_harness_run (gboolean      encode,
+                  const guint8 *data,
+                  gsize         size)
+{
+  const GUtf8ConvKernel **kernels = gutf8conv_kernel_available ();
+  guint n_kernels = 0;
+  const guint8 *in;
+  gsize len;
+  Config c;
+  Outcome whole, chunked;
+
+  if (size < FUZZ_HEADER_SIZE)
+    return;
+  in = data + FUZZ_HEADER_SIZE;
+  len = size - FUZZ_HEADER_SIZE;
+
+  c.direction = encode ? GUTF8CONV_DIRECTION_UCS4_TO_UTF8 : GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+  c.byte_order = (data[0] & 3) % 3;
+  c.bom_mode = ((data[0] >> 2) & 3) % 3;
+  c.error_mode = (data[0] >> 4) & 3;
+  c.profile = (data[0] >> 6) & 1;
+
+  while (kernels[n_kernels] != NULL)
+    n_kernels++;
+
+  /* The scalar path is the specification; each kernel must match it. */
+  run_one_shot (&c, &gutf8conv_kernel_scalar, in, len, &whole);
+  check_reference (&c, in, len, &whole);
+  for (guint i = 0; i < n_kernels; i++)
+    {
+      Outcome k;
+
+      run_one_shot (&c, kernels[i], in, len, &k);
+      check_same (&whole, &k);
+      outcome_clear (&k);
+    }
+
+  run_chunked (&c, kernels[data[3] % n_kernels], in, len, data[1], data[2], data[3], &chunked);
+  check_same (&whole, &chunked);
+  outcome_clear (&chunked);
+
+  if (encode)
+    check_strict_round_trip (&c, in, len, &whole);
+  else
+    check_escape_round_trip (&c, in, len);
+
+  outcome_clear (&whole);
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""Write the fuzzers' seed corpus: the SPEC vectors and every malformed class.
+
+Each file is the 4-byte header of fuzz-harness.h (configuration, chunking,
+output size, kernel/FLUSH) followed by the stream.  Run from fuzz/:
+    /usr/bin/python3 make-corpus.py
+"""
+import itertools
+import os
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+HOST, BE, LE = 0, 1, 2
+KEEP, STRIP, INSERT = 0, 1, 2
+STRICT, REPLACE, SKIP, ESCAPE = 0, 1, 2, 3
+UNICODE, UCS4 = 0, 1
+
+
+def header(order, bom, errors, profile, chunk=0x00, out=0x00, extra=0x00):
+    return bytes([order | bom << 2 | errors << 4 | profile << 6, chunk, out, extra])
+
+
+# UTF-8 streams: SPEC section 5 vectors, section 2 examples, malformed classes.
+DECODE = {
+    'vec-1': '41 E2 89 A2 CE 91 2E',
+    'vec-korean': 'ED 95 9C EA B5 AD EC 96 B4',
+    'vec-japanese': 'E6 97 A5 E6 9C AC E8 AA 9E',
+    'vec-signature': 'EF BB BF F0 A3 8E B4',
+    'vec-bounds': '00 C2 80 DF BF E0 A0 80 EF BF BF F0 90 80 80 F4 8F BF BF',
+    'vec-ucs4-only': 'F7 BF BF BF F8 88 80 80 80 FB BF BF BF BF FC 84 80 80 80 80 FD BF BF BF BF BF',
+    'subparts-1': '61 F1 80 80 E1 80 C2 62 80 63 80 BF 64',
+    'subparts-2': 'E1 80 E2 F0 91 92 F1 BF 41',
+    'surrogate': 'ED A0 80',
+    'surrogate-pair': 'ED A1 8C ED BE B4',
+    'surrogate-last': 'ED BF BF 41',
+    'truncated-end': 'F0 9F 98',
+    'truncated-e2-82': '41 E2 82',
+    'overlong-2': 'C0 80 C1 BF',
+    'overlong-3': 'E0 80 80 E0 9F BF',
+    'overlong-4': 'F0 80 80 80 F0 8F BF BF',
+    'overlong-5': 'F8 80 80 80 80 F8 87 BF BF BF',
+    'overlong-6': 'FC 80 80 80 80 80 FC 83 BF BF BF BF',
+    'dotdot': '2F C0 AE 2E 2F',
+    'above-unicode': 'F4 90 80 80 F5 80 80 80 F7 BF BF BF',
+    'fe-ff': 'FE FF 41 FE',
+    'lone-continuations': '80 BF 80 41 BF',
+    'lead-then-ascii': 'C2 41 E2 41 F0 41 F8 41 FC 41',
+    'signature-twice': 'EF BB BF EF BB BF 41',
+    'signature-partial': 'EF BB 41',
+    'ascii-long': '41 ' * 70,
+    'mixed-long': ('41 42 43 C3 A9 E2 82 AC F0 9F 98 80 ' * 8) + 'ED A0 80 ' + ('44 C3 A9 ' * 8),
+    'empty': '',
+}
+
+# UCS-4 streams as lists of values (packed by the byte order) plus raw tails.
+ENCODE = {
+    'vec-1': [0x41, 0x2262, 0x391, 0x2E],
+    'vec-korean': [0xD55C, 0xAD6D, 0xC5B4],
+    'vec-signature': [0xFEFF, 0x233B4],
+    'vec-bounds': [0, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000, 0x10FFFF],
+    'vec-ucs4-only': [0x1FFFFF, 0x200000, 0x3FFFFFF, 0x4000000, 0x7FFFFFFF],
+    'surrogates': [0x41, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x42],
+    'escapes': [0x61, 0xDC80, 0xDCC3, 0xDCFF, 0xDC7F, 0x62],
+    'above': [0x110000, 0x41, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF],
+    'signature-twice': [0xFEFF, 0xFEFF, 0x41],
+    'noncharacters': [0xFFFE, 0xFFFF, 0x10FFFE, 0xFDD0],
+    'ascii-long': [0x41] * 40,
+    'mixed-long': [0x41, 0xE9, 0x20AC, 0x1F600] * 8 + [0xD800] + [0x44] * 8,
+    'empty': [],
+}
+TAILS = {'truncated-1': b'\x00', 'truncated-3': b'\x00\x00\x41'}
+
+# (name suffix, header) pairs, spread over every mode, BOM, profile and
+# chunking without multiplying the corpus.
+DECODE_HEADERS = [
+    ('strict', header(BE, KEEP, STRICT, UNICODE, chunk=0xFF, out=0x80 | 0x7F)),
+    ('replace-1byte', header(LE, KEEP, REPLACE, UNICODE, chunk=0x00, out=0x00)),
+    ('skip-strip', header(HOST, STRIP, SKIP, UNICODE, chunk=0x02, out=0x01, extra=0x80)),
+    ('escape-insert', header(BE, INSERT, ESCAPE, UNICODE, chunk=0x05, out=0x03, extra=0xC0)),
+    ('ucs4-replace', header(BE, INSERT, REPLACE, UCS4, chunk=0x01, out=0x82, extra=0x81)),
+    ('ucs4-strict', header(LE, STRIP, STRICT, UCS4, chunk=0x3F, out=0x00, extra=0x40)),
+]
+ENCODE_HEADERS = [
+    ('strict-be', BE, header(BE, KEEP, STRICT, UNICODE, chunk=0xFF, out=0x80 | 0x7F)),
+    ('replace-le-1byte', LE, header(LE, KEEP, REPLACE, UNICODE, chunk=0x00, out=0x00)),
+    ('skip-strip', BE, header(BE, STRIP, SKIP, UNICODE, chunk=0x02, out=0x01, extra=0x80)),
+    ('escape-insert', LE, header(LE, INSERT, ESCAPE, UNICODE, chunk=0x06, out=0x03, extra=0xC0)),
+    ('ucs4-replace', BE, header(BE, INSERT, REPLACE, UCS4, chunk=0x01, out=0x82, extra=0x81)),
+    ('ucs4-escape', LE, header(LE, KEEP, ESCAPE, UCS4, chunk=0x3F, out=0x00, extra=0x40)),
+]
+
+
+def write(directory, name, data):
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, name), 'wb') as f:
+        f.write(data)
+
+
+def main():
+    ddir = os.path.join(HERE, 'corpus', 'decode')
+    edir = os.path.join(HERE, 'corpus', 'encode')
+    for d in (ddir, edir):
+        if os.path.isdir(d):
+            for f in os.listdir(d):
+                os.unlink(os.path.join(d, f))
+
+    # Each stream with two of the headers, rotating, so every header is used.
+    cycle = itertools.cycle(range(len(DECODE_HEADERS)))
+    for name, hexs in DECODE.items():
+        for _ in range(2):
+            suffix, h = DECODE_HEADERS[next(cycle)]
+            write(ddir, f'{name}.{suffix}', h + bytes.fromhex(hexs))
+
+    cycle = itertools.cycle(range(len(ENCODE_HEADERS)))
+    streams = [(n, v, b'') for n, v in ENCODE.items()]
+    streams += [(n, [0x41], t) for n, t in TAILS.items()]
+    for name, values, tail in streams:
+        for _ in range(2):
+            suffix, order, h = ENCODE_HEADERS[next(cycle)]
+            fmt = '>I' if order == BE else '<I'
+            body = b''.join(struct.pack(fmt, v) for v in values)
+            write(edir, f'{name}.{suffix}', h + body + tail)
+
+
+if __name__ == '__main__':
+    main()
