@@ -13,7 +13,7 @@ PACKAGES=(
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0
   valac gjs python3-gi
   gtk-doc-tools docbook-xml docbook-xsl xsltproc man-db
-  valgrind
+  valgrind util-linux
 )
 
 deps() {
@@ -75,10 +75,28 @@ run_tests() {
   LOGS+=("$log")
 }
 
+# Hardening (issue 6): sanitizers, valgrind, fuzzers, ThreadSanitizer.
+hardening_stages() {
+  # (1) The C suite built with ASan and UBSan; any report aborts its test.
+  setup _build/asan -Db_sanitize=address,undefined -Dintrospection=disabled \
+    -Dvapi=disabled -Dgtk_doc=false -Dtests=true
+  ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
+  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
+    run_tests _build/asan --no-suite slow --no-suite fuzz --no-suite tsan
+  # (2) The C tests of the full build under valgrind memcheck.
+  run_tests _build/full --setup valgrind
+  # (3) Each libFuzzer target for 60 s over its seeds, and (4) the thread
+  # test under ThreadSanitizer: one clang build, one run.
+  CC=clang setup _build/fuzz -Dintrospection=disabled -Dvapi=disabled \
+    -Dgtk_doc=false -Dtests=true
+  run_tests _build/fuzz --suite fuzz --suite tsan
+}
+
 run_all_tests() {
   deps
   setup _build/full -Dintrospection=enabled -Dvapi=enabled -Dgtk_doc=true -Dtests=true
   run_tests _build/full
+  hardening_stages
   echo
   /usr/bin/python3 .ci/summarize.py "${LOGS[@]}"
 }
