@@ -5,7 +5,8 @@
  * One input gives one configuration and one stream.  The stream is
  * converted in one call, chunked with a small output buffer, with every
  * kernel, and by the reference codec; all must agree exactly.  Decoding
- * also checks the ESCAPE round trip, encoding the STRICT round trip.
+ * also checks the ESCAPE round trip, encoding the STRICT round trip, and
+ * the public GUtf8ConvConverter gives the same through convert_bytes().
  * Any difference or protocol violation aborts, which libFuzzer reports.
  */
 
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gutf8conv.h"
 #include "gutf8conv-codec.h"
 #include "fuzz-harness.h"
 #include "reference-codec.h"
@@ -348,6 +350,48 @@ check_strict_round_trip (const Config  *c,
   outcome_clear (&decoded);
 }
 
+/* The public API over the same stream: same bytes, or the same error. */
+static void
+check_convert_bytes (const Config  *c,
+                     const guint8  *in,
+                     gsize          len,
+                     const Outcome *o)
+{
+  g_autoptr(GUtf8ConvConverter) converter = NULL;
+  g_autoptr(GBytes) input = g_bytes_new (in, len);
+  g_autoptr(GBytes) output = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 num_invalid = G_MAXUINT64;
+
+  converter = g_object_new (GUTF8CONV_TYPE_CONVERTER,
+                            "direction", c->direction,
+                            "byte-order", c->byte_order,
+                            "bom-mode", c->bom_mode,
+                            "error-mode", c->error_mode,
+                            "profile", c->profile,
+                            NULL);
+  output = gutf8conv_converter_convert_bytes (converter, input, &error);
+  g_object_get (converter, "num-invalid", &num_invalid, NULL);
+  CHECK (num_invalid == o->num_invalid);
+
+  if (o->status == GUTF8CONV_CODEC_FINISHED)
+    {
+      gsize n;
+      const guint8 *p;
+
+      CHECK (output != NULL && error == NULL);
+      p = g_bytes_get_data (output, &n);
+      CHECK (same_bytes (p, n, o->out->data, o->out->len));
+      return;
+    }
+
+  CHECK (output == NULL && error != NULL);
+  CHECK (g_error_matches (error, G_IO_ERROR,
+                          o->status == GUTF8CONV_CODEC_TRUNCATED ? G_IO_ERROR_PARTIAL_INPUT
+                                                                 : G_IO_ERROR_INVALID_DATA));
+  CHECK (strcmp (error->message, o->message) == 0);
+}
+
 void
 fuzz_harness_run (gboolean      encode,
                   const guint8 *data,
@@ -385,6 +429,8 @@ fuzz_harness_run (gboolean      encode,
       check_same (&whole, &k);
       outcome_clear (&k);
     }
+
+  check_convert_bytes (&c, in, len, &whole);
 
   run_chunked (&c, kernels[data[3] % n_kernels], in, len, data[1], data[2], data[3], &chunked);
   check_same (&whole, &chunked);

@@ -1,19 +1,26 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# run-fuzzer.sh FUZZER SEED_DIR DICT SECONDS: a bounded libFuzzer run over the
-# seeds, growing its corpus in a temporary directory so that the source
-# tree keeps only the seeds.  Fails when the fuzzer finds anything.
+# run-fuzzer.sh FUZZER DICT SECONDS DIR...: a bounded libFuzzer run over the
+# seed directories, growing its corpus in a temporary directory so that the
+# source tree keeps only the seeds.  SECONDS 0 runs each input once, no
+# mutation (the regression inputs).  Fails when the fuzzer finds anything.
 set -eu
-fuzzer=$1 seeds=$2 dict=$3 seconds=$4
+fuzzer=$1 dict=$2 seconds=$3
+shift 3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/corpus"
-# Crash inputs land in the work dir; print them so that a failure can be replayed.
+if [ "$seconds" -eq 0 ]; then
+  limit=-runs=0
+else
+  limit=-max_total_time=$seconds
+fi
 status=0
 ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1} \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1} \
-"$fuzzer" -max_total_time="$seconds" -dict="$dict" -artifact_prefix="$work/" \
-  -print_final_stats=1 "$work/corpus" "$seeds" 2>&1 || status=$?
+"$fuzzer" "$limit" -dict="$dict" -artifact_prefix="$work/" \
+  -print_final_stats=1 "$work/corpus" "$@" 2>&1 || status=$?
+# Show what was found, so that the failure can be replayed.
 for f in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
   [ -e "$f" ] || continue
   echo "finding: $f"
