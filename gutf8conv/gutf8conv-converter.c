@@ -509,7 +509,9 @@ gutf8conv_converter_convert_bytes (GUtf8ConvConverter  *self,
     {
       gsize nread, nwritten;
 
-      status = gutf8conv_codec_convert (&self->codec, in + done_in, in_len - done_in,
+      /* An empty GBytes may hold NULL, and NULL + 0 is undefined. */
+      status = gutf8conv_codec_convert (&self->codec, in_len > 0 ? in + done_in : NULL,
+                                        in_len - done_in,
                                         out + done_out, cap - done_out,
                                         GUTF8CONV_CODEC_INPUT_AT_END, &nread, &nwritten);
       done_in += nread;
