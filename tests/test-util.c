@@ -1,0 +1,515 @@
+/* test-util.c: shared helpers of the gutf8conv tests
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "test-util.h"
+
+const GUtf8ConvErrorMode tu_error_modes[4] = {
+  GUTF8CONV_ERROR_MODE_STRICT, GUTF8CONV_ERROR_MODE_REPLACE,
+  GUTF8CONV_ERROR_MODE_SKIP, GUTF8CONV_ERROR_MODE_ESCAPE,
+};
+const GUtf8ConvBomMode tu_bom_modes[3] = {
+  GUTF8CONV_BOM_KEEP, GUTF8CONV_BOM_STRIP, GUTF8CONV_BOM_INSERT,
+};
+const GUtf8ConvByteOrder tu_byte_orders[3] = {
+  GUTF8CONV_BYTE_ORDER_HOST, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+  GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+};
+const GUtf8ConvProfile tu_profiles[2] = {
+  GUTF8CONV_PROFILE_UNICODE, GUTF8CONV_PROFILE_UCS4,
+};
+
+GBytes *
+tu_hex (const char *hex)
+{
+  GByteArray *a = g_byte_array_new ();
+  int hi = -1;
+
+  for (const char *p = hex; *p != '\0'; p++)
+    {
+      int d;
+
+      if (g_ascii_isspace (*p))
+        {
+          g_assert_cmpint (hi, ==, -1);
+          continue;
+        }
+      d = g_ascii_xdigit_value (*p);
+      g_assert_cmpint (d, >=, 0);
+      if (hi < 0)
+        hi = d;
+      else
+        {
+          guint8 b = hi << 4 | d;
+
+          g_byte_array_append (a, &b, 1);
+          hi = -1;
+        }
+    }
+  g_assert_cmpint (hi, ==, -1);
+  return g_byte_array_free_to_bytes (a);
+}
+
+GBytes *
+tu_ucs4 (const char         *values,
+         GUtf8ConvByteOrder  order)
+{
+  GByteArray *a = g_byte_array_new ();
+  g_auto(GStrv) words = g_strsplit_set (values, " \t\n", -1);
+  gboolean big = order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
+                 (order == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      guint64 v;
+      char *end;
+      guint8 b[4];
+
+      if (words[i][0] == '\0')
+        continue;
+      v = g_ascii_strtoull (words[i], &end, 16);
+      g_assert_true (*end == '\0' && v <= G_MAXUINT32);
+      for (guint k = 0; k < 4; k++)
+        b[big ? 3 - k : k] = (v >> (8 * k)) & 0xFF;
+      g_byte_array_append (a, b, 4);
+    }
+  return g_byte_array_free_to_bytes (a);
+}
+
+GBytes *
+tu_input (const TuConfig *cfg,
+          const char     *text)
+{
+  if (cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+    return tu_hex (text);
+  return tu_ucs4 (text, cfg->byte_order);
+}
+
+GBytes *
+tu_output (const TuConfig *cfg,
+           const char     *text)
+{
+  if (cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+    return tu_ucs4 (text, cfg->byte_order);
+  return tu_hex (text);
+}
+
+char *
+tu_to_hex (const guint8 *data,
+           gsize         len)
+{
+  GString *s = g_string_new (NULL);
+
+  for (gsize i = 0; i < len; i++)
+    g_string_append_printf (s, i == 0 ? "%02X" : " %02X", data[i]);
+  return g_string_free (s, FALSE);
+}
+
+static const char *
+nick (GType type,
+      int   value)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (type);
+
+  return g_enum_get_value (klass, value)->value_nick;
+}
+
+char *
+tu_config_string (const TuConfig *cfg)
+{
+  return g_strdup_printf ("%s/%s/bom=%s/%s/%s",
+                          nick (GUTF8CONV_TYPE_DIRECTION, cfg->direction),
+                          nick (GUTF8CONV_TYPE_BYTE_ORDER, cfg->byte_order),
+                          nick (GUTF8CONV_TYPE_BOM_MODE, cfg->bom_mode),
+                          nick (GUTF8CONV_TYPE_ERROR_MODE, cfg->error_mode),
+                          nick (GUTF8CONV_TYPE_PROFILE, cfg->profile));
+}
+
+GUtf8ConvConverter *
+tu_converter_new (const TuConfig *cfg)
+{
+  return g_object_new (GUTF8CONV_TYPE_CONVERTER,
+                       "direction", cfg->direction,
+                       "byte-order", cfg->byte_order,
+                       "bom-mode", cfg->bom_mode,
+                       "error-mode", cfg->error_mode,
+                       "profile", cfg->profile,
+                       NULL);
+}
+
+gsize
+tu_min_out_size (const TuConfig *cfg)
+{
+  return cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4 ? 4 : 6;
+}
+
+typedef enum
+{
+  CALL_CONVERTED,
+  CALL_FLUSHED,
+  CALL_FINISHED,
+  CALL_NEED_INPUT,
+  CALL_ERROR,
+} CallStatus;
+
+typedef struct
+{
+  const TuConfig     *cfg;
+  TuPath              path;
+  GUtf8ConvCodec      codec;
+  GUtf8ConvConverter *conv;
+} Runner;
+
+/* One call, either way, mapped onto common terms.  On CALL_ERROR, *code
+ * and *message say which. */
+static CallStatus
+runner_call (Runner       *r,
+             const guint8 *in,
+             gsize         in_len,
+             guint8       *out,
+             gsize         out_len,
+             gboolean      at_end,
+             gboolean      flush,
+             gsize        *nread,
+             gsize        *nwritten,
+             int          *code,
+             char        **message)
+{
+  *code = -1;
+  *message = NULL;
+
+  if (r->path == TU_CORE)
+    {
+      GUtf8ConvCodecFlags flags = (at_end ? GUTF8CONV_CODEC_INPUT_AT_END : 0) |
+                                  (flush ? GUTF8CONV_CODEC_FLUSH : 0);
+
+      switch (gutf8conv_codec_convert (&r->codec, in, in_len, out, out_len, flags,
+                                       nread, nwritten))
+        {
+        case GUTF8CONV_CODEC_CONVERTED:
+          return CALL_CONVERTED;
+        case GUTF8CONV_CODEC_FLUSHED:
+          return CALL_FLUSHED;
+        case GUTF8CONV_CODEC_FINISHED:
+          return CALL_FINISHED;
+        case GUTF8CONV_CODEC_NEED_INPUT:
+          return CALL_NEED_INPUT;
+        case GUTF8CONV_CODEC_NO_SPACE:
+          *code = G_IO_ERROR_NO_SPACE;
+          *message = g_strdup ("no space");
+          return CALL_ERROR;
+        case GUTF8CONV_CODEC_INVALID:
+          *code = G_IO_ERROR_INVALID_DATA;
+          *message = gutf8conv_codec_error_message (&r->codec);
+          return CALL_ERROR;
+        case GUTF8CONV_CODEC_TRUNCATED:
+          *code = G_IO_ERROR_PARTIAL_INPUT;
+          *message = gutf8conv_codec_error_message (&r->codec);
+          return CALL_ERROR;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+  else
+    {
+      GConverterFlags flags = (at_end ? G_CONVERTER_INPUT_AT_END : 0) |
+                              (flush ? G_CONVERTER_FLUSH : 0);
+      g_autoptr(GError) error = NULL;
+      GConverterResult ret;
+
+      ret = g_converter_convert (G_CONVERTER (r->conv), in, in_len, out, out_len,
+                                 flags, nread, nwritten, &error);
+      switch (ret)
+        {
+        case G_CONVERTER_CONVERTED:
+          return CALL_CONVERTED;
+        case G_CONVERTER_FLUSHED:
+          return CALL_FLUSHED;
+        case G_CONVERTER_FINISHED:
+          return CALL_FINISHED;
+        case G_CONVERTER_ERROR:
+        default:
+          g_assert_nonnull (error);
+          g_assert_true (error->domain == G_IO_ERROR);
+          /* Without INPUT_AT_END, PARTIAL_INPUT asks for more input. */
+          if (error->code == G_IO_ERROR_PARTIAL_INPUT && !at_end)
+            {
+              g_assert_cmpuint (*nread, ==, 0);
+              g_assert_cmpuint (*nwritten, ==, 0);
+              return CALL_NEED_INPUT;
+            }
+          *code = error->code;
+          *message = g_strdup (error->message);
+          return CALL_ERROR;
+        }
+    }
+}
+
+TuResult *
+tu_run (const TuConfig *cfg,
+        TuPath          path,
+        const guint8   *in,
+        gsize           len,
+        const gsize    *cuts,
+        guint           n_cuts,
+        gsize           out_size,
+        gboolean        flush)
+{
+  TuResult *res = g_new0 (TuResult, 1);
+  Runner r = { cfg, path, { 0 }, NULL };
+  /* Guard bytes either side of an odd-aligned output buffer. */
+  g_autofree guint8 *outmem = g_malloc (out_size + 2);
+  guint8 *out = outmem + 1;
+  gsize pos = 0;
+  guint chunk = 0;
+
+  res->out = g_byte_array_new ();
+  res->error_code = -1;
+
+  if (path == TU_CORE)
+    gutf8conv_codec_init (&r.codec, cfg->direction, cfg->byte_order, cfg->bom_mode,
+                          cfg->error_mode, cfg->profile);
+  else
+    r.conv = tu_converter_new (cfg);
+
+  for (;;)
+    {
+      gboolean last = chunk >= n_cuts;
+      gsize end = last ? len : cuts[chunk];
+      /* Each chunk in a buffer of its own size, so that reading past it
+       * shows under ASan and valgrind; an empty one is NULL. */
+      g_autofree guint8 *piece = end > pos ? g_memdup2 (in + pos, end - pos) : NULL;
+      gsize nread = 99, nwritten = 99;
+      int code;
+      g_autofree char *message = NULL;
+      CallStatus st;
+
+      g_assert_cmpuint (end, >=, pos);
+      g_assert_cmpuint (end, <=, len);
+      outmem[0] = outmem[out_size + 1] = 0xA5;
+
+      st = runner_call (&r, piece, end - pos, out, out_size, last, flush && !last,
+                        &nread, &nwritten, &code, &message);
+
+      g_assert_cmpuint (outmem[0], ==, 0xA5);
+      g_assert_cmpuint (outmem[out_size + 1], ==, 0xA5);
+      g_assert_cmpuint (nread, <=, end - pos);
+      g_assert_cmpuint (nwritten, <=, out_size);
+      g_byte_array_append (res->out, out, nwritten);
+      pos += nread;
+
+      if (st == CALL_ERROR)
+        {
+          gsize nread2 = 99, nwritten2 = 99;
+          int code2;
+          g_autofree char *message2 = NULL;
+
+          g_assert_cmpuint (nread, ==, 0);
+          g_assert_cmpuint (nwritten, ==, 0);
+          res->error_code = code;
+          res->message = g_steal_pointer (&message);
+
+          /* A stream may drop the error and call again: it must come back. */
+          if (code != G_IO_ERROR_NO_SPACE)
+            {
+              st = runner_call (&r, piece, end - pos, out, out_size, last, FALSE,
+                                &nread2, &nwritten2, &code2, &message2);
+              g_assert_cmpint (st, ==, CALL_ERROR);
+              g_assert_cmpuint (nread2, ==, 0);
+              g_assert_cmpuint (nwritten2, ==, 0);
+              g_assert_cmpint (code2, ==, code);
+              g_assert_cmpstr (message2, ==, res->message);
+            }
+          break;
+        }
+      if (st == CALL_FINISHED)
+        {
+          g_assert_true (last);
+          g_assert_cmpuint (pos, ==, len);
+          break;
+        }
+      if (st == CALL_FLUSHED)
+        {
+          /* Only when asked, and only with all input consumed. */
+          g_assert_true (flush && !last);
+          g_assert_cmpuint (pos, ==, end);
+          chunk++;
+          continue;
+        }
+      if (st == CALL_NEED_INPUT)
+        {
+          g_assert_false (last);
+          g_assert_false (flush);
+          g_assert_cmpuint (pos, ==, end);
+          g_assert_cmpuint (nwritten, ==, 0);
+          chunk++;
+          continue;
+        }
+
+      /* CONVERTED: some progress, always. */
+      g_assert_true (nread > 0 || nwritten > 0);
+      if (pos == end && !last && !flush)
+        chunk++;
+    }
+
+  res->num_invalid = path == TU_CORE ? r.codec.num_invalid
+                                     : gutf8conv_converter_get_num_invalid (r.conv);
+  g_clear_object (&r.conv);
+  return res;
+}
+
+TuResult *
+tu_run_oneshot (const TuConfig *cfg,
+                TuPath          path,
+                const guint8   *in,
+                gsize           len)
+{
+  return tu_run (cfg, path, in, len, NULL, 0, 4 * len + 64, FALSE);
+}
+
+TuResult *
+tu_run_random (const TuConfig *cfg,
+               TuPath          path,
+               const guint8   *in,
+               gsize           len,
+               GRand          *rand,
+               gsize           max_chunk,
+               gsize           out_size)
+{
+  g_autoptr(GArray) cuts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  gsize pos = 0;
+
+  for (;;)
+    {
+      pos += g_rand_int_range (rand, 1, max_chunk + 1);
+      if (pos >= len)
+        break;
+      g_array_append_val (cuts, pos);
+    }
+  return tu_run (cfg, path, in, len, (gsize *) cuts->data, cuts->len, out_size, FALSE);
+}
+
+void
+tu_result_free (TuResult *res)
+{
+  g_byte_array_unref (res->out);
+  g_free (res->message);
+  g_free (res);
+}
+
+void
+tu_assert_bytes (const guint8 *data,
+                 gsize         len,
+                 GBytes       *expected,
+                 const char   *what)
+{
+  gsize elen;
+  const guint8 *edata = g_bytes_get_data (expected, &elen);
+
+  if (len != elen || memcmp (data, edata, len) != 0)
+    {
+      g_autofree char *got = tu_to_hex (data, len);
+      g_autofree char *want = tu_to_hex (edata, elen);
+
+      g_test_message ("%s:\n  got      [%s]\n  expected [%s]", what, got, want);
+      g_assert_cmpmem (data, len, edata, elen);
+    }
+}
+
+void
+tu_assert_result (const TuResult *res,
+                  GBytes         *expected,
+                  int             code,
+                  const char     *message,
+                  guint64         num_invalid,
+                  const char     *what)
+{
+  if (res->error_code != code ||
+      (message != NULL && g_strcmp0 (res->message, message) != 0) ||
+      res->num_invalid != num_invalid)
+    g_test_message ("%s: error %d \"%s\" num-invalid %" G_GUINT64_FORMAT
+                    "; expected error %d \"%s\" num-invalid %" G_GUINT64_FORMAT,
+                    what, res->error_code, res->message, res->num_invalid,
+                    code, message, num_invalid);
+  tu_assert_bytes (res->out->data, res->out->len, expected, what);
+  g_assert_cmpint (res->error_code, ==, code);
+  if (message != NULL)
+    g_assert_cmpstr (res->message, ==, message);
+  g_assert_cmpuint (res->num_invalid, ==, num_invalid);
+}
+
+void
+tu_assert_same (const TuResult *a,
+                const TuResult *b,
+                const char     *what)
+{
+  g_autoptr(GBytes) expected = g_bytes_new (b->out->data, b->out->len);
+
+  tu_assert_result (a, expected, b->error_code, b->message, b->num_invalid, what);
+}
+
+void
+tu_check_bytes (const TuConfig *cfg,
+                GBytes         *input,
+                GBytes         *expected,
+                int             code,
+                const char     *message,
+                guint64         num_invalid)
+{
+  g_autofree char *name = tu_config_string (cfg);
+  g_autofree char *in_hex = NULL;
+  gsize len;
+  const guint8 *in = g_bytes_get_data (input, &len);
+  g_autoptr(GUtf8ConvConverter) conv = tu_converter_new (cfg);
+  g_autoptr(GBytes) out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *what = NULL;
+
+  in_hex = tu_to_hex (in, len);
+  for (TuPath path = TU_CORE; path <= TU_CONVERTER; path++)
+    {
+      g_autoptr(TuResult) res = tu_run_oneshot (cfg, path, in, len);
+      g_autofree char *what_path = g_strdup_printf ("%s [%s] via %s", name, in_hex,
+                                                    path == TU_CORE ? "core" : "converter");
+
+      tu_assert_result (res, expected, code, message, num_invalid, what_path);
+    }
+
+  what = g_strdup_printf ("%s [%s] via convert_bytes", name, in_hex);
+  out = gutf8conv_converter_convert_bytes (conv, input, &error);
+  if (code < 0)
+    {
+      g_assert_no_error (error);
+      g_assert_nonnull (out);
+      tu_assert_bytes (g_bytes_get_data (out, NULL), g_bytes_get_size (out), expected, what);
+    }
+  else
+    {
+      if (error == NULL)
+        g_test_message ("%s: no error", what);
+      g_assert_null (out);
+      g_assert_error (error, G_IO_ERROR, code);
+      if (message != NULL)
+        g_assert_cmpstr (error->message, ==, message);
+    }
+  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, num_invalid);
+}
+
+void
+tu_check (const TuConfig *cfg,
+          const char     *input,
+          const char     *expected,
+          int             code,
+          const char     *message,
+          guint64         num_invalid)
+{
+  g_autoptr(GBytes) in = tu_input (cfg, input);
+  g_autoptr(GBytes) want = tu_output (cfg, expected);
+
+  tu_check_bytes (cfg, in, want, code, message, num_invalid);
+}
