@@ -513,3 +513,50 @@ tu_check (const TuConfig *cfg,
 
   tu_check_bytes (cfg, in, want, code, message, num_invalid);
 }
+
+void
+tu_call (GConverter      *conv,
+         const char      *in_hex,
+         GConverterFlags  flags,
+         gsize            out_size,
+         GConverterResult result,
+         int              code,
+         const char      *message,
+         gsize            bytes_read,
+         const char      *out_hex)
+{
+  g_autoptr(GBytes) in = in_hex != NULL ? tu_hex (in_hex) : NULL;
+  g_autoptr(GBytes) want = tu_hex (out_hex);
+  g_autofree guint8 *outmem = g_malloc (out_size + 2);
+  g_autoptr(GError) error = NULL;
+  gsize nread = 99, nwritten = 99, in_len = 0;
+  /* A non-NULL pointer even for an empty input, unless NULL was asked. */
+  const guint8 *data = in != NULL ? g_bytes_get_data (in, &in_len) : NULL;
+  static const guint8 empty[1];
+  GConverterResult ret;
+  g_autofree char *what = g_strdup_printf ("call on [%s] flags %d out_size %" G_GSIZE_FORMAT,
+                                           in_hex ? in_hex : "NULL", flags, out_size);
+
+  if (in != NULL && data == NULL)
+    data = empty;
+  outmem[0] = outmem[out_size + 1] = 0x5A;
+  ret = g_converter_convert (conv, data, in_len, outmem + 1, out_size, flags,
+                             &nread, &nwritten, &error);
+  if (ret != result || nread != bytes_read)
+    g_test_message ("%s: result %d read %" G_GSIZE_FORMAT " error \"%s\"; expected %d read %"
+                    G_GSIZE_FORMAT, what, ret, nread, error ? error->message : "",
+                    result, bytes_read);
+  g_assert_cmpint (ret, ==, result);
+  if (result == G_CONVERTER_ERROR)
+    {
+      g_assert_error (error, G_IO_ERROR, code);
+      if (message != NULL)
+        g_assert_cmpstr (error->message, ==, message);
+    }
+  else
+    g_assert_no_error (error);
+  g_assert_cmpuint (nread, ==, bytes_read);
+  tu_assert_bytes (outmem + 1, nwritten, want, what);
+  g_assert_cmpuint (outmem[0], ==, 0x5A);
+  g_assert_cmpuint (outmem[out_size + 1], ==, 0x5A);
+}

@@ -122,6 +122,20 @@ void      tu_check_bytes    (const TuConfig *cfg,
                              const char     *message,
                              guint64         num_invalid);
 
+/* One g_converter_convert() call on @in_hex (NULL: a NULL inbuf of size
+ * 0) with @flags, into an odd-aligned buffer of @out_size bytes.  Checks
+ * the result (on G_CONVERTER_ERROR, the G_IO_ERROR @code and, unless NULL,
+ * @message), bytes_read and the output (hex). */
+void      tu_call           (GConverter      *conv,
+                             const char      *in_hex,
+                             GConverterFlags  flags,
+                             gsize            out_size,
+                             GConverterResult result,
+                             int              code,
+                             const char      *message,
+                             gsize            bytes_read,
+                             const char      *out_hex);
+
 /* Configurations in the order of the enums, for loops over every mode. */
 extern const GUtf8ConvErrorMode tu_error_modes[4];
 extern const GUtf8ConvBomMode   tu_bom_modes[3];
