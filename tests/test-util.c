@@ -560,3 +560,152 @@ tu_call (GConverter      *conv,
   g_assert_cmpuint (outmem[0], ==, 0x5A);
   g_assert_cmpuint (outmem[out_size + 1], ==, 0x5A);
 }
+
+static void
+append_utf8 (GByteArray *a,
+             guint32     c)
+{
+  guint8 b[6];
+  guint n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : c < 0x200000 ? 4 :
+            c < 0x4000000 ? 5 : 6;
+  static const guint8 lead[7] = { 0, 0, 0xC0, 0xE0, 0xF0, 0xF8, 0xFC };
+
+  for (guint i = n - 1; i > 0; i--, c >>= 6)
+    b[i] = 0x80 | (c & 0x3F);
+  b[0] = n == 1 ? c : lead[n] | c;
+  g_byte_array_append (a, b, n);
+}
+
+static void
+append_unit (GByteArray *a,
+             guint32     v,
+             gboolean    big)
+{
+  guint8 b[4];
+
+  for (guint k = 0; k < 4; k++)
+    b[big ? 3 - k : k] = (v >> (8 * k)) & 0xFF;
+  g_byte_array_append (a, b, 4);
+}
+
+static guint32
+random_char (GRand            *rand,
+             GUtf8ConvProfile  profile)
+{
+  switch (g_rand_int_range (rand, 0, profile == GUTF8CONV_PROFILE_UCS4 ? 7 : 5))
+    {
+    case 0:
+      return g_rand_int_range (rand, 0x80, 0x800);
+    case 1:
+      {
+        guint32 c = g_rand_int_range (rand, 0x800, 0x10000);
+
+        return c >= 0xD800 && c <= 0xDFFF ? 0xFEFF : c;
+      }
+    case 2:
+      return g_rand_int_range (rand, 0x10000, 0x110000);
+    case 3:
+      return 0xFEFF;
+    case 4:
+      return g_rand_boolean (rand) ? 0xFFFD : 0x10FFFF;
+    case 5:
+      return g_rand_int_range (rand, 0x110000, 0x4000000);
+    default:
+      return g_rand_int_range (rand, 0x4000000, 0x7FFFFFFF) | (g_rand_boolean (rand) ? 0x7FFFFFFF : 0);
+    }
+}
+
+GBytes *
+tu_random_input (const TuConfig *cfg,
+                 GRand          *rand,
+                 gsize           len,
+                 gboolean        malformed)
+{
+  /* Malformed UTF-8 of every class; ill-formed in both profiles. */
+  static const char *bad_utf8[] = {
+    "80", "BF", "E2 82", "C3", "F0 9F 98", "C0 AF", "C1 80", "E0 80 80",
+    "E0 9F BF", "F0 80 80 80", "F0 8F BF BF", "ED A0 80", "ED BF BF", "FE", "FF",
+    "F8 80 80 80 80", "FC 80 80 80 80 80", "F8 87 BF", "FC 83", "EF BB",
+  };
+  static const guint32 bad_units[] = {
+    0xD800, 0xDBFF, 0xDC00, 0xDC7F, 0xDC80, 0xDCC3, 0xDCFF, 0xDFFF,
+    0x80000000, 0xFFFFFFFF,
+  };
+  gboolean decoding = cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+  gboolean big = cfg->byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
+                 (cfg->byte_order == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN);
+  GByteArray *a = g_byte_array_new ();
+
+  if (g_rand_boolean (rand))
+    {
+      if (decoding)
+        append_utf8 (a, 0xFEFF);
+      else
+        append_unit (a, 0xFEFF, big);
+    }
+
+  while (a->len < len)
+    {
+      guint kind = g_rand_int_range (rand, 0, malformed ? 10 : 8);
+
+      if (kind < 3)
+        {
+          /* An ASCII run, long enough for fast paths now and then. */
+          guint n = g_rand_int_range (rand, 1, kind == 0 ? 80 : 8);
+
+          for (guint i = 0; i < n; i++)
+            {
+              guint32 c = g_rand_int_range (rand, 0x20, 0x7F);
+
+              if (decoding)
+                append_utf8 (a, c);
+              else
+                append_unit (a, c, big);
+            }
+        }
+      else if (kind < 8)
+        {
+          guint32 c = random_char (rand, cfg->profile);
+
+          if (decoding)
+            append_utf8 (a, c);
+          else
+            append_unit (a, c, big);
+        }
+      else if (decoding)
+        {
+          g_autoptr(GBytes) b = tu_hex (bad_utf8[g_rand_int_range (rand, 0, G_N_ELEMENTS (bad_utf8))]);
+
+          g_byte_array_append (a, g_bytes_get_data (b, NULL), g_bytes_get_size (b));
+          if (cfg->profile == GUTF8CONV_PROFILE_UNICODE && g_rand_int_range (rand, 0, 4) == 0)
+            append_utf8 (a, g_rand_int_range (rand, 0x110000, 0x7FFFFFFF));
+        }
+      else
+        {
+          append_unit (a, bad_units[g_rand_int_range (rand, 0, G_N_ELEMENTS (bad_units))], big);
+          if (cfg->profile == GUTF8CONV_PROFILE_UNICODE && g_rand_int_range (rand, 0, 4) == 0)
+            append_unit (a, g_rand_int_range (rand, 0x110000, 0x7FFFFFFF), big);
+        }
+    }
+
+  /* Sometimes a cut-short end. */
+  if (malformed && g_rand_int_range (rand, 0, 3) == 0)
+    {
+      if (decoding)
+        {
+          static const guint8 lead[] = { 0xC3, 0xE2, 0xF0 };
+          static const guint8 cont = 0x9F;
+
+          g_byte_array_append (a, &lead[g_rand_int_range (rand, 0, 3)], 1);
+          if (g_rand_boolean (rand))
+            g_byte_array_append (a, &cont, 1);
+        }
+      else
+        {
+          static const guint8 tail[3] = { 0, 0, 0x20 };
+
+          g_byte_array_append (a, tail, g_rand_int_range (rand, 1, 4));
+        }
+    }
+  return g_byte_array_free_to_bytes (a);
+}

@@ -136,6 +136,15 @@ void      tu_call           (GConverter      *conv,
                              gsize            bytes_read,
                              const char      *out_hex);
 
+/* A long input for @cfg's direction mixing ASCII runs, characters of every
+ * length (of @cfg's profile), U+FEFF, and, with @malformed, malformed
+ * sequences and units of every class; the UCS-4 side in @cfg's byte
+ * order.  About @len bytes. */
+GBytes   *tu_random_input   (const TuConfig *cfg,
+                             GRand          *rand,
+                             gsize           len,
+                             gboolean        malformed);
+
 /* Configurations in the order of the enums, for loops over every mode. */
 extern const GUtf8ConvErrorMode tu_error_modes[4];
 extern const GUtf8ConvBomMode   tu_bom_modes[3];
