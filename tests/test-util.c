@@ -413,10 +413,18 @@ tu_assert_bytes (const guint8 *data,
 
   if (len != elen || memcmp (data, edata, len) != 0)
     {
-      g_autofree char *got = tu_to_hex (data, len);
-      g_autofree char *want = tu_to_hex (edata, elen);
+      gsize at = 0, from;
+      g_autofree char *got = NULL, *want = NULL;
 
-      g_test_message ("%s:\n  got      [%s]\n  expected [%s]", what, got, want);
+      while (at < len && at < elen && data[at] == edata[at])
+        at++;
+      /* A window around the first difference: inputs may be long. */
+      from = at > 16 ? at - 16 : 0;
+      got = tu_to_hex (data + MIN (from, len), MIN (len - MIN (from, len), 48));
+      want = tu_to_hex (edata + MIN (from, elen), MIN (elen - MIN (from, elen), 48));
+      g_test_message ("%s: %" G_GSIZE_FORMAT " bytes, expected %" G_GSIZE_FORMAT
+                      "; first difference at %" G_GSIZE_FORMAT ", from byte %" G_GSIZE_FORMAT
+                      ":\n  got      [%s]\n  expected [%s]", what, len, elen, at, from, got, want);
       g_assert_cmpmem (data, len, edata, elen);
     }
 }
