@@ -142,6 +142,7 @@ test_insert_decode (void)
   tu_check (&cfg, "E2 82", "FEFF", PARTIAL, "Incomplete UTF-8 sequence at byte 0: E2 82", 0);
   tu_check (&cfg, "EF BB", "FEFF", PARTIAL, "Incomplete UTF-8 sequence at byte 0: EF BB", 0);
   tu_check (&cfg, "EF BB 41", "FEFF", INVALID, "Invalid UTF-8 sequence at byte 0: EF BB", 0);
+  tu_check (&cfg, "EF BB BF 80", "FEFF", INVALID, "Invalid UTF-8 sequence at byte 3: 80", 0);
   cfg.error_mode = REPLACE;
   tu_check (&cfg, "80", "FEFF FFFD", -1, NULL, 1);
   tu_check (&cfg, "EF BB", "FEFF FFFD", -1, NULL, 1);
@@ -297,6 +298,23 @@ test_insert_no_space (void)
 
   tu_call (c, NULL, AT_END, 2, G_CONVERTER_ERROR, G_IO_ERROR_NO_SPACE, NULL, 0, "");
   tu_call (c, NULL, AT_END, 3, FINISHED, 0, NULL, 0, "EF BB BF");
+
+  {
+    TuConfig dcfg = config (DEC, INSERT, STRICT);
+    g_autoptr(GUtf8ConvConverter) dec = tu_converter_new (&dcfg);
+
+    c = G_CONVERTER (dec);
+    /* Held input that shows there is no signature: ours first. */
+    tu_call (c, "E2", 0, 3, G_CONVERTER_ERROR, G_IO_ERROR_NO_SPACE, NULL, 0, "");
+    tu_call (c, "E2", 0, 4, CONVERTED, 0, NULL, 1, "00 00 FE FF");
+    tu_call (c, "82 AC", AT_END, 4, FINISHED, 0, NULL, 2, "00 00 20 AC");
+    /* A malformed start: the signature, then the error. */
+    g_converter_reset (c);
+    tu_call (c, "80", AT_END, 3, G_CONVERTER_ERROR, G_IO_ERROR_NO_SPACE, NULL, 0, "");
+    tu_call (c, "80", AT_END, 4, CONVERTED, 0, NULL, 0, "00 00 FE FF");
+    tu_call (c, "80", AT_END, 4, G_CONVERTER_ERROR, INVALID,
+             "Invalid UTF-8 sequence at byte 0: 80", 0, "");
+  }
 }
 
 /* reset() starts a new stream: the signature rules apply again. */

@@ -35,6 +35,7 @@ const guint tu_n_vectors_both = G_N_ELEMENTS (tu_vectors_both);
 
 const TuVector tu_vectors_ucs4[] = {
   { "001FFFFF", "F7 BF BF BF" },
+  { "00140000", "F5 80 80 80" },
   { "00200000", "F8 88 80 80 80" },
   { "03FFFFFF", "FB BF BF BF BF" },
   { "04000000", "FC 84 80 80 80 80" },

@@ -210,6 +210,16 @@ test_tiny_outbuf (void)
   tu_call (enc, "00 01 F6 00", 0, 3, ERROR, NO_SPACE, NULL, 0, "");
   tu_call (enc, "00 01 F6 00", AT_END, 4, FINISHED, 0, NULL, 4, "F0 9F 98 80");
 
+  /* A replacement that does not fit is not counted yet. */
+  {
+    g_autoptr(GConverter) rep = new_converter (DEC, GUTF8CONV_ERROR_MODE_REPLACE);
+
+    tu_call (rep, "80", AT_END, 3, ERROR, NO_SPACE, NULL, 0, "");
+    g_assert_cmpuint (gutf8conv_converter_get_num_invalid (GUTF8CONV_CONVERTER (rep)), ==, 0);
+    tu_call (rep, "80", AT_END, 4, FINISHED, 0, NULL, 1, "00 00 FF FD");
+    g_assert_cmpuint (gutf8conv_converter_get_num_invalid (GUTF8CONV_CONVERTER (rep)), ==, 1);
+  }
+
   tu_call (G_CONVERTER (wide), "7F FF FF FF", AT_END, 5, ERROR, NO_SPACE, NULL, 0, "");
   tu_call (G_CONVERTER (wide), "7F FF FF FF", AT_END, 6, FINISHED, 0, NULL, 4,
            "FD BF BF BF BF BF");

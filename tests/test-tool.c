@@ -252,6 +252,19 @@ test_missing_file (void)
   check_run (r, 2, "00 00 00 41", r->err);
   g_assert_true (g_str_has_prefix (r->err, "gutf8conv: no-such-file: "));
   g_assert_cmpint (strchr (r->err, '\n') - r->err, ==, strlen (r->err) - 1);
+
+  /* A directory cannot be read: an I/O error as well. */
+  {
+    const char *dir[] = { ".", NULL };
+    const char *nowhere[] = { "-o", "no-such-dir/out", NULL };
+    g_autoptr(Run) d = run_tool (dir, NULL);
+    g_autoptr(Run) o = run_tool (nowhere, "41");
+
+    check_run (d, 2, "", d->err);
+    g_assert_true (g_str_has_prefix (d->err, "gutf8conv: .: "));
+    check_run (o, 2, "", o->err);
+    g_assert_true (g_str_has_prefix (o->err, "gutf8conv: no-such-dir/out: "));
+  }
 }
 
 static void
