@@ -18,7 +18,8 @@
  *
  * Input markers: "|" ends a chunk (calls without flags), "[flush]" ends
  * one with G_CONVERTER_FLUSH, "[end]" with G_CONVERTER_INPUT_AT_END,
- * "[reset]" ends one and calls g_converter_reset(), "[empty]" is one call
+ * "[reset]" ends one (or, right after a marker, ends none) and calls
+ * g_converter_reset(), "[empty]" is one call
  * with no input and no flags.  A last chunk without a marker gets
  * G_CONVERTER_INPUT_AT_END.  In the output, "|" separates what each chunk
  * wrote and "(none)" is a chunk that wrote nothing; without "|" the output
@@ -297,6 +298,12 @@ run (GUtf8ConvConverter *conv,
       guint spins = 0;
 
       g_ptr_array_add (groups, group);
+      /* "[end] [reset]": a reset alone, with no call. */
+      if (chunk->end == END_RESET && left == 0)
+        {
+          g_converter_reset (G_CONVERTER (conv));
+          continue;
+        }
       if (chunk->end == END_FLUSH)
         flags = G_CONVERTER_FLUSH;
       else if (chunk->end == END_AT_END)
@@ -314,7 +321,7 @@ run (GUtf8ConvConverter *conv,
             {
               /* "Need more input" at the end of a plain chunk is how a
                * chunk ends, not an error, unless asked for with [empty]. */
-              if (chunk->end == END_PLAIN && left == 0 &&
+              if ((chunk->end == END_PLAIN || chunk->end == END_RESET) && left == 0 &&
                   g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT) &&
                   g_str_equal (error->message, "Need more input"))
                 break;
