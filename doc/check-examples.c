@@ -23,7 +23,8 @@
  * with no input and no flags.  A last chunk without a marker gets
  * G_CONVERTER_INPUT_AT_END.  In the output, "|" separates what each chunk
  * wrote and "(none)" is a chunk that wrote nothing; without "|" the output
- * is compared as a whole, and the example is also run one byte per chunk.
+ * is compared as a whole, and the example is also run one byte per chunk,
+ * with a large and with the smallest output buffer.
  */
 
 #include <stdio.h>
@@ -520,6 +521,16 @@ check_example (Example *ex)
         g_array_append_val (bytewise, last);
       }
       ok = check_run (ex, bytewise, expected, outbuf_size, TRUE, "one byte per call");
+
+      /* And the smallest output buffer the manual promises is enough. */
+      if (ok)
+        {
+          gboolean encoding = ex->converter != NULL &&
+                              strstr (ex->converter, "direction=ucs4-to-utf8") != NULL;
+
+          ok = check_run (ex, bytewise, expected, encoding ? 6 : 4, TRUE,
+                          "one byte per call, smallest output buffer");
+        }
     }
   return ok;
 }
