@@ -10,10 +10,23 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 tool = os.path.abspath(sys.argv[1])
 env = dict(os.environ, LC_ALL='C.UTF-8',
            PATH=os.path.dirname(tool) + os.pathsep + os.environ.get('PATH', ''))
+
+
+def run(path, command, expected, cwd):
+    proc = subprocess.run(['sh', '-c', command], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, env=env, cwd=cwd, check=False)
+    got = (proc.stderr + proc.stdout).decode('utf-8', 'backslashreplace').splitlines()
+    if got == expected:
+        return 0
+    print(f'{path}: $ {command}\n--- want\n' + '\n'.join(expected) +
+          '\n--- got\n' + '\n'.join(got))
+    return 1
+
 
 total = failed = 0
 for path in sys.argv[2:]:
@@ -26,15 +39,11 @@ for path in sys.argv[2:]:
                 commands.append([line[2:], []])
             elif commands:
                 commands[-1][1].append(line)
-        for command, expected in commands:
-            total += 1
-            proc = subprocess.run(['sh', '-c', command], stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, env=env, check=False)
-            got = (proc.stderr + proc.stdout).decode('utf-8', 'backslashreplace').splitlines()
-            if got != expected:
-                failed += 1
-                print(f'{path}: $ {command}\n--- want\n' + '\n'.join(expected) +
-                      '\n--- got\n' + '\n'.join(got))
+        # Each listing runs in a fresh directory, for the files it makes.
+        with tempfile.TemporaryDirectory() as cwd:
+            for command, expected in commands:
+                total += 1
+                failed += run(path, command, expected, cwd)
 
 print(f'{total} commands, {failed} failed')
 sys.exit(0 if total > 0 and failed == 0 else 1)
