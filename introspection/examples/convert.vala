@@ -9,6 +9,9 @@
 
 int main (string[] args)
 {
+  /* print() writes in the locale's charset. */
+  Intl.setlocale (LocaleCategory.ALL, "");
+
   if (args.length != 3)
     {
       printerr ("usage: %s INPUT OUTPUT\n", args[0]);
