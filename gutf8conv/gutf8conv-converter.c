@@ -360,8 +360,8 @@ gutf8conv_converter_iface_init (GConverterIface *iface)
  * gutf8conv_converter_new:
  * @direction: which way to convert
  *
- * Creates a converter with the default settings for everything but
- * @direction: host byte order, BOM kept, strict errors, Unicode profile.
+ * Creates a converter with the default settings for everything
+ * but @direction: host byte order, BOM kept, strict errors, Unicode profile.
  * Use g_object_new() to set the other properties.
  *
  * Returns: (transfer full): a new #GUtf8ConvConverter
