@@ -267,6 +267,11 @@ tu_run (const TuConfig *cfg,
   guint8 *out = outmem + 1;
   gsize pos = 0;
   guint chunk = 0;
+  /* Each chunk in a buffer of its own size, so that reading past it
+   * shows under ASan and valgrind; an empty one is NULL. */
+  g_autofree guint8 *piece = NULL;
+  gsize piece_start = 0;
+  guint piece_chunk = G_MAXUINT;
 
   res->out = g_byte_array_new ();
   res->error_code = -1;
@@ -276,12 +281,6 @@ tu_run (const TuConfig *cfg,
                           cfg->error_mode, cfg->profile);
   else
     r.conv = tu_converter_new (cfg);
-
-  /* Each chunk in a buffer of its own size, so that reading past it
-   * shows under ASan and valgrind; an empty one is NULL. */
-  g_autofree guint8 *piece = NULL;
-  gsize piece_start = 0;
-  guint piece_chunk = G_MAXUINT;
 
   for (;;)
     {
