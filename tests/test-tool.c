@@ -339,8 +339,10 @@ main (int    argc,
   tool = g_getenv ("GUTF8CONV_TOOL");
   if (tool == NULL || !g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE))
     {
-      g_printerr ("GUTF8CONV_TOOL does not name the built tool; skipping\n");
-      return 77;
+      /* A TAP skip: with protocol 'tap' meson counts any other exit
+       * status as an error, 77 included. */
+      g_print ("1..0 # SKIP GUTF8CONV_TOOL does not name the built tool\n");
+      return 0;
     }
   tmpdir = g_dir_make_tmp ("gutf8conv-test-tool-XXXXXX", &error);
   g_assert_no_error (error);
