@@ -302,6 +302,24 @@ test_output_stream_encode (void)
   assert_target (target, "EF BB BF 41 E2 82 AC", "after close");
 }
 
+/* INSERT over an empty stream: a flush cannot decide, close gives the
+ * signature alone. */
+static void
+test_output_stream_empty_insert (void)
+{
+  g_autoptr(GConverter) dec = new_converter (DEC, INSERT, STRICT);
+  g_autoptr(GOutputStream) target = NULL;
+  g_autoptr(GOutputStream) out = memory_target (dec, &target);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_output_stream_flush (out, NULL, &error));
+  g_assert_no_error (error);
+  assert_target (target, "", "flushed before any input");
+  g_assert_true (g_output_stream_close (out, NULL, &error));
+  g_assert_no_error (error);
+  assert_target (target, "00 00 FE FF", "closed");
+}
+
 static void
 test_output_stream_errors (void)
 {
@@ -447,6 +465,7 @@ main (int    argc,
   g_test_add_func ("/streams/output/decode", test_output_stream);
   g_test_add_func ("/streams/output/encode", test_output_stream_encode);
   g_test_add_func ("/streams/output/errors", test_output_stream_errors);
+  g_test_add_func ("/streams/output/empty-insert", test_output_stream_empty_insert);
   g_test_add_func ("/streams/random", test_random_streams);
   g_test_add_func ("/streams/splice", test_splice);
 

@@ -325,6 +325,26 @@ test_large (void)
   want_str = g_string_free (want, FALSE);
   r = run_tool (args, hex_str);
   check_run (r, 0, want_str, NULL);
+
+  /* An error far into the input: everything before it comes out. */
+  {
+    const char *strict[] = { "--byte-order=le", NULL };
+    GString *in = g_string_new (NULL), *out = g_string_new (NULL);
+    g_autofree char *in_str = NULL, *out_str = NULL;
+    g_autoptr(Run) e = NULL;
+
+    for (guint i = 0; i < 100000; i++)
+      {
+        g_string_append (in, "61 ");
+        g_string_append (out, "61 00 00 00 ");
+      }
+    g_string_append (in, "80 61");
+    in_str = g_string_free (in, FALSE);
+    out_str = g_string_free (out, FALSE);
+    e = run_tool (strict, in_str);
+    check_run (e, 1, out_str,
+               "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 100000: 80\n");
+  }
 }
 
 int
