@@ -134,6 +134,14 @@ check_random (GUtf8ConvDirection direction,
 
       if (!malformed)
         g_assert_cmpint (whole->error_code, ==, -1);
+      /* convert_bytes sizes its buffer with this bound. */
+      {
+        GUtf8ConvCodec codec;
+
+        gutf8conv_codec_init (&codec, cfg.direction, cfg.byte_order, cfg.bom_mode,
+                              cfg.error_mode, cfg.profile);
+        g_assert_cmpuint (whole->out->len, <=, gutf8conv_codec_max_output (&codec, len));
+      }
 
       for (guint k = 0; k < 6; k++)
         {
@@ -301,6 +309,45 @@ test_kernels (void)
     }
 }
 
+/* GUTF8CONV_KERNEL forces a kernel; an unknown name warns and falls back
+ * to the best one.  In subprocesses: the choice is made once. */
+static void
+test_kernel_env (void)
+{
+  if (g_test_subprocess ())
+    {
+      const char *name = g_getenv ("GUTF8CONV_TEST_KERNEL");
+      const GUtf8ConvKernel **list = gutf8conv_kernel_available ();
+      guint n = 0;
+
+      while (list[n] != NULL)
+        n++;
+      g_setenv ("GUTF8CONV_KERNEL", name, TRUE);
+      if (g_strcmp0 (name, "scalar") == 0)
+        g_assert_true (gutf8conv_kernel_default () == &gutf8conv_kernel_scalar);
+      else
+        {
+          g_test_expect_message ("GUtf8Conv", G_LOG_LEVEL_WARNING,
+                                 "GUTF8CONV_KERNEL=no-such-kernel: no such kernel on this CPU; using *");
+          g_assert_true (gutf8conv_kernel_default () == list[n - 1]);
+          g_test_assert_expected_messages ();
+        }
+      g_print ("chosen %s\n", gutf8conv_kernel_default ()->name);
+      return;
+    }
+
+  g_setenv ("GUTF8CONV_TEST_KERNEL", "scalar", TRUE);
+  g_test_trap_subprocess (NULL, 0, 0);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("chosen scalar\n");
+
+  g_setenv ("GUTF8CONV_TEST_KERNEL", "no-such-kernel", TRUE);
+  g_test_trap_subprocess (NULL, 0, 0);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("chosen *\n");
+  g_unsetenv ("GUTF8CONV_TEST_KERNEL");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -316,6 +363,7 @@ main (int    argc,
   g_test_add_func ("/chunking/random/malformed-encode", test_random_malformed_encode);
   g_test_add_func ("/chunking/random/strict-errors", test_random_strict_errors);
   g_test_add_func ("/chunking/kernels", test_kernels);
+  g_test_add_func ("/chunking/kernels/env", test_kernel_env);
 
   return g_test_run ();
 }

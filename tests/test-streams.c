@@ -360,10 +360,10 @@ test_random_streams (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
 
-  for (guint round = 0; round < 12; round++)
+  for (guint round = 0; round < 16; round++)
     {
       TuConfig cfg = { round % 2, tu_byte_orders[round % 3], tu_bom_modes[(round / 2) % 3],
-                       tu_error_modes[1 + round % 3], tu_profiles[(round / 6) % 2] };
+                       tu_error_modes[(round / 2) % 4], tu_profiles[(round / 8) % 2] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 2000, TRUE);
       gsize len;
       const guint8 *in = g_bytes_get_data (input, &len);
