@@ -37,7 +37,7 @@ check_splits (const TuConfig *cfg,
 
         if (res->error_code != whole->error_code || res->num_invalid != whole->num_invalid ||
             res->out->len != whole->out->len ||
-            memcmp (res->out->data, whole->out->data, res->out->len) != 0)
+            (res->out->len > 0 && memcmp (res->out->data, whole->out->data, res->out->len) != 0))
           what = g_strdup_printf ("%s [%s] cut at %" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT,
                                   name, hex, i, j);
         if (what != NULL)

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -355,6 +356,10 @@ main (int    argc,
   int ret;
 
   g_test_init (&argc, &argv, NULL);
+  /* A tool that exits before reading its input (a usage error) closes
+   * the pipe we write to; that must be EPIPE, not our death.  Under
+   * valgrind the tool wins that race every time. */
+  signal (SIGPIPE, SIG_IGN);
 
   tool = g_getenv ("GUTF8CONV_TOOL");
   if (tool == NULL || !g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE))

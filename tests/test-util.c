@@ -423,7 +423,7 @@ tu_assert_bytes (const guint8 *data,
   gsize elen;
   const guint8 *edata = g_bytes_get_data (expected, &elen);
 
-  if (len != elen || memcmp (data, edata, len) != 0)
+  if (len != elen || (len > 0 && memcmp (data, edata, len) != 0))
     {
       gsize at = 0, from;
       g_autofree char *got = NULL, *want = NULL;
