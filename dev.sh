@@ -83,7 +83,7 @@ hardening_stages() {
     -Dvapi=disabled -Dgtk_doc=false -Dtests=true
   ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
   UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
-    run_tests _build/asan --no-suite slow --no-suite fuzz --no-suite tsan
+    run_tests _build/asan --no-suite slow --no-suite fuzz --no-suite tsan --timeout-multiplier 4
   # (2) The C tests of the full build under valgrind memcheck.
   run_tests _build/full --setup valgrind
   # (3) Each libFuzzer target for 60 s over its seeds, and (4) the thread
