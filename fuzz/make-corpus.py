@@ -78,17 +78,17 @@ DECODE_HEADERS = [
     ('strict', header(BE, KEEP, STRICT, UNICODE, chunk=0xFF, out=0x80 | 0x7F)),
     ('replace-1byte', header(LE, KEEP, REPLACE, UNICODE, chunk=0x00, out=0x00)),
     ('skip-strip', header(HOST, STRIP, SKIP, UNICODE, chunk=0x02, out=0x01, extra=0x80)),
-    ('escape-insert', header(BE, INSERT, ESCAPE, UNICODE, chunk=0x05, out=0x03, extra=0xC0)),
+    ('escape-insert', header(BE, INSERT, ESCAPE, UNICODE, chunk=0x05, out=0x03, extra=0xE0)),
     ('ucs4-replace', header(BE, INSERT, REPLACE, UCS4, chunk=0x01, out=0x82, extra=0x81)),
-    ('ucs4-strict', header(LE, STRIP, STRICT, UCS4, chunk=0x3F, out=0x00, extra=0x40)),
+    ('ucs4-strict', header(LE, STRIP, STRICT, UCS4, chunk=0x3F, out=0x00, extra=0x60)),
 ]
 ENCODE_HEADERS = [
     ('strict-be', BE, header(BE, KEEP, STRICT, UNICODE, chunk=0xFF, out=0x80 | 0x7F)),
     ('replace-le-1byte', LE, header(LE, KEEP, REPLACE, UNICODE, chunk=0x00, out=0x00)),
     ('skip-strip', BE, header(BE, STRIP, SKIP, UNICODE, chunk=0x02, out=0x01, extra=0x80)),
-    ('escape-insert', LE, header(LE, INSERT, ESCAPE, UNICODE, chunk=0x06, out=0x03, extra=0xC0)),
+    ('escape-insert', LE, header(LE, INSERT, ESCAPE, UNICODE, chunk=0x06, out=0x03, extra=0xE0)),
     ('ucs4-replace', BE, header(BE, INSERT, REPLACE, UCS4, chunk=0x01, out=0x82, extra=0x81)),
-    ('ucs4-escape', LE, header(LE, KEEP, ESCAPE, UCS4, chunk=0x3F, out=0x00, extra=0x40)),
+    ('ucs4-escape', LE, header(LE, KEEP, ESCAPE, UCS4, chunk=0x3F, out=0x00, extra=0x60)),
 ]
 
 
