@@ -83,7 +83,7 @@ run_kernel_tests() {
   for k in $("$dir"/tests/test-kernels --list-kernels); do
     [ "$k" = "$best" ] && continue
     echo "==> kernel $k"
-    run_tests "$dir" --setup "kernel-$k" --suite c
+    run_tests "$dir" --setup "$k" --suite c
   done
 }
 
