@@ -83,7 +83,7 @@ static const GOptionEntry entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_arg, "Write to FILE instead of standard output", "FILE" },
   { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Show the version and exit", NULL },
   { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, "[FILE...]" },
-  { NULL }
+  G_OPTION_ENTRY_NULL
 };
 
 static gboolean
