@@ -68,7 +68,8 @@ have_avx512 (void)
   return __builtin_cpu_supports ("avx512f") && __builtin_cpu_supports ("avx512bw") &&
          __builtin_cpu_supports ("avx512vl") && __builtin_cpu_supports ("avx512vbmi") &&
          __builtin_cpu_supports ("avx512vbmi2") && __builtin_cpu_supports ("avx2") &&
-         __builtin_cpu_supports ("popcnt") && os_saves (0xE6);
+         __builtin_cpu_supports ("popcnt") && __builtin_cpu_supports ("bmi2") &&
+         os_saves (0xE6);
 }
 #endif
 
