@@ -381,8 +381,9 @@ median (double *v,
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Rates[corpus][method] in GB/s of input, each the median of @reps runs,
- * the methods interleaved within each repetition. */
+/* Rates[corpus][method] in GB/s of input, each the median of @reps runs.
+ * Each repetition runs every method on every corpus, so that a busy spell
+ * on the shared machine lands on all of them rather than on one corpus. */
 static double **
 measure (Corpus       *corpora,
          guint         n_corpora,
@@ -392,20 +393,22 @@ measure (Corpus       *corpora,
          guint         reps)
 {
   double **rates = g_new0 (double *, n_corpora);
+  double *times = g_new0 (double, (gsize) n_corpora * n_methods * reps);
+
+  for (guint c = 0; c < n_corpora; c++)
+    for (guint m = 0; m < n_methods; m++)
+      methods[m].run (&corpora[c], dir, methods[m].arg);   /* warm up */
+  for (guint r = 0; r < reps; r++)
+    for (guint c = 0; c < n_corpora; c++)
+      for (guint m = 0; m < n_methods; m++)
+        times[((gsize) c * n_methods + m) * reps + r] = methods[m].run (&corpora[c], dir, methods[m].arg);
 
   for (guint c = 0; c < n_corpora; c++)
     {
-      double *times = g_new0 (double, (gsize) n_methods * reps);
       gsize len;
-      double t;
 
       input_of (&corpora[c], dir, &len);
       rates[c] = g_new0 (double, n_methods);
-      for (guint m = 0; m < n_methods; m++)
-        methods[m].run (&corpora[c], dir, methods[m].arg);   /* warm up */
-      for (guint r = 0; r < reps; r++)
-        for (guint m = 0; m < n_methods; m++)
-          times[m * reps + r] = methods[m].run (&corpora[c], dir, methods[m].arg);
       for (guint m = 0; m < n_methods; m++)
         {
           /* The damaged inputs are a little longer; count their bytes. */
@@ -413,11 +416,10 @@ measure (Corpus       *corpora,
 
           if (methods[m].run == run_core && ((const CoreArg *) methods[m].arg)->damaged)
             bytes = dir == DECODE ? corpora[c].utf8_bad_len : corpora[c].ucs4_bad_len;
-          t = median (times + m * reps, reps);
-          rates[c][m] = bytes / t / 1e9;
+          rates[c][m] = bytes / median (times + ((gsize) c * n_methods + m) * reps, reps) / 1e9;
         }
-      g_free (times);
     }
+  g_free (times);
   return rates;
 }
 
