@@ -49,16 +49,31 @@ load_twice (const guint8 *p)
   return _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) p));
 }
 
-static inline __attribute__((always_inline)) gsize
-decode_avx2_impl (const guint8 *in,
-                  gsize         in_len,
-                  guint8       *out,
-                  gsize         out_len,
-                  const gboolean big_endian,
-                  gsize        *in_used)
+/* C0, C1, F5..FF never start anything; E0, ED, F0, F4 narrow the range of
+ * the byte after them, which @n1 holds. */
+static inline __m256i
+bad_bytes (__m256i b,
+           __m256i n1)
 {
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
+  __m256i bad;
+
+  bad = _mm256_or_si256 (ge_u8 (b, SET1 (0xF5)),
+                         eq_u8 (_mm256_and_si256 (b, SET1 (0xFE)), 0xC0));
+  bad = _mm256_or_si256 (bad, _mm256_andnot_si256 (ge_u8 (n1, SET1 (0xA0)), eq_u8 (b, 0xE0)));
+  bad = _mm256_or_si256 (bad, _mm256_and_si256 (ge_u8 (n1, SET1 (0xA0)), eq_u8 (b, 0xED)));
+  bad = _mm256_or_si256 (bad, _mm256_andnot_si256 (ge_u8 (n1, SET1 (0x90)), eq_u8 (b, 0xF0)));
+  bad = _mm256_or_si256 (bad, _mm256_and_si256 (ge_u8 (n1, SET1 (0x90)), eq_u8 (b, 0xF4)));
+  return bad;
+}
+
+/* The characters whose lead bytes @leads marks among the 32 bytes at @p,
+ * to @o; returns the new @o.  Reads up to @p + 40. */
+static inline __attribute__((always_inline)) guint8 *
+transcode32 (const guint8   *p,
+             guint32         leads,
+             guint8         *o,
+             const gboolean  big_endian)
+{
   /* By high nibble: the payload mask of a lead or continuation byte, and
    * how far the four gathered payloads must be shifted right for a
    * sequence of that lead's length. */
@@ -78,7 +93,114 @@ decode_avx2_impl (const guint8 *in,
                                             4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1);
   const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
                                           3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-  const __m256i nibble = SET1 (0x0F);
+
+  for (guint g = 0; g < 4; g++)
+    {
+      guint m = (leads >> (8 * g)) & 0xFF;
+      __m256i x, hi, w, sh, perm;
+
+      if (m == 0)
+        continue;
+      x = load_twice (p + 8 * g);
+      hi = _mm256_and_si256 (_mm256_srli_epi16 (x, 4), SET1 (0x0F));
+      x = _mm256_and_si256 (x, _mm256_shuffle_epi8 (payload_mask, hi));
+      sh = _mm256_shuffle_epi8 (_mm256_shuffle_epi8 (shift_by_lead, hi), window0);
+      w = _mm256_shuffle_epi8 (x, window);
+      /* Bytes after the lead are continuation payloads, or bits of the
+       * next character that the shift drops; keep them six bits wide. */
+      w = _mm256_and_si256 (w, _mm256_set1_epi32 (0x3F3F3FFF));
+      w = _mm256_maddubs_epi16 (w, _mm256_set1_epi16 (0x0140));
+      w = _mm256_madd_epi16 (w, _mm256_set1_epi32 (0x00011000));
+      w = _mm256_srlv_epi32 (w, sh);
+      if (big_endian)
+        w = _mm256_shuffle_epi8 (w, bswap);
+      perm = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) &gutf8conv_compact8[m]));
+      w = _mm256_permutevar8x32_epi32 (w, perm);
+      _mm256_storeu_si256 ((__m256i *) o, w);
+      o += 4 * __builtin_popcount (m);
+    }
+  return o;
+}
+
+static inline __attribute__((always_inline)) void
+widen32 (const guint8   *p,
+         guint8         *o,
+         const gboolean  big_endian)
+{
+  for (guint g = 0; g < 4; g++)
+    {
+      __m256i d = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
+
+      if (big_endian)
+        d = _mm256_slli_epi32 (d, 24);
+      _mm256_storeu_si256 ((__m256i *) (o + 32 * g), d);
+    }
+}
+
+static inline __attribute__((always_inline)) gsize
+decode_avx2_impl (const guint8 *in,
+                  gsize         in_len,
+                  guint8       *out,
+                  gsize         out_len,
+                  const gboolean big_endian,
+                  gsize        *in_used)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+  /* The main loop steps a fixed 32 bytes, so that no load waits for the
+   * previous block's verdict.  A character that crosses into the next
+   * block is converted with the block it starts in, its continuation bytes
+   * checked against the next block's classes, which the next iteration
+   * reuses; @carry marks those bytes at the start of the next block. */
+  if (end - p >= 64 && oend - o >= 160)
+    {
+      __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
+      guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
+      guint32 l2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+      guint32 carry = 0;
+
+      do
+        {
+          __m256i b2 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
+          guint32 nonascii2 = (guint32) _mm256_movemask_epi8 (b2);
+          guint32 l2_2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b2, SET1 (0xC0)));
+          guint32 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
+          guint32 l3, l4, carry_out;
+
+          if (nonascii == 0)
+            {
+              widen32 (p, o, big_endian);
+              o += 128;
+              goto next_block;
+            }
+
+          l3 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
+          l4 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
+          carry_out = (l2 >> 31) | (l3 >> 30) | (l4 >> 29);
+          if (_mm256_movemask_epi8 (bad_bytes (b, _mm256_loadu_si256 ((const __m256i *) (p + 1)))) != 0 ||
+              cont != ((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) ||
+              (cont2 & carry_out) != carry_out)
+            {
+              /* Leave it to the careful loop, from a character boundary. */
+              p += __builtin_popcount (carry);
+              break;
+            }
+          o = transcode32 (p, ~cont, o, big_endian);
+          carry = carry_out;
+
+        next_block:
+          p += 32;
+          b = b2;
+          nonascii = nonascii2;
+          l2 = l2_2;
+          if (end - p < 64 || oend - o < 160)
+            {
+              p += __builtin_popcount (carry);
+              break;
+            }
+        }
+      while (TRUE);
+    }
 
   /* 32 bytes, the byte after them, and the 16-byte gathers of the last
    * group all stay inside the input. */
@@ -94,14 +216,7 @@ decode_avx2_impl (const guint8 *in,
         {
           if (oend - o < 128)
             break;
-          for (guint g = 0; g < 4; g++)
-            {
-              __m256i d = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
-
-              if (big_endian)
-                d = _mm256_slli_epi32 (d, 24);
-              _mm256_storeu_si256 ((__m256i *) (o + 32 * g), d);
-            }
+          widen32 (p, o, big_endian);
           p += 32;
           o += 128;
           continue;
@@ -113,14 +228,7 @@ decode_avx2_impl (const guint8 *in,
       l4 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
       cont = nonascii & ~l2;
 
-      /* C0, C1, F5..FF never start anything; E0, ED, F0, F4 narrow the
-       * range of the byte after them. */
-      bad = _mm256_or_si256 (ge_u8 (b, SET1 (0xF5)),
-                             eq_u8 (_mm256_and_si256 (b, SET1 (0xFE)), 0xC0));
-      bad = _mm256_or_si256 (bad, _mm256_andnot_si256 (ge_u8 (n1, SET1 (0xA0)), eq_u8 (b, 0xE0)));
-      bad = _mm256_or_si256 (bad, _mm256_and_si256 (ge_u8 (n1, SET1 (0xA0)), eq_u8 (b, 0xED)));
-      bad = _mm256_or_si256 (bad, _mm256_andnot_si256 (ge_u8 (n1, SET1 (0x90)), eq_u8 (b, 0xF0)));
-      bad = _mm256_or_si256 (bad, _mm256_and_si256 (ge_u8 (n1, SET1 (0x90)), eq_u8 (b, 0xF4)));
+      bad = bad_bytes (b, n1);
 
       if (_mm256_movemask_epi8 (bad) != 0 ||
           cont != ((l2 << 1) | (l3 << 2) | (l4 << 3)))
@@ -136,31 +244,7 @@ decode_avx2_impl (const guint8 *in,
       if ((gsize) (oend - o) < 4 * n_out + 32)
         goto scalar_block;
 
-      for (guint g = 0; g < 4; g++)
-        {
-          guint m = (leads >> (8 * g)) & 0xFF;
-          __m256i x, hi, w, sh, perm;
-
-          if (m == 0)
-            continue;
-          x = load_twice (p + 8 * g);
-          hi = _mm256_and_si256 (_mm256_srli_epi16 (x, 4), nibble);
-          x = _mm256_and_si256 (x, _mm256_shuffle_epi8 (payload_mask, hi));
-          sh = _mm256_shuffle_epi8 (_mm256_shuffle_epi8 (shift_by_lead, hi), window0);
-          w = _mm256_shuffle_epi8 (x, window);
-          /* Bytes after the lead are continuation payloads, or bits of the
-           * next character that the shift drops; keep them six bits wide. */
-          w = _mm256_and_si256 (w, _mm256_set1_epi32 (0x3F3F3FFF));
-          w = _mm256_maddubs_epi16 (w, _mm256_set1_epi16 (0x0140));
-          w = _mm256_madd_epi16 (w, _mm256_set1_epi32 (0x00011000));
-          w = _mm256_srlv_epi32 (w, sh);
-          if (big_endian)
-            w = _mm256_shuffle_epi8 (w, bswap);
-          perm = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) &gutf8conv_compact8[m]));
-          w = _mm256_permutevar8x32_epi32 (w, perm);
-          _mm256_storeu_si256 ((__m256i *) o, w);
-          o += 4 * __builtin_popcount (m);
-        }
+      o = transcode32 (p, leads, o, big_endian);
       p += consumed;
       continue;
 
