@@ -12,7 +12,7 @@ PACKAGES=(
   libglib2.0-dev libglib2.0-bin
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0
   valac gjs python3-gi
-  gtk-doc-tools docbook-xml docbook-xsl xsltproc man-db
+  gtk-doc-tools docbook-xml docbook-xsl xsltproc man-db libglib2.0-doc
   valgrind
 )
 

@@ -35,6 +35,27 @@
  * per stream, from one thread at a time, and g_converter_reset() to start
  * a new stream with it.
  *
+ * Reading a UTF-8 file as UCS-4 in host order, without its signature, with
+ * U+FFFD for whatever is malformed:
+ *
+ * |[<!-- language="C" -->
+ * g_autoptr(GUtf8ConvConverter) conv = NULL;
+ * g_autoptr(GInputStream) in = NULL;
+ *
+ * conv = g_object_new (GUTF8CONV_TYPE_CONVERTER,
+ *                      "bom-mode", GUTF8CONV_BOM_STRIP,
+ *                      "error-mode", GUTF8CONV_ERROR_MODE_REPLACE,
+ *                      NULL);
+ * in = g_converter_input_stream_new (G_INPUT_STREAM (file_stream),
+ *                                    G_CONVERTER (conv));
+ * // g_input_stream_read_all (in, chars, sizeof chars, &n, NULL, &error) ...
+ * ]|
+ *
+ * The [Quick start][quickstart] has complete programs in C, Python,
+ * JavaScript and Vala, and the [Behaviour guide][behaviour] says byte by
+ * byte what the converter does with signatures, malformed input, chunks and
+ * each #GConverter flag.
+ *
  * Since: 1.0
  */
 
@@ -187,7 +208,7 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    *
    * What happens to a U+FEFF signature at the start of the stream: kept as
    * text (the default), stripped, or guaranteed to start the output exactly
-   * once.
+   * once.  See [Signatures][behaviour-bom] for the byte-level rules.
    *
    * Since: 1.0
    */
@@ -201,7 +222,8 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * GUtf8ConvConverter:error-mode:
    *
    * How malformed input is treated: an error (the default), one U+FFFD per
-   * maximal subpart, dropped, or escaped losslessly.
+   * maximal subpart, dropped, or escaped losslessly.  See
+   * [Malformed input and error modes][behaviour-errors].
    *
    * Since: 1.0
    */
@@ -215,7 +237,8 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * GUtf8ConvConverter:profile:
    *
    * The code space: Unicode (U+0000..U+10FFFF, the default) or the 31-bit
-   * UCS-4 of ISO/IEC 10646-1:1993 with 5- and 6-octet UTF-8 forms.
+   * UCS-4 of ISO/IEC 10646-1:1993 with 5- and 6-octet UTF-8 forms.  See
+   * [Profiles][behaviour-profiles].
    *
    * Since: 1.0
    */
@@ -337,8 +360,8 @@ gutf8conv_converter_iface_init (GConverterIface *iface)
  * gutf8conv_converter_new:
  * @direction: which way to convert
  *
- * Creates a converter with the default settings for everything but
- * @direction: host byte order, BOM kept, strict errors, Unicode profile.
+ * Creates a converter with the default settings for everything
+ * but @direction: host byte order, BOM kept, strict errors, Unicode profile.
  * Use g_object_new() to set the other properties.
  *
  * Returns: (transfer full): a new #GUtf8ConvConverter

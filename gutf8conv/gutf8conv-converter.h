@@ -16,8 +16,23 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GUTF8CONV_TYPE_CONVERTER:
+ *
+ * The #GType of #GUtf8ConvConverter, for g_object_new().
+ *
+ * Since: 1.0
+ */
 #define GUTF8CONV_TYPE_CONVERTER (gutf8conv_converter_get_type ())
 
+/**
+ * GUtf8ConvConverter:
+ *
+ * A #GConverter between UTF-8 and UCS-4.  Its fields are private; use the
+ * properties and the functions below.
+ *
+ * Since: 1.0
+ */
 GUTF8CONV_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (GUtf8ConvConverter, gutf8conv_converter, GUTF8CONV, CONVERTER, GObject)
 

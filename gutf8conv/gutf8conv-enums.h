@@ -14,6 +14,64 @@
 G_BEGIN_DECLS
 
 /**
+ * SECTION:gutf8conv-enums
+ * @title: Enumerations
+ * @short_description: the settings of a #GUtf8ConvConverter
+ * @include: gutf8conv/gutf8conv.h
+ *
+ * The types of the construct-only properties of #GUtf8ConvConverter.
+ * Each has a #GType, so that it can be a property type and reach language
+ * bindings; its nicks (the names g_enum_get_value_by_nick() takes, and the
+ * gutf8conv tool's option values) are glib-mkenums' defaults: for example
+ * `utf8-to-ucs4` for %GUTF8CONV_DIRECTION_UTF8_TO_UCS4 and `big-endian`
+ * for %GUTF8CONV_BYTE_ORDER_BIG_ENDIAN.  The first value of each is the
+ * default.
+ *
+ * The #GType macros are declared in `gutf8conv-enum-types.h`, which
+ * `gutf8conv/gutf8conv.h` includes.
+ */
+
+/**
+ * GUTF8CONV_TYPE_DIRECTION:
+ *
+ * The #GType of #GUtf8ConvDirection.
+ *
+ * Since: 1.0
+ */
+
+/**
+ * GUTF8CONV_TYPE_BYTE_ORDER:
+ *
+ * The #GType of #GUtf8ConvByteOrder.
+ *
+ * Since: 1.0
+ */
+
+/**
+ * GUTF8CONV_TYPE_BOM_MODE:
+ *
+ * The #GType of #GUtf8ConvBomMode.
+ *
+ * Since: 1.0
+ */
+
+/**
+ * GUTF8CONV_TYPE_ERROR_MODE:
+ *
+ * The #GType of #GUtf8ConvErrorMode.
+ *
+ * Since: 1.0
+ */
+
+/**
+ * GUTF8CONV_TYPE_PROFILE:
+ *
+ * The #GType of #GUtf8ConvProfile.
+ *
+ * Since: 1.0
+ */
+
+/**
  * GUtf8ConvDirection:
  * @GUTF8CONV_DIRECTION_UTF8_TO_UCS4: decode UTF-8 into UCS-4 (the default)
  * @GUTF8CONV_DIRECTION_UCS4_TO_UTF8: encode UCS-4 into UTF-8

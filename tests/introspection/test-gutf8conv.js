@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// GUtf8Conv through GObject-Introspection, from GJS.  Expected bytes come
+// from JavaScript itself: code points of strings, TextEncoder, and the
+// WHATWG TextDecoder, which replaces maximal subparts as SPEC asks.
+// Prints TAP, one line per test.
+
+imports.gi.versions.GLib = '2.0';
+imports.gi.versions.Gio = '2.0';
+imports.gi.versions.GUtf8Conv = '1.0';
+const {GLib, Gio, GUtf8Conv} = imports.gi;
+const ByteArray = imports.byteArray;
+
+const TEXT = 'A\u2262\u0391. \ud55c\uad6d\uc5b4 \u{233b4} \ufeff\u{10ffff}!\n';
+// SPEC section 2's examples of maximal subparts, and what REPLACE makes
+// of them.
+const BAD = Uint8Array.from([0x61, 0xf1, 0x80, 0x80, 0xe1, 0x80, 0xc2, 0x62, 0x80, 0x63,
+    0x80, 0xbf, 0x64, 0xed, 0xa0, 0x80, 0x20, 0xc0, 0xae, 0xf0, 0x9f, 0x98]);
+const BAD_REPLACED = 'a\ufffd\ufffd\ufffdb\ufffdc\ufffd\ufffdd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd';
+
+function utf8(s) {
+    return new TextEncoder().encode(s);
+}
+
+// UCS-4 little-endian of a string, from its code points.
+function ucs4le(s) {
+    const out = [];
+    for (const ch of s) {
+        const cp = ch.codePointAt(0);
+        out.push(cp & 0xff, (cp >> 8) & 0xff, (cp >> 16) & 0xff, cp >>> 24);
+    }
+    return Uint8Array.from(out);
+}
+
+function concat(...arrays) {
+    const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
+    let at = 0;
+    for (const a of arrays) {
+        out.set(a, at);
+        at += a.length;
+    }
+    return out;
+}
+
+function hex(bytes) {
+    return Array.from(bytes, b => b.toString(16).padStart(2, '0')).join(' ');
+}
+
+function assertBytes(actual, expected) {
+    if (hex(actual) !== hex(expected))
+        throw new Error(`got      ${hex(actual)}\nexpected ${hex(expected)}`);
+}
+
+function assertEqual(actual, expected) {
+    if (actual !== expected)
+        throw new Error(`got ${actual}, expected ${expected}`);
+}
+
+// Reads a converted stream to its end, @count bytes at a time.
+function readThrough(converter, input, count = 4096) {
+    const base = Gio.MemoryInputStream.new_from_bytes(new GLib.Bytes(input));
+    const stream = new Gio.ConverterInputStream({base_stream: base, converter});
+    const chunks = [];
+    for (;;) {
+        const bytes = stream.read_bytes(count, null);
+        if (bytes.get_size() === 0)
+            break;
+        chunks.push(ByteArray.fromGBytes(bytes));
+    }
+    stream.close(null);
+    return concat(...chunks);
+}
+
+// Writes @input through a converted stream one byte at a time.
+function writeThrough(converter, input) {
+    const sink = Gio.MemoryOutputStream.new_resizable();
+    const stream = new Gio.ConverterOutputStream({base_stream: sink, converter});
+    for (let i = 0; i < input.length; i++) {
+        stream.write_bytes(new GLib.Bytes(input.subarray(i, i + 1)), null);
+        stream.flush(null);
+    }
+    stream.close(null);
+    return ByteArray.fromGBytes(sink.steal_as_bytes());
+}
+
+const tests = [];
+function test(name, fn) {
+    tests.push([name, fn]);
+}
+
+test('construct keywords and getters', () => {
+    const c = new GUtf8Conv.Converter({
+        direction: GUtf8Conv.Direction.UCS4_TO_UTF8,
+        bom_mode: GUtf8Conv.BomMode.INSERT,
+    });
+    assertEqual(c.direction, GUtf8Conv.Direction.UCS4_TO_UTF8);
+    assertEqual(c.get_direction(), GUtf8Conv.Direction.UCS4_TO_UTF8);
+    assertEqual(c.bom_mode, GUtf8Conv.BomMode.INSERT);
+    assertEqual(c.get_error_mode(), GUtf8Conv.ErrorMode.STRICT);
+    assertEqual(c.byte_order, GUtf8Conv.ByteOrder.HOST);
+    assertEqual(c.profile, GUtf8Conv.Profile.UNICODE);
+    assertEqual(c.num_invalid, 0);
+    assertEqual(c instanceof Gio.Converter, true);
+    const d = GUtf8Conv.Converter.new(GUtf8Conv.Direction.UCS4_TO_UTF8);
+    assertEqual(d.get_direction(), GUtf8Conv.Direction.UCS4_TO_UTF8);
+});
+
+test('decode through a ConverterInputStream', () => {
+    const c = new GUtf8Conv.Converter({byte_order: GUtf8Conv.ByteOrder.LITTLE_ENDIAN});
+    assertBytes(readThrough(c, utf8(TEXT), 3), ucs4le(TEXT));
+});
+
+test('encode through a ConverterOutputStream', () => {
+    const c = new GUtf8Conv.Converter({
+        direction: GUtf8Conv.Direction.UCS4_TO_UTF8,
+        byte_order: GUtf8Conv.ByteOrder.LITTLE_ENDIAN,
+    });
+    assertBytes(writeThrough(c, ucs4le(TEXT)), utf8(TEXT));
+});
+
+test('BOM strip', () => {
+    const c = new GUtf8Conv.Converter({
+        bom_mode: GUtf8Conv.BomMode.STRIP,
+        byte_order: GUtf8Conv.ByteOrder.LITTLE_ENDIAN,
+    });
+    assertBytes(readThrough(c, utf8(`\ufeff${TEXT}`), 1), ucs4le(TEXT));
+    const e = new GUtf8Conv.Converter({
+        direction: GUtf8Conv.Direction.UCS4_TO_UTF8,
+        bom_mode: GUtf8Conv.BomMode.STRIP,
+        byte_order: GUtf8Conv.ByteOrder.LITTLE_ENDIAN,
+    });
+    assertBytes(writeThrough(e, ucs4le(`\ufeff${TEXT}`)), utf8(TEXT));
+});
+
+test('BOM insert', () => {
+    const e = new GUtf8Conv.Converter({
+        direction: GUtf8Conv.Direction.UCS4_TO_UTF8,
+        bom_mode: GUtf8Conv.BomMode.INSERT,
+        byte_order: GUtf8Conv.ByteOrder.LITTLE_ENDIAN,
+    });
+    assertBytes(writeThrough(e, ucs4le(TEXT)), utf8(`\ufeff${TEXT}`));
+    // The input's own signature is reused, never doubled.
+    const d = new GUtf8Conv.Converter({
+        bom_mode: GUtf8Conv.BomMode.INSERT,
+        byte_order: GUtf8Conv.ByteOrder.LITTLE_ENDIAN,
+    });
+    assertBytes(readThrough(d, utf8(`\ufeff${TEXT}`)), ucs4le(`\ufeff${TEXT}`));
+    assertBytes(d.convert_bytes(new GLib.Bytes(utf8(TEXT))).toArray(), ucs4le(`\ufeff${TEXT}`));
+});
+
+test('REPLACE on malformed input', () => {
+    const expected = BAD_REPLACED;
+    const c = new GUtf8Conv.Converter({
+        error_mode: GUtf8Conv.ErrorMode.REPLACE,
+        byte_order: GUtf8Conv.ByteOrder.LITTLE_ENDIAN,
+    });
+    assertBytes(readThrough(c, BAD, 1), ucs4le(expected));
+    assertEqual(c.num_invalid, expected.split('\ufffd').length - 1);
+    assertBytes(c.convert_bytes(new GLib.Bytes(BAD)).toArray(), ucs4le(expected));
+    assertEqual(c.get_num_invalid(), expected.split('\ufffd').length - 1);
+});
+
+test('STRICT error is a GLib.Error with Gio.IOErrorEnum.INVALID_DATA', () => {
+    const input = concat(utf8('abc'), Uint8Array.from([0xe2, 0x82, 0x78]));
+    const c = new GUtf8Conv.Converter({byte_order: GUtf8Conv.ByteOrder.LITTLE_ENDIAN});
+    const base = Gio.MemoryInputStream.new_from_bytes(new GLib.Bytes(input));
+    const stream = new Gio.ConverterInputStream({base_stream: base, converter: c});
+    let caught = null;
+    const chunks = [];
+    try {
+        for (;;) {
+            const bytes = stream.read_bytes(4096, null);
+            if (bytes.get_size() === 0)
+                break;
+            chunks.push(ByteArray.fromGBytes(bytes));
+        }
+    } catch (e) {
+        caught = e;
+    }
+    if (!(caught instanceof GLib.Error))
+        throw new Error(`expected a GLib.Error, got ${caught}`);
+    assertEqual(caught.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.INVALID_DATA), true);
+    assertEqual(caught.code, Gio.IOErrorEnum.INVALID_DATA);
+    assertEqual(caught.message, 'Invalid UTF-8 sequence at byte 3: E2 82');
+    assertBytes(concat(...chunks), ucs4le('abc'));
+
+    let thrown = null;
+    try {
+        c.convert_bytes(new GLib.Bytes(input));
+    } catch (e) {
+        thrown = e;
+    }
+    assertEqual(thrown instanceof GLib.Error, true);
+    assertEqual(thrown.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.INVALID_DATA), true);
+});
+
+print(`1..${tests.length}`);
+let failed = 0;
+tests.forEach(([name, fn], i) => {
+    try {
+        fn();
+        print(`ok ${i + 1} - ${name}`);
+    } catch (e) {
+        failed++;
+        for (const line of `${e}\n${e.stack || ''}`.trim().split('\n'))
+            print(`# ${line}`);
+        print(`not ok ${i + 1} - ${name}`);
+    }
+});
+imports.system.exit(failed ? 1 : 0);

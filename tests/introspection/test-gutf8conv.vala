@@ -1,0 +1,191 @@
+/* test-gutf8conv.vala: GUtf8Conv from Vala, through the generated vapi
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Expected bytes are SPEC section 5's vectors (from the standards) and
+ * its examples of maximal subparts.
+ */
+
+using GUtf8Conv;
+
+/* Reads @input through a GConverterInputStream, @count bytes at a time;
+ * the output before an error is kept in @output. */
+static uint8[] read_through (GLib.Converter converter,
+                             uint8[]        input,
+                             size_t         count,
+                             ref ByteArray  output) throws GLib.Error
+{
+  var base_stream = new MemoryInputStream.from_bytes (new Bytes (input));
+  var stream = new ConverterInputStream (base_stream, converter);
+  var buffer = new uint8[count];
+  ssize_t n;
+
+  while ((n = stream.read (buffer)) > 0)
+    output.append (buffer[0:n]);
+  stream.close ();
+  return output.data;
+}
+
+static string hex (uint8[] bytes)
+{
+  var s = new StringBuilder ();
+  foreach (var b in bytes)
+    s.append_printf ("%s%02X", s.len > 0 ? " " : "", b);
+  return s.str;
+}
+
+static uint8[] unhex (string text)
+{
+  var out = new ByteArray ();
+  foreach (var word in text.split (" "))
+    out.append ({ (uint8) uint64.parse (word, 16) });
+  return out.data;
+}
+
+static void assert_bytes (uint8[] actual, string expected)
+{
+  assert_cmpstr (hex (actual), CompareOperator.EQ, expected);
+}
+
+static void test_construct ()
+{
+  var a = new GUtf8Conv.Converter (Direction.UCS4_TO_UTF8);
+  assert_true (a.get_direction () == Direction.UCS4_TO_UTF8);
+  assert_true (a.bom_mode == BomMode.KEEP);
+  assert_true (a.error_mode == ErrorMode.STRICT);
+  assert_true (a is GLib.Converter);
+
+  /* Construct properties: Object (...) for a final class is GLib.Object.new. */
+  var b = (GUtf8Conv.Converter) Object.new (typeof (GUtf8Conv.Converter),
+                                            direction: Direction.UCS4_TO_UTF8,
+                                            bom_mode: BomMode.INSERT,
+                                            byte_order: GUtf8Conv.ByteOrder.BIG_ENDIAN);
+  assert_true (b.direction == Direction.UCS4_TO_UTF8);
+  assert_true (b.get_bom_mode () == BomMode.INSERT);
+  assert_true (b.byte_order == GUtf8Conv.ByteOrder.BIG_ENDIAN);
+  assert_true (b.profile == Profile.UNICODE);
+  assert_cmpuint ((uint) b.num_invalid, CompareOperator.EQ, 0);
+}
+
+static void test_vectors_through_stream ()
+{
+  /* SPEC section 5: UCS-4 (big-endian) and UTF-8. */
+  string[,] vectors = {
+    { "00 00 00 41 00 00 22 62 00 00 03 91 00 00 00 2E", "41 E2 89 A2 CE 91 2E" },
+    { "00 00 D5 5C 00 00 AD 6D 00 00 C5 B4", "ED 95 9C EA B5 AD EC 96 B4" },
+    { "00 00 65 E5 00 00 67 2C 00 00 8A 9E", "E6 97 A5 E6 9C AC E8 AA 9E" },
+    { "00 00 FE FF 00 02 33 B4", "EF BB BF F0 A3 8E B4" },
+    { "00 01 00 00 00 10 FF FF", "F0 90 80 80 F4 8F BF BF" },
+  };
+
+  for (int i = 0; i < vectors.length[0]; i++)
+    {
+      var dec = (GUtf8Conv.Converter) Object.new (typeof (GUtf8Conv.Converter),
+                                                  byte_order: GUtf8Conv.ByteOrder.BIG_ENDIAN);
+      var enc = (GUtf8Conv.Converter) Object.new (typeof (GUtf8Conv.Converter),
+                                                  direction: Direction.UCS4_TO_UTF8,
+                                                  byte_order: GUtf8Conv.ByteOrder.BIG_ENDIAN);
+      foreach (size_t count in new size_t[] { 1, 3, 4096 })
+        {
+          var out_dec = new ByteArray ();
+          var out_enc = new ByteArray ();
+          try
+            {
+              assert_bytes (read_through (dec, unhex (vectors[i, 1]), count, ref out_dec),
+                            vectors[i, 0]);
+              assert_bytes (read_through (enc, unhex (vectors[i, 0]), count, ref out_enc),
+                            vectors[i, 1]);
+            }
+          catch (GLib.Error e)
+            {
+              error ("%s", e.message);
+            }
+          dec.reset ();
+          enc.reset ();
+        }
+    }
+}
+
+static void test_bom_and_replace ()
+{
+  var conv = (GUtf8Conv.Converter) Object.new (typeof (GUtf8Conv.Converter),
+                                               bom_mode: BomMode.STRIP,
+                                               error_mode: ErrorMode.REPLACE,
+                                               byte_order: GUtf8Conv.ByteOrder.BIG_ENDIAN);
+  var output = new ByteArray ();
+  try
+    {
+      /* EF BB BF, then SPEC's example: 61 F1 80 80 E1 80 C2 62 80 63 80 BF 64. */
+      read_through (conv, unhex ("EF BB BF 61 F1 80 80 E1 80 C2 62 80 63 80 BF 64"), 2, ref output);
+    }
+  catch (GLib.Error e)
+    {
+      error ("%s", e.message);
+    }
+  assert_bytes (output.data,
+                "00 00 00 61 00 00 FF FD 00 00 FF FD 00 00 FF FD 00 00 00 62 00 00 FF FD " +
+                "00 00 00 63 00 00 FF FD 00 00 FF FD 00 00 00 64");
+  assert_cmpuint ((uint) conv.get_num_invalid (), CompareOperator.EQ, 6);
+
+  try
+    {
+      var bytes = conv.convert_bytes (new Bytes (unhex ("ED A0 80")));
+      assert_bytes (bytes.get_data (), "00 00 FF FD 00 00 FF FD 00 00 FF FD");
+    }
+  catch (GLib.Error e)
+    {
+      error ("%s", e.message);
+    }
+}
+
+static void test_invalid_data ()
+{
+  var conv = (GUtf8Conv.Converter) Object.new (typeof (GUtf8Conv.Converter),
+                                               byte_order: GUtf8Conv.ByteOrder.BIG_ENDIAN);
+  var output = new ByteArray ();
+  bool caught = false;
+
+  try
+    {
+      /* 2F C0 AE 2E 2F: the "/../" attack of RFC 3629. */
+      read_through (conv, unhex ("2F C0 AE 2E 2F"), 4096, ref output);
+    }
+  catch (IOError.INVALID_DATA e)
+    {
+      caught = true;
+      assert_cmpstr (e.message, CompareOperator.EQ, "Invalid UTF-8 sequence at byte 1: C0");
+    }
+  catch (GLib.Error e)
+    {
+      error ("unexpected error %s", e.message);
+    }
+  assert_true (caught);
+  /* The text before the bad byte comes first. */
+  assert_bytes (output.data, "00 00 00 2F");
+
+  caught = false;
+  try
+    {
+      conv.convert_bytes (new Bytes (unhex ("61 FF")));
+    }
+  catch (IOError.INVALID_DATA e)
+    {
+      caught = true;
+      assert_cmpstr (e.message, CompareOperator.EQ, "Invalid UTF-8 sequence at byte 1: FF");
+    }
+  catch (GLib.Error e)
+    {
+      error ("unexpected error %s", e.message);
+    }
+  assert_true (caught);
+}
+
+int main (string[] args)
+{
+  Test.init (ref args);
+  Test.add_func ("/vala/construct", test_construct);
+  Test.add_func ("/vala/vectors-through-stream", test_vectors_through_stream);
+  Test.add_func ("/vala/bom-and-replace", test_bom_and_replace);
+  Test.add_func ("/vala/invalid-data", test_invalid_data);
+  return Test.run ();
+}

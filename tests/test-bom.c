@@ -1,0 +1,361 @@
+/* test-bom.c: signature handling (KEEP, STRIP, INSERT) both ways
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include "test-util.h"
+
+#define CONVERTED G_CONVERTER_CONVERTED
+#define FLUSHED   G_CONVERTER_FLUSHED
+#define FINISHED  G_CONVERTER_FINISHED
+#define AT_END    G_CONVERTER_INPUT_AT_END
+#define FLUSH     G_CONVERTER_FLUSH
+#define INVALID   G_IO_ERROR_INVALID_DATA
+#define PARTIAL   G_IO_ERROR_PARTIAL_INPUT
+
+static TuConfig
+config (GUtf8ConvDirection direction,
+        GUtf8ConvBomMode   bom,
+        GUtf8ConvErrorMode mode)
+{
+  TuConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, bom, mode,
+                   GUTF8CONV_PROFILE_UNICODE };
+
+  return cfg;
+}
+
+#define DEC GUTF8CONV_DIRECTION_UTF8_TO_UCS4
+#define ENC GUTF8CONV_DIRECTION_UCS4_TO_UTF8
+#define KEEP GUTF8CONV_BOM_KEEP
+#define STRIP GUTF8CONV_BOM_STRIP
+#define INSERT GUTF8CONV_BOM_INSERT
+#define STRICT GUTF8CONV_ERROR_MODE_STRICT
+#define REPLACE GUTF8CONV_ERROR_MODE_REPLACE
+#define SKIP GUTF8CONV_ERROR_MODE_SKIP
+#define ESCAPE GUTF8CONV_ERROR_MODE_ESCAPE
+
+static void
+test_keep (void)
+{
+  for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
+    {
+      TuConfig dec = config (DEC, KEEP, tu_error_modes[e]);
+      TuConfig enc = config (ENC, KEEP, tu_error_modes[e]);
+
+      tu_check (&dec, "EF BB BF 41", "FEFF 41", -1, NULL, 0);
+      tu_check (&dec, "EF BB BF EF BB BF", "FEFF FEFF", -1, NULL, 0);
+      tu_check (&dec, "", "", -1, NULL, 0);
+      tu_check (&enc, "FEFF 41", "EF BB BF 41", -1, NULL, 0);
+      tu_check (&enc, "FEFF", "EF BB BF", -1, NULL, 0);
+      tu_check (&enc, "", "", -1, NULL, 0);
+    }
+}
+
+static void
+test_strip_decode (void)
+{
+  TuConfig cfg = config (DEC, STRIP, STRICT);
+
+  for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
+    {
+      cfg.error_mode = tu_error_modes[e];
+      tu_check (&cfg, "EF BB BF 41", "41", -1, NULL, 0);
+      tu_check (&cfg, "EF BB BF", "", -1, NULL, 0);
+      /* One signature only; elsewhere U+FEFF is text. */
+      tu_check (&cfg, "EF BB BF EF BB BF 41", "FEFF 41", -1, NULL, 0);
+      tu_check (&cfg, "41 EF BB BF", "41 FEFF", -1, NULL, 0);
+      tu_check (&cfg, "41", "41", -1, NULL, 0);
+      tu_check (&cfg, "", "", -1, NULL, 0);
+      /* U+FEFE is not a signature. */
+      tu_check (&cfg, "EF BB BE 41", "FEFE 41", -1, NULL, 0);
+    }
+
+  /* A signature cut short by the end is malformed. */
+  cfg.error_mode = STRICT;
+  tu_check (&cfg, "EF BB", "", PARTIAL, "Incomplete UTF-8 sequence at byte 0: EF BB", 0);
+  tu_check (&cfg, "EF BB 41", "", INVALID, "Invalid UTF-8 sequence at byte 0: EF BB", 0);
+  cfg.error_mode = REPLACE;
+  tu_check (&cfg, "EF BB", "FFFD", -1, NULL, 1);
+  tu_check (&cfg, "EF BB 41", "FFFD 41", -1, NULL, 1);
+  /* After a malformed start, a U+FEFF is no longer at the start. */
+  cfg.error_mode = SKIP;
+  tu_check (&cfg, "80 EF BB BF 41", "FEFF 41", -1, NULL, 1);
+  cfg.error_mode = ESCAPE;
+  tu_check (&cfg, "EF BB EF BB BF", "DCEF DCBB FEFF", -1, NULL, 1);
+}
+
+static void
+test_strip_encode (void)
+{
+  TuConfig cfg = config (ENC, STRIP, STRICT);
+
+  for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
+    {
+      cfg.error_mode = tu_error_modes[e];
+      tu_check (&cfg, "FEFF 41", "41", -1, NULL, 0);
+      tu_check (&cfg, "FEFF", "", -1, NULL, 0);
+      tu_check (&cfg, "FEFF FEFF 41", "EF BB BF 41", -1, NULL, 0);
+      tu_check (&cfg, "41 FEFF", "41 EF BB BF", -1, NULL, 0);
+      tu_check (&cfg, "FFFE 41", "EF BF BE 41", -1, NULL, 0);
+      tu_check (&cfg, "", "", -1, NULL, 0);
+    }
+
+  /* A signature in the other byte order is not one: FF FE 00 00 read
+   * big-endian is 0xFFFE0000. */
+  {
+    g_autoptr(GBytes) in = tu_hex ("FF FE 00 00 00 00 00 41");
+    g_autoptr(GBytes) none = tu_hex ("");
+    g_autoptr(GBytes) a = tu_hex ("41");
+
+    cfg.error_mode = STRICT;
+    tu_check_bytes (&cfg, in, none, INVALID, "Invalid UCS-4 value 0xFFFE0000 at byte 0", 0);
+    cfg.byte_order = GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN;
+    g_clear_pointer (&in, g_bytes_unref);
+    in = tu_hex ("FF FE 00 00 41 00 00 00");
+    tu_check_bytes (&cfg, in, a, -1, NULL, 0);
+  }
+}
+
+static void
+test_insert_decode (void)
+{
+  TuConfig cfg = config (DEC, INSERT, STRICT);
+
+  for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
+    {
+      cfg.error_mode = tu_error_modes[e];
+      tu_check (&cfg, "41", "FEFF 41", -1, NULL, 0);
+      /* The input's own signature is reused, never doubled. */
+      tu_check (&cfg, "EF BB BF 41", "FEFF 41", -1, NULL, 0);
+      tu_check (&cfg, "EF BB BF", "FEFF", -1, NULL, 0);
+      tu_check (&cfg, "EF BB BF EF BB BF", "FEFF FEFF", -1, NULL, 0);
+      tu_check (&cfg, "41 EF BB BF", "FEFF 41 FEFF", -1, NULL, 0);
+      /* An empty input gives the signature alone. */
+      tu_check (&cfg, "", "FEFF", -1, NULL, 0);
+    }
+
+  /* Malformed at byte 0: the signature comes first. */
+  cfg.error_mode = STRICT;
+  tu_check (&cfg, "80 41", "FEFF", INVALID, "Invalid UTF-8 sequence at byte 0: 80", 0);
+  tu_check (&cfg, "E2 82", "FEFF", PARTIAL, "Incomplete UTF-8 sequence at byte 0: E2 82", 0);
+  tu_check (&cfg, "EF BB", "FEFF", PARTIAL, "Incomplete UTF-8 sequence at byte 0: EF BB", 0);
+  tu_check (&cfg, "EF BB 41", "FEFF", INVALID, "Invalid UTF-8 sequence at byte 0: EF BB", 0);
+  tu_check (&cfg, "EF BB BF 80", "FEFF", INVALID, "Invalid UTF-8 sequence at byte 3: 80", 0);
+  cfg.error_mode = REPLACE;
+  tu_check (&cfg, "80", "FEFF FFFD", -1, NULL, 1);
+  tu_check (&cfg, "EF BB", "FEFF FFFD", -1, NULL, 1);
+  cfg.error_mode = SKIP;
+  tu_check (&cfg, "80", "FEFF", -1, NULL, 1);
+  tu_check (&cfg, "80 EF BB BF", "FEFF FEFF", -1, NULL, 1);
+  cfg.error_mode = ESCAPE;
+  tu_check (&cfg, "FF 41", "FEFF DCFF 41", -1, NULL, 1);
+
+  /* In each byte order. */
+  {
+    g_autoptr(GBytes) in = tu_hex ("41");
+    g_autoptr(GBytes) le = tu_hex ("FF FE 00 00 41 00 00 00");
+
+    cfg.error_mode = STRICT;
+    cfg.byte_order = GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN;
+    tu_check_bytes (&cfg, in, le, -1, NULL, 0);
+  }
+}
+
+static void
+test_insert_encode (void)
+{
+  TuConfig cfg = config (ENC, INSERT, STRICT);
+
+  for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
+    {
+      cfg.error_mode = tu_error_modes[e];
+      tu_check (&cfg, "41", "EF BB BF 41", -1, NULL, 0);
+      tu_check (&cfg, "FEFF 41", "EF BB BF 41", -1, NULL, 0);
+      tu_check (&cfg, "FEFF", "EF BB BF", -1, NULL, 0);
+      tu_check (&cfg, "41 FEFF", "EF BB BF 41 EF BB BF", -1, NULL, 0);
+      tu_check (&cfg, "", "EF BB BF", -1, NULL, 0);
+    }
+
+  cfg.error_mode = STRICT;
+  tu_check (&cfg, "D800 41", "EF BB BF", INVALID, "Invalid UCS-4 value 0x0000D800 at byte 0", 0);
+  cfg.error_mode = REPLACE;
+  tu_check (&cfg, "D800 41", "EF BB BF EF BF BD 41", -1, NULL, 1);
+  cfg.error_mode = ESCAPE;
+  tu_check (&cfg, "DCFF", "EF BB BF FF", -1, NULL, 1);
+  {
+    g_autoptr(GBytes) in = tu_hex ("00 00 FE");
+    g_autoptr(GBytes) sig = tu_hex ("EF BB BF");
+
+    cfg.error_mode = STRICT;
+    tu_check_bytes (&cfg, in, sig, PARTIAL, "Incomplete UCS-4 value at byte 0: 00 00 FE", 0);
+  }
+}
+
+/* Every way of cutting a signature (and what follows) gives the same. */
+static void
+check_splits (const TuConfig *cfg,
+              const char     *in_hex,
+              const char     *out_text)
+{
+  g_autoptr(GBytes) in = tu_hex (in_hex);
+  g_autoptr(GBytes) want = tu_output (cfg, out_text);
+  gsize len;
+  const guint8 *data = g_bytes_get_data (in, &len);
+
+  for (TuPath path = TU_CORE; path <= TU_CONVERTER; path++)
+    for (gsize i = 0; i <= len; i++)
+      for (gsize j = i; j <= len; j++)
+        for (gboolean flush = FALSE; flush <= TRUE; flush++)
+          {
+            gsize cuts[2] = { i, j };
+            g_autoptr(TuResult) res = tu_run (cfg, path, data, len, cuts, 2,
+                                              tu_min_out_size (cfg), flush);
+            g_autofree char *what = g_strdup_printf ("[%s] cut at %" G_GSIZE_FORMAT
+                                                     ", %" G_GSIZE_FORMAT "%s",
+                                                     in_hex, i, j, flush ? " flushed" : "");
+
+            tu_assert_result (res, want, -1, NULL, 0, what);
+          }
+}
+
+static void
+test_split_signature (void)
+{
+  TuConfig dec = config (DEC, STRIP, STRICT);
+  TuConfig enc = config (ENC, STRIP, STRICT);
+
+  check_splits (&dec, "EF BB BF 41", "41");
+  check_splits (&dec, "EF BB BF EF BB BF", "FEFF");
+  check_splits (&dec, "EF BB BE", "FEFE");
+  check_splits (&enc, "00 00 FE FF 00 00 00 41", "41");
+  dec.bom_mode = enc.bom_mode = INSERT;
+  check_splits (&dec, "EF BB BF 41", "FEFF 41");
+  check_splits (&dec, "E2 82 AC", "FEFF 20AC");
+  check_splits (&dec, "EF BB BE", "FEFF FEFE");
+  check_splits (&enc, "00 00 FE FF 00 00 00 41", "EF BB BF 41");
+  check_splits (&enc, "00 00 FE FE", "EF BB BF EF BB BE");
+  dec.bom_mode = enc.bom_mode = KEEP;
+  check_splits (&dec, "EF BB BF 41", "FEFF 41");
+  check_splits (&enc, "00 00 FE FF", "EF BB BF");
+}
+
+/* INSERT hands the signature out as soon as the input shows it has none,
+ * so a FLUSH then gives it. */
+static void
+test_insert_flush (void)
+{
+  TuConfig cfg = config (DEC, INSERT, STRICT);
+  g_autoptr(GUtf8ConvConverter) dec = tu_converter_new (&cfg);
+  GConverter *c = G_CONVERTER (dec);
+
+  tu_call (c, "E2", FLUSH, 16, FLUSHED, 0, NULL, 1, "00 00 FE FF");
+  tu_call (c, "82 AC", AT_END, 16, FINISHED, 0, NULL, 2, "00 00 20 AC");
+
+  /* A signature prefix decides nothing yet. */
+  g_converter_reset (c);
+  tu_call (c, "EF", FLUSH, 16, FLUSHED, 0, NULL, 1, "");
+  tu_call (c, "BB", FLUSH, 16, FLUSHED, 0, NULL, 1, "");
+  tu_call (c, "BF", FLUSH, 16, FLUSHED, 0, NULL, 1, "00 00 FE FF");
+  tu_call (c, "41", AT_END, 16, FINISHED, 0, NULL, 1, "00 00 00 41");
+
+  /* EF then a non-continuation: no signature; ours goes out before the
+   * error, which comes on the next call. */
+  g_converter_reset (c);
+  tu_call (c, "EF", FLUSH, 16, FLUSHED, 0, NULL, 1, "");
+  tu_call (c, "41", 0, 16, CONVERTED, 0, NULL, 0, "00 00 FE FF");
+  tu_call (c, "41", 0, 16, G_CONVERTER_ERROR, INVALID,
+           "Invalid UTF-8 sequence at byte 0: EF", 0, "");
+
+  /* A plain character right away. */
+  g_converter_reset (c);
+  tu_call (c, "41", FLUSH, 16, FLUSHED, 0, NULL, 1, "00 00 FE FF 00 00 00 41");
+  tu_call (c, NULL, AT_END, 16, FINISHED, 0, NULL, 0, "");
+
+  {
+    TuConfig ecfg = config (ENC, INSERT, STRICT);
+    g_autoptr(GUtf8ConvConverter) enc = tu_converter_new (&ecfg);
+
+    c = G_CONVERTER (enc);
+    tu_call (c, "00 00", FLUSH, 16, FLUSHED, 0, NULL, 2, "");
+    tu_call (c, "00", FLUSH, 16, FLUSHED, 0, NULL, 1, "EF BB BF");
+    tu_call (c, "41", AT_END, 16, FINISHED, 0, NULL, 1, "41");
+    g_converter_reset (c);
+    tu_call (c, "00 00 FE", FLUSH, 16, FLUSHED, 0, NULL, 3, "");
+    tu_call (c, "FF", FLUSH, 16, FLUSHED, 0, NULL, 1, "EF BB BF");
+    tu_call (c, NULL, AT_END, 16, FINISHED, 0, NULL, 0, "");
+  }
+}
+
+/* The signature is one output unit: too small a buffer gives NO_SPACE. */
+static void
+test_insert_no_space (void)
+{
+  TuConfig cfg = config (ENC, INSERT, STRICT);
+  g_autoptr(GUtf8ConvConverter) enc = tu_converter_new (&cfg);
+  GConverter *c = G_CONVERTER (enc);
+
+  tu_call (c, NULL, AT_END, 2, G_CONVERTER_ERROR, G_IO_ERROR_NO_SPACE, NULL, 0, "");
+  tu_call (c, NULL, AT_END, 3, FINISHED, 0, NULL, 0, "EF BB BF");
+
+  {
+    TuConfig dcfg = config (DEC, INSERT, STRICT);
+    g_autoptr(GUtf8ConvConverter) dec = tu_converter_new (&dcfg);
+
+    c = G_CONVERTER (dec);
+    /* Held input that shows there is no signature: ours first. */
+    tu_call (c, "E2", 0, 3, G_CONVERTER_ERROR, G_IO_ERROR_NO_SPACE, NULL, 0, "");
+    tu_call (c, "E2", 0, 4, CONVERTED, 0, NULL, 1, "00 00 FE FF");
+    tu_call (c, "82 AC", AT_END, 4, FINISHED, 0, NULL, 2, "00 00 20 AC");
+    /* A malformed start: the signature, then the error. */
+    g_converter_reset (c);
+    tu_call (c, "80", AT_END, 3, G_CONVERTER_ERROR, G_IO_ERROR_NO_SPACE, NULL, 0, "");
+    tu_call (c, "80", AT_END, 4, CONVERTED, 0, NULL, 0, "00 00 FE FF");
+    tu_call (c, "80", AT_END, 4, G_CONVERTER_ERROR, INVALID,
+             "Invalid UTF-8 sequence at byte 0: 80", 0, "");
+  }
+}
+
+/* reset() starts a new stream: the signature rules apply again. */
+static void
+test_reset (void)
+{
+  TuConfig cfg = config (DEC, STRIP, STRICT);
+  g_autoptr(GUtf8ConvConverter) strip = tu_converter_new (&cfg);
+  g_autoptr(GUtf8ConvConverter) insert = NULL;
+
+  tu_call (G_CONVERTER (strip), "EF BB BF 41", AT_END, 16, FINISHED, 0, NULL, 4, "00 00 00 41");
+  g_converter_reset (G_CONVERTER (strip));
+  tu_call (G_CONVERTER (strip), "EF BB BF 42", AT_END, 16, FINISHED, 0, NULL, 4, "00 00 00 42");
+  /* Also when reset mid-stream, with a signature prefix held. */
+  g_converter_reset (G_CONVERTER (strip));
+  tu_call (G_CONVERTER (strip), "EF BB", 0, 16, CONVERTED, 0, NULL, 2, "");
+  g_converter_reset (G_CONVERTER (strip));
+  tu_call (G_CONVERTER (strip), "EF BB BF 43", AT_END, 16, FINISHED, 0, NULL, 4, "00 00 00 43");
+
+  cfg.bom_mode = INSERT;
+  insert = tu_converter_new (&cfg);
+  tu_call (G_CONVERTER (insert), "41", AT_END, 16, FINISHED, 0, NULL, 1, "00 00 FE FF 00 00 00 41");
+  g_converter_reset (G_CONVERTER (insert));
+  tu_call (G_CONVERTER (insert), "42", AT_END, 16, FINISHED, 0, NULL, 1, "00 00 FE FF 00 00 00 42");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/bom/keep", test_keep);
+  g_test_add_func ("/bom/strip/decode", test_strip_decode);
+  g_test_add_func ("/bom/strip/encode", test_strip_encode);
+  g_test_add_func ("/bom/insert/decode", test_insert_decode);
+  g_test_add_func ("/bom/insert/encode", test_insert_encode);
+  g_test_add_func ("/bom/insert/flush", test_insert_flush);
+  g_test_add_func ("/bom/insert/no-space", test_insert_no_space);
+  g_test_add_func ("/bom/split-signature", test_split_signature);
+  g_test_add_func ("/bom/reset", test_reset);
+
+  return g_test_run ();
+}

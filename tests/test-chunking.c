@@ -1,0 +1,369 @@
+/* test-chunking.c: the output does not depend on how the input is cut
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Every 2- and 3-way split of each vector and malformed case, and random
+ * chunkings of long mixed inputs with output buffers of the minimum size,
+ * must give the one-shot result: bytes, error and num-invalid.  The
+ * one-shot results themselves are pinned by test-vectors and
+ * test-malformed.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "test-util.h"
+#include "test-cases.h"
+
+/* Every cut i <= j (empty chunks included) against the one-shot run. */
+static void
+check_splits (const TuConfig *cfg,
+              GBytes         *input)
+{
+  gsize len;
+  const guint8 *in = g_bytes_get_data (input, &len);
+  g_autoptr(TuResult) whole = tu_run_oneshot (cfg, TU_CORE, in, len);
+  g_autofree char *name = tu_config_string (cfg);
+  g_autofree char *hex = tu_to_hex (in, len);
+  gsize out_size = tu_min_out_size (cfg);
+
+  for (gsize i = 0; i <= len; i++)
+    for (gsize j = i; j <= len; j++)
+      {
+        gsize cuts[2] = { i, j };
+        g_autoptr(TuResult) res = tu_run (cfg, TU_CORE, in, len, cuts, 2, out_size, FALSE);
+        g_autofree char *what = NULL;
+
+        if (res->error_code != whole->error_code || res->num_invalid != whole->num_invalid ||
+            res->out->len != whole->out->len ||
+            memcmp (res->out->data, whole->out->data, res->out->len) != 0)
+          what = g_strdup_printf ("%s [%s] cut at %" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT,
+                                  name, hex, i, j);
+        if (what != NULL)
+          tu_assert_same (res, whole, what);
+      }
+
+  /* Through GConverter, plain and flushed at each cut. */
+  for (gsize i = 0; i <= len; i++)
+    for (gboolean flush = FALSE; flush <= TRUE; flush++)
+      {
+        g_autoptr(TuResult) res = tu_run (cfg, TU_CONVERTER, in, len, &i, 1, out_size, flush);
+        g_autofree char *what = g_strdup_printf ("%s [%s] converter cut at %" G_GSIZE_FORMAT "%s",
+                                                 name, hex, i, flush ? " flushed" : "");
+
+        tu_assert_same (res, whole, what);
+      }
+}
+
+static void
+test_vectors (void)
+{
+  for (GUtf8ConvDirection d = 0; d <= GUTF8CONV_DIRECTION_UCS4_TO_UTF8; d++)
+    for (guint p = 0; p < G_N_ELEMENTS (tu_profiles); p++)
+      for (guint b = 0; b < G_N_ELEMENTS (tu_bom_modes); b++)
+        for (guint e = 0; e < 2; e++)
+          {
+            TuConfig cfg = { d, GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN, tu_bom_modes[b],
+                             tu_error_modes[e], tu_profiles[p] };
+            guint n = tu_n_vectors_both + (p == 1 ? tu_n_vectors_ucs4 : 0);
+
+            for (guint i = 0; i < n; i++)
+              {
+                const TuVector *v = i < tu_n_vectors_both ? &tu_vectors_both[i]
+                                                          : &tu_vectors_ucs4[i - tu_n_vectors_both];
+                g_autoptr(GBytes) in = tu_input (&cfg, d == 0 ? v->utf8 : v->ucs4);
+
+                check_splits (&cfg, in);
+              }
+          }
+}
+
+static void
+check_malformed_splits (GUtf8ConvDirection  direction,
+                        const TuMalformed  *cases,
+                        guint               n_cases)
+{
+  for (guint i = 0; i < n_cases; i++)
+    for (guint p = 0; p < G_N_ELEMENTS (tu_profiles); p++)
+      for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
+        for (guint b = 0; b < G_N_ELEMENTS (tu_bom_modes); b += 2)
+          {
+            TuConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, tu_bom_modes[b],
+                             tu_error_modes[e], tu_profiles[p] };
+            g_autoptr(GBytes) in = tu_hex (cases[i].input);
+
+            if (cases[i].profiles & (1 << p))
+              check_splits (&cfg, in);
+          }
+}
+
+static void
+test_malformed_decode (void)
+{
+  check_malformed_splits (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, tu_malformed_decode,
+                          tu_n_malformed_decode);
+}
+
+static void
+test_malformed_encode (void)
+{
+  check_malformed_splits (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, tu_malformed_encode,
+                          tu_n_malformed_encode);
+}
+
+/* Long mixed inputs in random chunks, with output buffers of the minimum
+ * size or a little more, through the core and GConverter. */
+static void
+check_random (GUtf8ConvDirection direction,
+              gboolean           malformed,
+              guint32            seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+
+  for (guint round = 0; round < 24; round++)
+    {
+      TuConfig cfg = { direction, tu_byte_orders[round % 3], tu_bom_modes[(round / 3) % 3],
+                       malformed ? tu_error_modes[1 + round % 3] : tu_error_modes[round % 4],
+                       tu_profiles[(round / 9) % 2] };
+      g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 3000, malformed);
+      gsize len;
+      const guint8 *in = g_bytes_get_data (input, &len);
+      g_autoptr(TuResult) whole = tu_run_oneshot (&cfg, TU_CORE, in, len);
+      g_autofree char *name = tu_config_string (&cfg);
+
+      if (!malformed)
+        g_assert_cmpint (whole->error_code, ==, -1);
+      /* convert_bytes sizes its buffer with this bound. */
+      {
+        GUtf8ConvCodec codec;
+
+        gutf8conv_codec_init (&codec, cfg.direction, cfg.byte_order, cfg.bom_mode,
+                              cfg.error_mode, cfg.profile);
+        g_assert_cmpuint (whole->out->len, <=, gutf8conv_codec_max_output (&codec, len));
+      }
+
+      for (guint k = 0; k < 6; k++)
+        {
+          guint32 chunk_seed = g_rand_int (rand);
+          g_autoptr(GRand) chunks = g_rand_new_with_seed (chunk_seed);
+          TuPath path = k % 2 ? TU_CONVERTER : TU_CORE;
+          gsize max_chunk = k < 2 ? 3 : k < 4 ? 17 : 700;
+          gsize out_size = tu_min_out_size (&cfg) + (k < 4 ? 0 : g_rand_int_range (rand, 0, 9));
+          g_autoptr(TuResult) res = tu_run_random (&cfg, path, in, len, chunks, max_chunk, out_size);
+          g_autofree char *what = g_strdup_printf ("%s, input seed %u round %u, chunk seed %u "
+                                                   "(max %" G_GSIZE_FORMAT "), out %" G_GSIZE_FORMAT
+                                                   " via %s", name, seed, round, chunk_seed,
+                                                   max_chunk, out_size,
+                                                   path == TU_CORE ? "core" : "converter");
+
+          tu_assert_same (res, whole, what);
+        }
+
+      /* The GConverter and convert_bytes agree with the core in one go. */
+      {
+        g_autoptr(TuResult) conv = tu_run_oneshot (&cfg, TU_CONVERTER, in, len);
+        g_autoptr(GUtf8ConvConverter) c = tu_converter_new (&cfg);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GBytes) out = gutf8conv_converter_convert_bytes (c, input, &error);
+
+        tu_assert_same (conv, whole, name);
+        if (whole->error_code < 0)
+          {
+            g_autoptr(GBytes) want = g_bytes_new (whole->out->data, whole->out->len);
+
+            g_assert_no_error (error);
+            g_assert_true (g_bytes_equal (out, want));
+          }
+        else
+          {
+            g_assert_error (error, G_IO_ERROR, whole->error_code);
+            g_assert_cmpstr (error->message, ==, whole->message);
+          }
+        g_assert_cmpuint (gutf8conv_converter_get_num_invalid (c), ==, whole->num_invalid);
+      }
+    }
+}
+
+static void
+test_random_clean_decode (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, FALSE, 1);
+}
+
+static void
+test_random_clean_encode (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, FALSE, 2);
+}
+
+static void
+test_random_malformed_decode (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, TRUE, 3);
+}
+
+static void
+test_random_malformed_encode (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, TRUE, 4);
+}
+
+/* STRICT on malformed input: the error and the output before it do not
+ * depend on the chunking either. */
+static void
+test_random_strict_errors (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+
+  for (guint round = 0; round < 40; round++)
+    {
+      TuConfig cfg = { round % 2, tu_byte_orders[round % 3], tu_bom_modes[round % 3],
+                       GUTF8CONV_ERROR_MODE_STRICT, tu_profiles[(round / 2) % 2] };
+      g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 400, TRUE);
+      gsize len;
+      const guint8 *in = g_bytes_get_data (input, &len);
+      g_autoptr(TuResult) whole = tu_run_oneshot (&cfg, TU_CORE, in, len);
+
+      for (guint k = 0; k < 4; k++)
+        {
+          guint32 chunk_seed = g_rand_int (rand);
+          g_autoptr(GRand) chunks = g_rand_new_with_seed (chunk_seed);
+          g_autoptr(TuResult) res = tu_run_random (&cfg, k % 2, in, len, chunks, 1 + k * 5,
+                                                   tu_min_out_size (&cfg));
+          g_autofree char *name = tu_config_string (&cfg);
+          g_autofree char *what = g_strdup_printf ("%s, round %u, chunk seed %u", name, round,
+                                                   chunk_seed);
+
+          tu_assert_same (res, whole, what);
+        }
+    }
+}
+
+/* The whole input with @kernel, calling until it is done or fails. */
+static GUtf8ConvCodecStatus
+run_kernel (const TuConfig        *cfg,
+            const GUtf8ConvKernel *kernel,
+            GBytes                *input,
+            GByteArray            *out,
+            char                 **message)
+{
+  GUtf8ConvCodec codec;
+  gsize len, done = 0;
+  const guint8 *in = g_bytes_get_data (input, &len);
+  GUtf8ConvCodecStatus status;
+
+  g_byte_array_set_size (out, 4 * len + 64);
+  g_byte_array_set_size (out, 0);
+  gutf8conv_codec_init (&codec, cfg->direction, cfg->byte_order, cfg->bom_mode,
+                        cfg->error_mode, cfg->profile);
+  gutf8conv_codec_set_kernel (&codec, kernel);
+  do
+    {
+      gsize nread, nwritten;
+      guint8 buf[4096];
+
+      status = gutf8conv_codec_convert (&codec, in + done, len - done, buf, sizeof buf,
+                                        GUTF8CONV_CODEC_INPUT_AT_END, &nread, &nwritten);
+      g_byte_array_append (out, buf, nwritten);
+      done += nread;
+    }
+  while (status == GUTF8CONV_CODEC_CONVERTED);
+  *message = status == GUTF8CONV_CODEC_FINISHED ? NULL : gutf8conv_codec_error_message (&codec);
+  return status;
+}
+
+/* Every kernel this CPU runs gives what the scalar one gives. */
+static void
+test_kernels (void)
+{
+  const GUtf8ConvKernel **kernels = gutf8conv_kernel_available ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (6);
+
+  g_assert_true (kernels[0] == &gutf8conv_kernel_scalar);
+  g_assert_true (gutf8conv_kernel_lookup ("scalar") == &gutf8conv_kernel_scalar);
+  g_assert_null (gutf8conv_kernel_lookup ("no-such-kernel"));
+
+  for (guint round = 0; round < 16; round++)
+    {
+      TuConfig cfg = { round % 2, tu_byte_orders[round % 3], GUTF8CONV_BOM_KEEP,
+                       tu_error_modes[1 + round % 3], tu_profiles[(round / 2) % 2] };
+      g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 20000, round % 4 != 0);
+      g_autoptr(GByteArray) ref = g_byte_array_new ();
+      g_autofree char *ref_message = NULL;
+      GUtf8ConvCodecStatus ref_status;
+
+      ref_status = run_kernel (&cfg, &gutf8conv_kernel_scalar, input, ref, &ref_message);
+      g_assert_cmpuint (ref->len, >, 0);
+
+      for (guint k = 1; kernels[k] != NULL; k++)
+        {
+          g_autoptr(GByteArray) out = g_byte_array_new ();
+          g_autofree char *message = NULL;
+
+          g_test_message ("kernel %s, round %u", kernels[k]->name, round);
+          g_assert_cmpint (run_kernel (&cfg, kernels[k], input, out, &message), ==, ref_status);
+          g_assert_cmpstr (message, ==, ref_message);
+          g_assert_cmpmem (out->data, out->len, ref->data, ref->len);
+        }
+    }
+}
+
+/* GUTF8CONV_KERNEL forces a kernel; an unknown name warns and falls back
+ * to the best one.  In subprocesses: the choice is made once. */
+static void
+test_kernel_env (void)
+{
+  if (g_test_subprocess ())
+    {
+      const char *name = g_getenv ("GUTF8CONV_TEST_KERNEL");
+      const GUtf8ConvKernel **list = gutf8conv_kernel_available ();
+      guint n = 0;
+
+      while (list[n] != NULL)
+        n++;
+      g_setenv ("GUTF8CONV_KERNEL", name, TRUE);
+      if (g_strcmp0 (name, "scalar") == 0)
+        g_assert_true (gutf8conv_kernel_default () == &gutf8conv_kernel_scalar);
+      else
+        {
+          g_test_expect_message ("GUtf8Conv", G_LOG_LEVEL_WARNING,
+                                 "GUTF8CONV_KERNEL=no-such-kernel: no such kernel on this CPU; using *");
+          g_assert_true (gutf8conv_kernel_default () == list[n - 1]);
+          g_test_assert_expected_messages ();
+        }
+      g_print ("chosen %s\n", gutf8conv_kernel_default ()->name);
+      return;
+    }
+
+  g_setenv ("GUTF8CONV_TEST_KERNEL", "scalar", TRUE);
+  g_test_trap_subprocess (NULL, 0, 0);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("chosen scalar\n");
+
+  g_setenv ("GUTF8CONV_TEST_KERNEL", "no-such-kernel", TRUE);
+  g_test_trap_subprocess (NULL, 0, 0);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("chosen *\n");
+  g_unsetenv ("GUTF8CONV_TEST_KERNEL");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/chunking/splits/vectors", test_vectors);
+  g_test_add_func ("/chunking/splits/malformed-decode", test_malformed_decode);
+  g_test_add_func ("/chunking/splits/malformed-encode", test_malformed_encode);
+  g_test_add_func ("/chunking/random/clean-decode", test_random_clean_decode);
+  g_test_add_func ("/chunking/random/clean-encode", test_random_clean_encode);
+  g_test_add_func ("/chunking/random/malformed-decode", test_random_malformed_decode);
+  g_test_add_func ("/chunking/random/malformed-encode", test_random_malformed_encode);
+  g_test_add_func ("/chunking/random/strict-errors", test_random_strict_errors);
+  g_test_add_func ("/chunking/kernels", test_kernels);
+  g_test_add_func ("/chunking/kernels/env", test_kernel_env);
+
+  return g_test_run ();
+}

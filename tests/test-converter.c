@@ -1,0 +1,387 @@
+/* test-converter.c: the GUtf8ConvConverter object
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Properties, their defaults and getters, enum types and nicks,
+ * num-invalid and its notifications, convert_bytes, reset.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "test-util.h"
+
+static void
+test_defaults (void)
+{
+  g_autoptr(GUtf8ConvConverter) c = g_object_new (GUTF8CONV_TYPE_CONVERTER, NULL);
+  g_autoptr(GUtf8ConvConverter) e = gutf8conv_converter_new (GUTF8CONV_DIRECTION_UCS4_TO_UTF8);
+  GUtf8ConvDirection direction;
+  GUtf8ConvByteOrder order;
+  GUtf8ConvBomMode bom;
+  GUtf8ConvErrorMode mode;
+  GUtf8ConvProfile profile;
+  guint64 num_invalid;
+
+  g_assert_true (G_IS_CONVERTER (c));
+  g_assert_cmpint (gutf8conv_converter_get_direction (c), ==, GUTF8CONV_DIRECTION_UTF8_TO_UCS4);
+  g_assert_cmpint (gutf8conv_converter_get_byte_order (c), ==, GUTF8CONV_BYTE_ORDER_HOST);
+  g_assert_cmpint (gutf8conv_converter_get_bom_mode (c), ==, GUTF8CONV_BOM_KEEP);
+  g_assert_cmpint (gutf8conv_converter_get_error_mode (c), ==, GUTF8CONV_ERROR_MODE_STRICT);
+  g_assert_cmpint (gutf8conv_converter_get_profile (c), ==, GUTF8CONV_PROFILE_UNICODE);
+  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (c), ==, 0);
+
+  g_object_get (c, "direction", &direction, "byte-order", &order, "bom-mode", &bom,
+                "error-mode", &mode, "profile", &profile, "num-invalid", &num_invalid, NULL);
+  g_assert_cmpint (direction, ==, GUTF8CONV_DIRECTION_UTF8_TO_UCS4);
+  g_assert_cmpint (order, ==, GUTF8CONV_BYTE_ORDER_HOST);
+  g_assert_cmpint (bom, ==, GUTF8CONV_BOM_KEEP);
+  g_assert_cmpint (mode, ==, GUTF8CONV_ERROR_MODE_STRICT);
+  g_assert_cmpint (profile, ==, GUTF8CONV_PROFILE_UNICODE);
+  g_assert_cmpuint (num_invalid, ==, 0);
+
+  /* _new() sets the direction and leaves the rest at the defaults. */
+  g_assert_cmpint (gutf8conv_converter_get_direction (e), ==, GUTF8CONV_DIRECTION_UCS4_TO_UTF8);
+  g_assert_cmpint (gutf8conv_converter_get_byte_order (e), ==, GUTF8CONV_BYTE_ORDER_HOST);
+  g_assert_cmpint (gutf8conv_converter_get_bom_mode (e), ==, GUTF8CONV_BOM_KEEP);
+  g_assert_cmpint (gutf8conv_converter_get_error_mode (e), ==, GUTF8CONV_ERROR_MODE_STRICT);
+  g_assert_cmpint (gutf8conv_converter_get_profile (e), ==, GUTF8CONV_PROFILE_UNICODE);
+}
+
+static void
+test_properties (void)
+{
+  for (guint o = 0; o < 3; o++)
+    for (guint b = 0; b < 3; b++)
+      for (guint m = 0; m < 4; m++)
+        for (guint p = 0; p < 2; p++)
+          for (GUtf8ConvDirection d = 0; d < 2; d++)
+            {
+              TuConfig cfg = { d, tu_byte_orders[o], tu_bom_modes[b], tu_error_modes[m],
+                               tu_profiles[p] };
+              g_autoptr(GUtf8ConvConverter) c = tu_converter_new (&cfg);
+              int direction, order, bom, mode, profile;
+
+              g_assert_cmpint (gutf8conv_converter_get_direction (c), ==, d);
+              g_assert_cmpint (gutf8conv_converter_get_byte_order (c), ==, cfg.byte_order);
+              g_assert_cmpint (gutf8conv_converter_get_bom_mode (c), ==, cfg.bom_mode);
+              g_assert_cmpint (gutf8conv_converter_get_error_mode (c), ==, cfg.error_mode);
+              g_assert_cmpint (gutf8conv_converter_get_profile (c), ==, cfg.profile);
+              g_object_get (c, "direction", &direction, "byte-order", &order,
+                            "bom-mode", &bom, "error-mode", &mode, "profile", &profile, NULL);
+              g_assert_cmpint (direction, ==, d);
+              g_assert_cmpint (order, ==, cfg.byte_order);
+              g_assert_cmpint (bom, ==, cfg.bom_mode);
+              g_assert_cmpint (mode, ==, cfg.error_mode);
+              g_assert_cmpint (profile, ==, cfg.profile);
+            }
+}
+
+/* Construct-only settings, a read-only counter, each of the enum type. */
+static void
+test_pspecs (void)
+{
+  static const struct { const char *name; GType (*type) (void); int def; } props[] = {
+    { "direction", gutf8conv_direction_get_type, GUTF8CONV_DIRECTION_UTF8_TO_UCS4 },
+    { "byte-order", gutf8conv_byte_order_get_type, GUTF8CONV_BYTE_ORDER_HOST },
+    { "bom-mode", gutf8conv_bom_mode_get_type, GUTF8CONV_BOM_KEEP },
+    { "error-mode", gutf8conv_error_mode_get_type, GUTF8CONV_ERROR_MODE_STRICT },
+    { "profile", gutf8conv_profile_get_type, GUTF8CONV_PROFILE_UNICODE },
+  };
+  g_autoptr(GTypeClass) klass = g_type_class_ref (GUTF8CONV_TYPE_CONVERTER);
+  GParamSpec *pspec;
+
+  for (guint i = 0; i < G_N_ELEMENTS (props); i++)
+    {
+      pspec = g_object_class_find_property (G_OBJECT_CLASS (klass), props[i].name);
+      g_assert_nonnull (pspec);
+      g_assert_true (G_IS_PARAM_SPEC_ENUM (pspec));
+      g_assert_true (pspec->value_type == props[i].type ());
+      g_assert_cmpint (G_PARAM_SPEC_ENUM (pspec)->default_value, ==, props[i].def);
+      g_assert_cmpint (pspec->flags & (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY), ==,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY);
+    }
+
+  pspec = g_object_class_find_property (G_OBJECT_CLASS (klass), "num-invalid");
+  g_assert_nonnull (pspec);
+  g_assert_true (G_IS_PARAM_SPEC_UINT64 (pspec));
+  g_assert_cmpint (pspec->flags & G_PARAM_READWRITE, ==, G_PARAM_READABLE);
+  g_assert_cmpuint (G_PARAM_SPEC_UINT64 (pspec)->default_value, ==, 0);
+}
+
+static void
+check_nicks (GType                    type,
+             const char * const      *nicks,
+             const char              *type_name)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (type);
+  guint n = 0;
+
+  g_assert_cmpstr (g_type_name (type), ==, type_name);
+  while (nicks[n] != NULL)
+    {
+      GEnumValue *v = g_enum_get_value (klass, n);
+
+      g_assert_nonnull (v);
+      g_assert_cmpstr (v->value_nick, ==, nicks[n]);
+      g_assert_true (g_enum_get_value_by_nick (klass, nicks[n]) == v);
+      n++;
+    }
+  g_assert_cmpuint (klass->n_values, ==, n);
+}
+
+/* The enum types and their nicks, as SPEC section 1 lists them. */
+static void
+test_enums (void)
+{
+  static const char *directions[] = { "utf8-to-ucs4", "ucs4-to-utf8", NULL };
+  static const char *orders[] = { "host", "big-endian", "little-endian", NULL };
+  static const char *boms[] = { "keep", "strip", "insert", NULL };
+  static const char *modes[] = { "strict", "replace", "skip", "escape", NULL };
+  static const char *profiles[] = { "unicode", "ucs4", NULL };
+
+  check_nicks (gutf8conv_direction_get_type (), directions, "GUtf8ConvDirection");
+  check_nicks (gutf8conv_byte_order_get_type (), orders, "GUtf8ConvByteOrder");
+  check_nicks (gutf8conv_bom_mode_get_type (), boms, "GUtf8ConvBomMode");
+  check_nicks (gutf8conv_error_mode_get_type (), modes, "GUtf8ConvErrorMode");
+  check_nicks (gutf8conv_profile_get_type (), profiles, "GUtf8ConvProfile");
+  g_assert_true (GUTF8CONV_TYPE_DIRECTION == gutf8conv_direction_get_type ());
+  g_assert_true (GUTF8CONV_TYPE_PROFILE == gutf8conv_profile_get_type ());
+  g_assert_true (g_type_is_a (GUTF8CONV_TYPE_CONVERTER, G_TYPE_CONVERTER));
+}
+
+static void
+count_notify (GObject    *object G_GNUC_UNUSED,
+              GParamSpec *pspec,
+              gpointer    user_data)
+{
+  guint *count = user_data;
+
+  g_assert_cmpstr (pspec->name, ==, "num-invalid");
+  (*count)++;
+}
+
+static guint64
+convert_all (GUtf8ConvConverter *c,
+             const char         *hex,
+             GConverterFlags     flags)
+{
+  g_autoptr(GBytes) in = tu_hex (hex);
+  guint8 out[256];
+  gsize nread, nwritten;
+  g_autoptr(GError) error = NULL;
+
+  g_converter_convert (G_CONVERTER (c), g_bytes_get_data (in, NULL), g_bytes_get_size (in),
+                       out, sizeof out, flags, &nread, &nwritten, &error);
+  return gutf8conv_converter_get_num_invalid (c);
+}
+
+/* num-invalid counts maximal subparts when decoding, bad units when
+ * encoding (and each unit ESCAPE turns back into a byte), nothing in
+ * STRICT; notified at most once per call, when it changed. */
+static void
+test_num_invalid (void)
+{
+  TuConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                   GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_PROFILE_UNICODE };
+  g_autoptr(GUtf8ConvConverter) rep = tu_converter_new (&cfg);
+  g_autoptr(GUtf8ConvConverter) strict = NULL, esc = NULL, enc = NULL;
+  guint notified = 0;
+  guint64 n;
+
+  g_signal_connect (rep, "notify", G_CALLBACK (count_notify), &notified);
+  g_assert_cmpuint (convert_all (rep, "41 42", 0), ==, 0);
+  g_assert_cmpuint (notified, ==, 0);
+  /* Three subparts in one call: one notification. */
+  g_assert_cmpuint (convert_all (rep, "80 E2 82 41 C0", 0), ==, 3);
+  g_assert_cmpuint (notified, ==, 1);
+  g_object_get (rep, "num-invalid", &n, NULL);
+  g_assert_cmpuint (n, ==, 3);
+  /* A truncated end is one more. */
+  g_assert_cmpuint (convert_all (rep, "F0 9F 98", G_CONVERTER_INPUT_AT_END), ==, 4);
+  g_assert_cmpuint (notified, ==, 2);
+  g_converter_reset (G_CONVERTER (rep));
+  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (rep), ==, 0);
+  g_assert_cmpuint (notified, ==, 3);
+  /* Reset at zero changes nothing, so says nothing. */
+  g_converter_reset (G_CONVERTER (rep));
+  g_assert_cmpuint (notified, ==, 3);
+
+  cfg.error_mode = GUTF8CONV_ERROR_MODE_STRICT;
+  strict = tu_converter_new (&cfg);
+  g_signal_connect (strict, "notify", G_CALLBACK (count_notify), &notified);
+  g_assert_cmpuint (convert_all (strict, "80", G_CONVERTER_INPUT_AT_END), ==, 0);
+  g_assert_cmpuint (convert_all (strict, "80", G_CONVERTER_INPUT_AT_END), ==, 0);
+  g_assert_cmpuint (notified, ==, 3);
+
+  cfg.error_mode = GUTF8CONV_ERROR_MODE_ESCAPE;
+  esc = tu_converter_new (&cfg);
+  g_assert_cmpuint (convert_all (esc, "ED A0 80 F0 9F 98", G_CONVERTER_INPUT_AT_END), ==, 4);
+
+  cfg.direction = GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  enc = tu_converter_new (&cfg);
+  g_signal_connect (enc, "notify", G_CALLBACK (count_notify), &notified);
+  g_assert_cmpuint (convert_all (enc, "00 00 DC E2 00 00 DC 82 00 00 00 41", 0), ==, 2);
+  g_assert_cmpuint (notified, ==, 4);
+}
+
+static void
+test_convert_bytes (void)
+{
+  g_autoptr(GUtf8ConvConverter) dec = gutf8conv_converter_new (GUTF8CONV_DIRECTION_UTF8_TO_UCS4);
+  TuConfig cfg = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+                   GUTF8CONV_BOM_INSERT, GUTF8CONV_ERROR_MODE_SKIP, GUTF8CONV_PROFILE_UNICODE };
+  g_autoptr(GUtf8ConvConverter) enc = tu_converter_new (&cfg);
+  g_autoptr(GBytes) in = tu_hex ("41 E2 82 AC");
+  g_autoptr(GBytes) bad = tu_hex ("41 C0 AF");
+  g_autoptr(GBytes) cut = tu_hex ("41 E2 82");
+  g_autoptr(GBytes) units = tu_hex ("41 00 00 00 00 D8 00 00 AC 20 00 00");
+  g_autoptr(GBytes) empty = g_bytes_new (NULL, 0);
+  g_autoptr(GBytes) out = NULL;
+  g_autoptr(GError) error = NULL;
+  gunichar want[2] = { 0x41, 0x20AC };
+
+  out = gutf8conv_converter_convert_bytes (dec, in, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (out, NULL), g_bytes_get_size (out), want, sizeof want);
+  g_clear_pointer (&out, g_bytes_unref);
+
+  out = gutf8conv_converter_convert_bytes (dec, bad, &error);
+  g_assert_null (out);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_cmpstr (error->message, ==, "Invalid UTF-8 sequence at byte 1: C0");
+  g_clear_error (&error);
+  /* Each call is a stream of its own: the error is gone. */
+  out = gutf8conv_converter_convert_bytes (dec, cut, &error);
+  g_assert_null (out);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT);
+  g_assert_cmpstr (error->message, ==, "Incomplete UTF-8 sequence at byte 1: E2 82");
+  g_clear_error (&error);
+  out = gutf8conv_converter_convert_bytes (dec, empty, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (out), ==, 0);
+  g_clear_pointer (&out, g_bytes_unref);
+
+  /* num-invalid afterwards tells about that input, not accumulated. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GBytes) want_bytes = tu_hex ("EF BB BF 41 E2 82 AC");
+
+      out = gutf8conv_converter_convert_bytes (enc, units, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (out, want_bytes));
+      g_assert_cmpuint (gutf8conv_converter_get_num_invalid (enc), ==, 1);
+      g_clear_pointer (&out, g_bytes_unref);
+    }
+
+  /* A converter left mid-stream is reset first. */
+  {
+    guint8 buf[16];
+    gsize nread, nwritten;
+    g_autoptr(GBytes) want_bytes = tu_hex ("EF BB BF 41");
+    g_autoptr(GBytes) a = tu_hex ("41 00 00 00");
+
+    g_converter_convert (G_CONVERTER (enc), "\x41\x00", 2, buf, sizeof buf, 0,
+                         &nread, &nwritten, NULL);
+    out = gutf8conv_converter_convert_bytes (enc, a, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_bytes_equal (out, want_bytes));
+  }
+}
+
+/* A large input in one call: the output buffer bound holds. */
+static void
+test_convert_bytes_large (void)
+{
+  for (GUtf8ConvErrorMode m = GUTF8CONV_ERROR_MODE_STRICT; m <= GUTF8CONV_ERROR_MODE_ESCAPE; m++)
+    {
+      TuConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                       GUTF8CONV_BOM_INSERT, m, GUTF8CONV_PROFILE_UNICODE };
+      g_autoptr(GUtf8ConvConverter) c = tu_converter_new (&cfg);
+      gsize n = 100000;
+      g_autofree guint8 *in = g_malloc (n);
+      g_autoptr(GBytes) bytes = NULL, out = NULL;
+      g_autoptr(GError) error = NULL;
+      gsize len;
+      const guint8 *p;
+
+      /* All bytes 0x80: the worst case, one unit per byte, plus the signature. */
+      memset (in, m == GUTF8CONV_ERROR_MODE_STRICT ? 'x' : 0x80, n);
+      bytes = g_bytes_new_take (g_steal_pointer (&in), n);
+      out = gutf8conv_converter_convert_bytes (c, bytes, &error);
+      g_assert_no_error (error);
+      p = g_bytes_get_data (out, &len);
+      g_assert_cmpuint (len, ==, m == GUTF8CONV_ERROR_MODE_SKIP ? 4 : 4 * n + 4);
+      g_assert_cmpmem (p, 4, "\x00\x00\xFE\xFF", 4);
+      if (len > 4)
+        g_assert_cmpmem (p + len - 4, 4,
+                         m == GUTF8CONV_ERROR_MODE_STRICT ? "\x00\x00\x00x" :
+                         m == GUTF8CONV_ERROR_MODE_REPLACE ? "\x00\x00\xFF\xFD" : "\x00\x00\xDC\x80",
+                         4);
+      g_assert_cmpuint (gutf8conv_converter_get_num_invalid (c), ==,
+                        m == GUTF8CONV_ERROR_MODE_STRICT ? 0 : n);
+    }
+
+  /* Encoding: 6-byte forms, the largest per unit. */
+  {
+    TuConfig cfg = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                     GUTF8CONV_BOM_INSERT, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_PROFILE_UCS4 };
+    g_autoptr(GUtf8ConvConverter) c = tu_converter_new (&cfg);
+    gsize n = 20000;
+    g_autofree guint8 *in = g_malloc (4 * n + 3);
+    g_autoptr(GBytes) bytes = NULL, out = NULL;
+    g_autoptr(GError) error = NULL;
+
+    for (gsize i = 0; i < n; i++)
+      memcpy (in + 4 * i, "\x7F\xFF\xFF\xFF", 4);
+    memcpy (in + 4 * n, "\x00\x00\x00", 3);
+    bytes = g_bytes_new_take (g_steal_pointer (&in), 4 * n + 3);
+    out = gutf8conv_converter_convert_bytes (c, bytes, &error);
+    g_assert_no_error (error);
+    /* Signature, n 6-byte forms, a replaced truncated unit. */
+    g_assert_cmpuint (g_bytes_get_size (out), ==, 3 + 6 * n + 3);
+  }
+}
+
+static void
+test_reset (void)
+{
+  TuConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                   GUTF8CONV_BOM_STRIP, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_PROFILE_UNICODE };
+  g_autoptr(GUtf8ConvConverter) c = tu_converter_new (&cfg);
+  GConverter *conv = G_CONVERTER (c);
+
+  /* Held bytes, counter and signature state all go. */
+  tu_call (conv, "EF BB BF 80 E2", 0, 64, G_CONVERTER_CONVERTED, 0, NULL, 5, "00 00 FF FD");
+  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (c), ==, 1);
+  g_converter_reset (conv);
+  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (c), ==, 0);
+  tu_call (conv, "EF BB BF 41", G_CONVERTER_INPUT_AT_END, 64, G_CONVERTER_FINISHED, 0, NULL, 4,
+           "00 00 00 41");
+  /* After FINISHED, reset makes it usable again. */
+  g_converter_reset (conv);
+  tu_call (conv, "42", G_CONVERTER_INPUT_AT_END, 64, G_CONVERTER_FINISHED, 0, NULL, 1,
+           "00 00 00 42");
+  /* Settings survive a reset. */
+  g_assert_cmpint (gutf8conv_converter_get_bom_mode (c), ==, GUTF8CONV_BOM_STRIP);
+  g_assert_cmpint (gutf8conv_converter_get_error_mode (c), ==, GUTF8CONV_ERROR_MODE_REPLACE);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/converter/defaults", test_defaults);
+  g_test_add_func ("/converter/properties", test_properties);
+  g_test_add_func ("/converter/pspecs", test_pspecs);
+  g_test_add_func ("/converter/enums", test_enums);
+  g_test_add_func ("/converter/num-invalid", test_num_invalid);
+  g_test_add_func ("/converter/convert-bytes", test_convert_bytes);
+  g_test_add_func ("/converter/convert-bytes-large", test_convert_bytes_large);
+  g_test_add_func ("/converter/reset", test_reset);
+
+  return g_test_run ();
+}

@@ -1,0 +1,394 @@
+/* test-tool.c: the gutf8conv command-line tool
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Runs the built tool (its path in GUTF8CONV_TOOL) with GSubprocess and
+ * checks its standard output byte for byte, its one-line messages and
+ * its exit status: 0 success, 1 malformed input, 2 usage or I/O error.
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "test-util.h"
+
+static const char *tool;
+static char *tmpdir;
+
+typedef struct
+{
+  int     status;
+  GBytes *out;
+  char   *err;
+} Run;
+
+static void
+run_free (Run *r)
+{
+  g_clear_pointer (&r->out, g_bytes_unref);
+  g_free (r->err);
+  g_free (r);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
+
+/* Runs the tool with @args (NULL-terminated) and @stdin_hex on its
+ * standard input, in the temporary directory. */
+static Run *
+run_tool (const char * const *args,
+          const char         *stdin_hex)
+{
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                               G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GBytes) in = tu_hex (stdin_hex != NULL ? stdin_hex : "");
+  g_autoptr(GBytes) err = NULL;
+  g_autoptr(GError) error = NULL;
+  Run *r = g_new0 (Run, 1);
+
+  g_ptr_array_add (argv, (gpointer) tool);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_subprocess_launcher_set_cwd (launcher, tmpdir);
+  /* Messages in English whatever the environment. */
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate (proc, in, NULL, &r->out, &err, &error);
+  g_assert_no_error (error);
+  g_subprocess_wait (proc, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  r->status = g_subprocess_get_exit_status (proc);
+  /* An empty GBytes may have no data pointer. */
+  r->err = g_strndup (g_bytes_get_size (err) > 0 ? g_bytes_get_data (err, NULL) : "",
+                      g_bytes_get_size (err));
+  return r;
+}
+
+static void
+write_file (const char *name,
+            const char *hex)
+{
+  g_autoptr(GBytes) data = tu_hex (hex);
+  g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, g_bytes_get_data (data, NULL), g_bytes_get_size (data), &error);
+  g_assert_no_error (error);
+}
+
+/* Checks a run's status, exact stdout (hex) and stderr (NULL: empty). */
+static void
+check_run (const Run  *r,
+           int         status,
+           const char *out_hex,
+           const char *err)
+{
+  g_autoptr(GBytes) want = tu_hex (out_hex);
+
+  if (r->status != status)
+    g_test_message ("exit status %d, stderr: %s", r->status, r->err);
+  g_assert_cmpint (r->status, ==, status);
+  tu_assert_bytes (g_bytes_get_data (r->out, NULL), g_bytes_get_size (r->out), want, "stdout");
+  g_assert_cmpstr (r->err, ==, err != NULL ? err : "");
+}
+
+static void
+test_stdin (void)
+{
+  const char *to_be[] = { "--byte-order=be", NULL };
+  const char *to_le[] = { "--to-ucs4", "--byte-order=le", NULL };
+  const char *back[] = { "--to-utf8", "--byte-order=big-endian", NULL };
+  const char *none[] = { NULL };
+  g_autoptr(Run) a = run_tool (to_be, "41 E2 89 A2 CE 91 2E");
+  g_autoptr(Run) b = run_tool (to_le, "EF BB BF F0 A3 8E B4");
+  g_autoptr(Run) c = run_tool (back, "00 00 D5 5C 00 00 AD 6D 00 00 C5 B4");
+  g_autoptr(Run) d = run_tool (none, "41 C3 A9");
+  g_autoptr(Run) e = run_tool (to_be, "");
+
+  check_run (a, 0, "00 00 00 41 00 00 22 62 00 00 03 91 00 00 00 2E", NULL);
+  check_run (b, 0, "FF FE 00 00 B4 33 02 00", NULL);
+  check_run (c, 0, "ED 95 9C EA B5 AD EC 96 B4", NULL);
+  /* The default is host order. */
+  check_run (d, 0, G_BYTE_ORDER == G_BIG_ENDIAN ? "00 00 00 41 00 00 00 E9"
+                                                : "41 00 00 00 E9 00 00 00", NULL);
+  check_run (e, 0, "", NULL);
+}
+
+static void
+test_modes (void)
+{
+  const char *replace[] = { "--byte-order=be", "--on-error=replace", NULL };
+  const char *skip[] = { "--byte-order=be", "--on-error=skip", NULL };
+  const char *escape[] = { "--byte-order=be", "--on-error=escape", NULL };
+  const char *unescape[] = { "--to-utf8", "--byte-order=be", "--on-error=escape", NULL };
+  const char *ucs4[] = { "--byte-order=be", "--profile=ucs4", NULL };
+  const char *unicode[] = { "--byte-order=be", "--profile=unicode", NULL };
+  const char *strip[] = { "--byte-order=be", "--bom=strip", NULL };
+  const char *insert[] = { "--to-utf8", "--byte-order=be", "--bom=insert", NULL };
+  const char *keep[] = { "--byte-order=be", "--bom=keep", NULL };
+  g_autoptr(Run) r1 = run_tool (replace, "61 F1 80 80 E1 80 C2 62 80 63 80 BF 64");
+  g_autoptr(Run) r2 = run_tool (skip, "41 C0 AF 42");
+  g_autoptr(Run) r3 = run_tool (escape, "41 FF 42");
+  g_autoptr(Run) r4 = run_tool (unescape, "00 00 00 41 00 00 DC FF 00 00 00 42");
+  g_autoptr(Run) r5 = run_tool (ucs4, "FD BF BF BF BF BF");
+  g_autoptr(Run) r6 = run_tool (unicode, "FD BF BF BF BF BF");
+  g_autoptr(Run) r7 = run_tool (strip, "EF BB BF 41");
+  g_autoptr(Run) r8 = run_tool (insert, "00 00 00 41");
+  g_autoptr(Run) r9 = run_tool (keep, "EF BB BF 41");
+
+  check_run (r1, 0, "00 00 00 61 00 00 FF FD 00 00 FF FD 00 00 FF FD 00 00 00 62 00 00 FF FD "
+                    "00 00 00 63 00 00 FF FD 00 00 FF FD 00 00 00 64", NULL);
+  check_run (r2, 0, "00 00 00 41 00 00 00 42", NULL);
+  check_run (r3, 0, "00 00 00 41 00 00 DC FF 00 00 00 42", NULL);
+  check_run (r4, 0, "41 FF 42", NULL);
+  check_run (r5, 0, "7F FF FF FF", NULL);
+  check_run (r6, 1, "", "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 0: FD\n");
+  check_run (r7, 0, "00 00 00 41", NULL);
+  check_run (r8, 0, "EF BB BF 41", NULL);
+  check_run (r9, 0, "00 00 FE FF 00 00 00 41", NULL);
+}
+
+/* Exit 1 with one line naming the input and the offset; the output
+ * before it is written. */
+static void
+test_malformed (void)
+{
+  const char *be[] = { "--byte-order=be", NULL };
+  const char *enc[] = { "--to-utf8", "--byte-order=be", NULL };
+  g_autoptr(Run) a = run_tool (be, "41 42 E2 82 43");
+  g_autoptr(Run) b = run_tool (be, "41 E2 82");
+  g_autoptr(Run) c = run_tool (enc, "00 00 00 41 00 00 D8 00");
+  g_autoptr(Run) d = run_tool (enc, "00 00 00 41 00 D8");
+
+  check_run (a, 1, "00 00 00 41 00 00 00 42",
+             "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 2: E2 82\n");
+  check_run (b, 1, "00 00 00 41",
+             "gutf8conv: (standard input): Incomplete UTF-8 sequence at byte 1: E2 82\n");
+  check_run (c, 1, "41",
+             "gutf8conv: (standard input): Invalid UCS-4 value 0x0000D800 at byte 4\n");
+  check_run (d, 1, "41",
+             "gutf8conv: (standard input): Incomplete UCS-4 value at byte 4: 00 D8\n");
+}
+
+/* Several inputs: each its own stream (signature, offsets), one output. */
+static void
+test_files (void)
+{
+  const char *keep[] = { "--byte-order=be", "one", "-", "two", NULL };
+  const char *strip[] = { "--byte-order=be", "--bom=strip", "one", "-", "two", NULL };
+  const char *insert[] = { "--byte-order=be", "--bom=insert", "one", "-", "two", NULL };
+  const char *insert2[] = { "--byte-order=be", "--bom=insert", "empty", "one", "two", NULL };
+  const char *bad[] = { "--byte-order=be", "one", "bad", "two", NULL };
+  g_autoptr(Run) r1 = NULL, r2 = NULL, r3 = NULL, r4 = NULL, r5 = NULL;
+
+  write_file ("one", "EF BB BF 41");
+  write_file ("two", "43");
+  write_file ("empty", "");
+  write_file ("bad", "44 45 80");
+
+  r1 = run_tool (keep, "EF BB BF 42");
+  check_run (r1, 0, "00 00 FE FF 00 00 00 41 00 00 FE FF 00 00 00 42 00 00 00 43", NULL);
+  r2 = run_tool (strip, "EF BB BF 42");
+  check_run (r2, 0, "00 00 00 41 00 00 00 42 00 00 00 43", NULL);
+  /* Exactly one signature, at the start of the output. */
+  r3 = run_tool (insert, "EF BB BF 42");
+  check_run (r3, 0, "00 00 FE FF 00 00 00 41 00 00 00 42 00 00 00 43", NULL);
+  r4 = run_tool (insert2, NULL);
+  check_run (r4, 0, "00 00 FE FF 00 00 00 41 00 00 00 43", NULL);
+  /* Offsets count from the start of each file. */
+  r5 = run_tool (bad, NULL);
+  check_run (r5, 1, "00 00 FE FF 00 00 00 41 00 00 00 44 00 00 00 45",
+             "gutf8conv: bad: Invalid UTF-8 sequence at byte 2: 80\n");
+}
+
+static void
+test_output_file (void)
+{
+  const char *args[] = { "--to-utf8", "--byte-order=le", "-o", "out.txt", NULL };
+  const char *full[] = { "--byte-order=le", "-o", "/dev/full", NULL };
+  g_autoptr(Run) r = NULL, f = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "out.txt", NULL);
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  /* An existing file is truncated. */
+  write_file ("out.txt", "58 58 58 58 58 58 58 58 58 58");
+  r = run_tool (args, "41 00 00 00 AC 20 00 00");
+  check_run (r, 0, "", NULL);
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_cmpmem (contents, len, "A\xE2\x82\xAC", 4);
+
+  /* A write error is an I/O error: status 2 and a message. */
+  if (g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      f = run_tool (full, "41");
+      g_assert_cmpint (f->status, ==, 2);
+      g_assert_true (g_str_has_prefix (f->err, "gutf8conv: /dev/full: "));
+      g_assert_nonnull (strchr (f->err, '\n'));
+      g_assert_cmpint (strchr (f->err, '\n') - f->err, ==, strlen (f->err) - 1);
+    }
+}
+
+/* Status 2, one line naming the file; the output before it is written. */
+static void
+test_missing_file (void)
+{
+  const char *args[] = { "--byte-order=be", "one", "no-such-file", "two", NULL };
+  g_autoptr(Run) r = NULL;
+
+  write_file ("one", "41");
+  write_file ("two", "43");
+  r = run_tool (args, NULL);
+  g_assert_cmpint (r->status, ==, 2);
+  check_run (r, 2, "00 00 00 41", r->err);
+  g_assert_true (g_str_has_prefix (r->err, "gutf8conv: no-such-file: "));
+  g_assert_cmpint (strchr (r->err, '\n') - r->err, ==, strlen (r->err) - 1);
+
+  /* A directory cannot be read: an I/O error as well. */
+  {
+    const char *dir[] = { ".", NULL };
+    const char *nowhere[] = { "-o", "no-such-dir/out", NULL };
+    g_autoptr(Run) d = run_tool (dir, NULL);
+    g_autoptr(Run) o = run_tool (nowhere, "41");
+
+    check_run (d, 2, "", d->err);
+    g_assert_true (g_str_has_prefix (d->err, "gutf8conv: .: "));
+    check_run (o, 2, "", o->err);
+    g_assert_true (g_str_has_prefix (o->err, "gutf8conv: no-such-dir/out: "));
+  }
+}
+
+static void
+test_usage (void)
+{
+  const char *bad_value[] = { "--on-error=bogus", NULL };
+  const char *bad_order[] = { "--byte-order=middle", NULL };
+  const char *unknown[] = { "--frobnicate", NULL };
+  const char *both[] = { "--to-ucs4", "--to-utf8", NULL };
+  const char *version[] = { "--version", NULL };
+  const char *help[] = { "--help", NULL };
+  g_autoptr(Run) r1 = run_tool (bad_value, "41");
+  g_autoptr(Run) r2 = run_tool (bad_order, "41");
+  g_autoptr(Run) r3 = run_tool (unknown, "41");
+  g_autoptr(Run) r4 = run_tool (both, "41");
+  g_autoptr(Run) r5 = run_tool (version, NULL);
+  g_autoptr(Run) r6 = run_tool (help, NULL);
+  g_autofree char *help_text = g_strndup (g_bytes_get_size (r6->out) > 0
+                                          ? g_bytes_get_data (r6->out, NULL) : "",
+                                          g_bytes_get_size (r6->out));
+
+  check_run (r1, 2, "", r1->err);
+  g_assert_nonnull (strstr (r1->err, "bogus"));
+  g_assert_nonnull (strstr (r1->err, "--on-error"));
+  check_run (r2, 2, "", r2->err);
+  g_assert_nonnull (strstr (r2->err, "middle"));
+  check_run (r3, 2, "", r3->err);
+  g_assert_nonnull (strstr (r3->err, "--frobnicate"));
+  check_run (r4, 2, "", r4->err);
+  g_assert_nonnull (strstr (r4->err, "--to-utf8"));
+  check_run (r5, 0, "67 75 74 66 38 63 6F 6E 76 20 31 2E 30 2E 30 0A", NULL);  /* "gutf8conv 1.0.0\n" */
+  g_assert_cmpint (r6->status, ==, 0);
+  for (const char *opt = "--to-ucs4\0--to-utf8\0--byte-order\0--bom\0--on-error\0--profile\0--output\0--version\0";
+       *opt != '\0'; opt += strlen (opt) + 1)
+    {
+      if (strstr (help_text, opt) == NULL)
+        g_test_message ("--help does not mention %s", opt);
+      g_assert_nonnull (strstr (help_text, opt));
+    }
+}
+
+/* More than the tool's buffer, through a pipe: streamed, exact. */
+static void
+test_large (void)
+{
+  const char *args[] = { "--byte-order=be", "--on-error=replace", NULL };
+  GString *hex = g_string_new (NULL);
+  GString *want = g_string_new (NULL);
+  g_autoptr(Run) r = NULL;
+  g_autofree char *hex_str = NULL, *want_str = NULL;
+
+  for (guint i = 0; i < 30000; i++)
+    {
+      g_string_append (hex, i % 1000 == 999 ? "E2 82 " : "E2 82 AC ");
+      g_string_append (want, i % 1000 == 999 ? "00 00 FF FD " : "00 00 20 AC ");
+    }
+  hex_str = g_string_free (hex, FALSE);
+  want_str = g_string_free (want, FALSE);
+  r = run_tool (args, hex_str);
+  check_run (r, 0, want_str, NULL);
+
+  /* An error far into the input: everything before it comes out. */
+  {
+    const char *strict[] = { "--byte-order=le", NULL };
+    GString *in = g_string_new (NULL), *out = g_string_new (NULL);
+    g_autofree char *in_str = NULL, *out_str = NULL;
+    g_autoptr(Run) e = NULL;
+
+    for (guint i = 0; i < 100000; i++)
+      {
+        g_string_append (in, "61 ");
+        g_string_append (out, "61 00 00 00 ");
+      }
+    g_string_append (in, "80 61");
+    in_str = g_string_free (in, FALSE);
+    out_str = g_string_free (out, FALSE);
+    e = run_tool (strict, in_str);
+    check_run (e, 1, out_str,
+               "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 100000: 80\n");
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+
+  tool = g_getenv ("GUTF8CONV_TOOL");
+  if (tool == NULL || !g_file_test (tool, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      /* A TAP skip: with protocol 'tap' meson counts any other exit
+       * status as an error, 77 included. */
+      g_print ("1..0 # SKIP GUTF8CONV_TOOL does not name the built tool\n");
+      return 0;
+    }
+  tmpdir = g_dir_make_tmp ("gutf8conv-test-tool-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/tool/stdin", test_stdin);
+  g_test_add_func ("/tool/modes", test_modes);
+  g_test_add_func ("/tool/malformed", test_malformed);
+  g_test_add_func ("/tool/files", test_files);
+  g_test_add_func ("/tool/output-file", test_output_file);
+  g_test_add_func ("/tool/missing-file", test_missing_file);
+  g_test_add_func ("/tool/usage", test_usage);
+  g_test_add_func ("/tool/large", test_large);
+
+  ret = g_test_run ();
+
+  {
+    const char *names[] = { "one", "two", "empty", "bad", "out.txt" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *path = g_build_filename (tmpdir, names[i], NULL);
+
+        g_unlink (path);
+      }
+    g_rmdir (tmpdir);
+    g_free (tmpdir);
+  }
+  return ret;
+}
