@@ -93,10 +93,23 @@ hardening_stages() {
   run_tests _build/fuzz --suite fuzz --suite tsan
 }
 
+# run_kernel_tests DIR: the C suite again with each other kernel this CPU
+# runs forced (the plain run above used the best one).
+run_kernel_tests() {
+  local dir=$1 k best
+  best=$("$dir"/tests/test-kernels --list-kernels | tail -n 1)
+  for k in $("$dir"/tests/test-kernels --list-kernels); do
+    [ "$k" = "$best" ] && continue
+    echo "==> kernel $k"
+    run_tests "$dir" --setup "$k" --suite c
+  done
+}
+
 run_all_tests() {
   deps
   setup _build/full -Dintrospection=enabled -Dvapi=enabled -Dgtk_doc=true -Dtests=true
   run_tests _build/full
+  run_kernel_tests _build/full
   hardening_stages
   echo
   /usr/bin/python3 .ci/summarize.py "${LOGS[@]}"

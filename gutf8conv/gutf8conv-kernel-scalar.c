@@ -31,13 +31,13 @@ load_u32 (const guint8 *p,
   return big_endian ? GUINT32_FROM_BE (v) : GUINT32_FROM_LE (v);
 }
 
-static gsize
-decode_scalar (const guint8 *in,
-               gsize         in_len,
-               guint8       *out,
-               gsize         out_len,
-               gboolean      big_endian,
-               gsize        *in_used)
+gsize
+gutf8conv_kernel_scalar_decode (const guint8 *in,
+                                gsize         in_len,
+                                guint8       *out,
+                                gsize         out_len,
+                                gboolean      big_endian,
+                                gsize        *in_used)
 {
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out;
@@ -107,13 +107,13 @@ decode_scalar (const guint8 *in,
   return o - out;
 }
 
-static gsize
-encode_scalar (const guint8 *in,
-               gsize         in_len,
-               guint8       *out,
-               gsize         out_len,
-               gboolean      big_endian,
-               gsize        *in_used)
+gsize
+gutf8conv_kernel_scalar_encode (const guint8 *in,
+                                gsize         in_len,
+                                guint8       *out,
+                                gsize         out_len,
+                                gboolean      big_endian,
+                                gsize        *in_used)
 {
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;
@@ -166,6 +166,6 @@ encode_scalar (const guint8 *in,
 
 const GUtf8ConvKernel gutf8conv_kernel_scalar = {
   "scalar",
-  decode_scalar,
-  encode_scalar,
+  gutf8conv_kernel_scalar_decode,
+  gutf8conv_kernel_scalar_encode,
 };

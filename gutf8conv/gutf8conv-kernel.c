@@ -7,6 +7,11 @@
 
 #include <string.h>
 
+#ifdef GUTF8CONV_HAVE_X86_KERNELS
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
 #include "gutf8conv-kernel.h"
 
 /* Every kernel this build has, best last; each with a check that the CPU
@@ -23,8 +28,58 @@ always (void)
   return TRUE;
 }
 
+#ifdef GUTF8CONV_HAVE_X86_KERNELS
+__attribute__((target ("xsave"))) static guint64
+xcr0 (void)
+{
+  return _xgetbv (0);
+}
+
+/* Whether the OS saves and restores the register state in @mask (XCR0
+ * bits): a CPU with AVX is no use if the kernel does not switch YMM. */
+static gboolean
+os_saves (guint64 mask)
+{
+  unsigned int a, b, c, d;
+
+  if (!__get_cpuid (1, &a, &b, &c, &d) || (c & bit_OSXSAVE) == 0)
+    return FALSE;
+  return (xcr0 () & mask) == mask;
+}
+
+static gboolean
+have_sse2 (void)
+{
+  return __builtin_cpu_supports ("sse2");
+}
+
+static gboolean
+have_avx2 (void)
+{
+  /* XCR0: SSE and AVX state. */
+  return __builtin_cpu_supports ("avx2") && __builtin_cpu_supports ("popcnt") &&
+         os_saves (0x6);
+}
+
+static gboolean
+have_avx512 (void)
+{
+  /* XCR0: SSE, AVX, opmask and both halves of the ZMM state. */
+  return __builtin_cpu_supports ("avx512f") && __builtin_cpu_supports ("avx512bw") &&
+         __builtin_cpu_supports ("avx512vl") && __builtin_cpu_supports ("avx512vbmi") &&
+         __builtin_cpu_supports ("avx512vbmi2") && __builtin_cpu_supports ("avx2") &&
+         __builtin_cpu_supports ("popcnt") && __builtin_cpu_supports ("bmi2") &&
+         os_saves (0xE6);
+}
+#endif
+
 static const KernelEntry kernels[] = {
   { &gutf8conv_kernel_scalar, always },
+#ifdef GUTF8CONV_HAVE_X86_KERNELS
+  { &gutf8conv_kernel_sse2, have_sse2 },
+  { &gutf8conv_kernel_avx2, have_avx2 },
+  { &gutf8conv_kernel_avx512, have_avx512 },
+#endif
 };
 
 const GUtf8ConvKernel **

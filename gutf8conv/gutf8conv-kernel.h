@@ -49,5 +49,25 @@ const GUtf8ConvKernel  *gutf8conv_kernel_lookup    (const char *name);
 const GUtf8ConvKernel **gutf8conv_kernel_available (void);
 
 extern const GUtf8ConvKernel gutf8conv_kernel_scalar;
+#ifdef GUTF8CONV_HAVE_X86_KERNELS
+extern const GUtf8ConvKernel gutf8conv_kernel_sse2;
+extern const GUtf8ConvKernel gutf8conv_kernel_avx2;
+extern const GUtf8ConvKernel gutf8conv_kernel_avx512;
+#endif
+
+/* The scalar kernel's functions, which the wide kernels call for the
+ * blocks they do not handle themselves. */
+gsize gutf8conv_kernel_scalar_decode (const guint8 *in,
+                                      gsize         in_len,
+                                      guint8       *out,
+                                      gsize         out_len,
+                                      gboolean      big_endian,
+                                      gsize        *in_used);
+gsize gutf8conv_kernel_scalar_encode (const guint8 *in,
+                                      gsize         in_len,
+                                      guint8       *out,
+                                      gsize         out_len,
+                                      gboolean      big_endian,
+                                      gsize        *in_used);
 
 G_END_DECLS

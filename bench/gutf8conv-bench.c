@@ -1,0 +1,687 @@
+/* gutf8conv-bench.c: gutf8conv against its peers, in one run
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * For every file of a corpus directory, repeated to at least 8 MiB, this
+ * times in both directions: our converter behind GConverterInputStream
+ * with 64 KiB and 4 KiB reads, convert_bytes(), the codec core directly
+ * with each kernel the CPU runs, GCharsetConverter behind the same stream,
+ * whole-buffer iconv(), GLib's own UTF-8 functions, and memcpy()/memset()
+ * of the output size as the memory limit.  The repetitions are
+ * interleaved, so a busy machine slows every contender alike; each figure
+ * is the median.  All rates are GB/s of *input*.
+ *
+ *   gutf8conv-bench [--reps N] [--min-mib M] [CORPUS_DIR]
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <gio/gio.h>
+#include <gutf8conv/gutf8conv.h>
+
+#include "gutf8conv-codec.h"
+
+#define MAX_KERNELS 8
+
+typedef struct
+{
+  char   *name;
+  guint8 *utf8;       /* the file, repeated */
+  gsize   utf8_len;
+  guint8 *ucs4;       /* the same text in UCS-4LE */
+  gsize   ucs4_len;
+  guint8 *utf8_bad;   /* with an invalid byte inserted every 10 KB */
+  gsize   utf8_bad_len;
+  guint8 *ucs4_bad;   /* with a surrogate inserted every 10 KB */
+  gsize   ucs4_bad_len;
+} Corpus;
+
+typedef enum
+{
+  DECODE,
+  ENCODE,
+} Dir;
+
+/* One timed thing: a label and a function of the corpus. */
+typedef double (*RunFunc) (const Corpus *c, Dir dir, gconstpointer arg);
+
+typedef struct
+{
+  const char    *label;
+  RunFunc        run;
+  gconstpointer  arg;
+} Method;
+
+static guint8 *scratch;      /* output of every method */
+static gsize scratch_len;
+
+static double
+now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static const guint8 *
+input_of (const Corpus *c,
+          Dir           dir,
+          gsize        *len)
+{
+  *len = dir == DECODE ? c->utf8_len : c->ucs4_len;
+  return dir == DECODE ? c->utf8 : c->ucs4;
+}
+
+/* Output size of a conversion: what memcpy()/memset() move. */
+static gsize
+output_size_of (const Corpus *c,
+                Dir           dir)
+{
+  return dir == DECODE ? c->ucs4_len : c->utf8_len;
+}
+
+/* --- the contenders --- */
+
+static double
+run_stream (GConverter   *conv,
+            const guint8 *in,
+            gsize         len,
+            gsize         read_size)
+{
+  GInputStream *mem = g_memory_input_stream_new_from_data (in, len, NULL);
+  GInputStream *cin = g_converter_input_stream_new (mem, conv);
+  GError *error = NULL;
+  gssize n;
+  gsize total = 0;
+  double t0 = now (), t;
+
+  while ((n = g_input_stream_read (cin, scratch, read_size, NULL, &error)) > 0)
+    total += n;
+  t = now () - t0;
+  if (n < 0)
+    g_error ("stream: %s", error->message);
+  g_object_unref (cin);
+  g_object_unref (mem);
+  (void) total;
+  return t;
+}
+
+static double
+run_ours_stream (const Corpus  *c,
+                 Dir            dir,
+                 gconstpointer  arg)
+{
+  gsize len;
+  const guint8 *in = input_of (c, dir, &len);
+  GUtf8ConvConverter *conv = g_object_new (GUTF8CONV_TYPE_CONVERTER,
+                                           "direction", dir == DECODE ? GUTF8CONV_DIRECTION_UTF8_TO_UCS4
+                                                                      : GUTF8CONV_DIRECTION_UCS4_TO_UTF8,
+                                           "byte-order", GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+                                           NULL);
+  double t = run_stream (G_CONVERTER (conv), in, len, GPOINTER_TO_SIZE (arg));
+
+  g_object_unref (conv);
+  return t;
+}
+
+static double
+run_gcharset_stream (const Corpus  *c,
+                     Dir            dir,
+                     gconstpointer  arg)
+{
+  gsize len;
+  const guint8 *in = input_of (c, dir, &len);
+  GCharsetConverter *conv = dir == DECODE ? g_charset_converter_new ("UCS-4LE", "UTF-8", NULL)
+                                          : g_charset_converter_new ("UTF-8", "UCS-4LE", NULL);
+  double t = run_stream (G_CONVERTER (conv), in, len, GPOINTER_TO_SIZE (arg));
+
+  g_object_unref (conv);
+  return t;
+}
+
+static double
+run_convert_bytes (const Corpus  *c,
+                   Dir            dir,
+                   gconstpointer  arg)
+{
+  gsize len;
+  const guint8 *in = input_of (c, dir, &len);
+  GUtf8ConvConverter *conv = g_object_new (GUTF8CONV_TYPE_CONVERTER,
+                                           "direction", dir == DECODE ? GUTF8CONV_DIRECTION_UTF8_TO_UCS4
+                                                                      : GUTF8CONV_DIRECTION_UCS4_TO_UTF8,
+                                           "byte-order", GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+                                           NULL);
+  GBytes *bytes = g_bytes_new_static (in, len);
+  GBytes *out;
+  double t0 = now (), t;
+
+  out = gutf8conv_converter_convert_bytes (conv, bytes, NULL);
+  t = now () - t0;
+  g_assert (out != NULL);
+  g_bytes_unref (out);
+  g_bytes_unref (bytes);
+  g_object_unref (conv);
+  (void) arg;
+  return t;
+}
+
+typedef struct
+{
+  const GUtf8ConvKernel *kernel;
+  GUtf8ConvErrorMode     mode;
+  gboolean               damaged;
+  gsize                  window;    /* output buffer reused per call; 0: whole */
+} CoreArg;
+
+static double
+run_core (const Corpus  *c,
+          Dir            dir,
+          gconstpointer  arg)
+{
+  const CoreArg *a = arg;
+  GUtf8ConvCodec codec;
+  const guint8 *in;
+  gsize len, done_in = 0, done_out = 0, nread, nwritten;
+  GUtf8ConvCodecStatus status;
+  double t0;
+
+  if (a->damaged)
+    {
+      in = dir == DECODE ? c->utf8_bad : c->ucs4_bad;
+      len = dir == DECODE ? c->utf8_bad_len : c->ucs4_bad_len;
+    }
+  else
+    in = input_of (c, dir, &len);
+
+  t0 = now ();
+  gutf8conv_codec_init (&codec,
+                        dir == DECODE ? GUTF8CONV_DIRECTION_UTF8_TO_UCS4 : GUTF8CONV_DIRECTION_UCS4_TO_UTF8,
+                        GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN, GUTF8CONV_BOM_KEEP, a->mode,
+                        GUTF8CONV_PROFILE_UNICODE);
+  gutf8conv_codec_set_kernel (&codec, a->kernel);
+  do
+    {
+      status = gutf8conv_codec_convert (&codec, in + done_in, len - done_in,
+                                        a->window ? scratch : scratch + done_out,
+                                        a->window ? a->window : scratch_len - done_out,
+                                        GUTF8CONV_CODEC_INPUT_AT_END, &nread, &nwritten);
+      done_in += nread;
+      done_out += nwritten;
+    }
+  while (status == GUTF8CONV_CODEC_CONVERTED);
+  g_assert (status == GUTF8CONV_CODEC_FINISHED);
+  return now () - t0;
+}
+
+static double
+run_iconv (const Corpus  *c,
+           Dir            dir,
+           gconstpointer  arg)
+{
+  gsize len;
+  const guint8 *in = input_of (c, dir, &len);
+  iconv_t cd = dir == DECODE ? iconv_open ("UCS-4LE", "UTF-8") : iconv_open ("UTF-8", "UCS-4LE");
+  char *ip = (char *) in, *op = (char *) scratch;
+  size_t il = len, ol = scratch_len;
+  double t0, t;
+
+  t0 = now ();
+  if (iconv (cd, &ip, &il, &op, &ol) == (size_t) -1)
+    g_error ("iconv: %s", g_strerror (errno));
+  t = now () - t0;
+  iconv_close (cd);
+  (void) arg;
+  return t;
+}
+
+static double
+run_glib (const Corpus  *c,
+          Dir            dir,
+          gconstpointer  arg)
+{
+  double t0 = now (), t;
+  gpointer out;
+
+  if (dir == DECODE)
+    out = g_utf8_to_ucs4 ((const char *) c->utf8, c->utf8_len, NULL, NULL, NULL);
+  else
+    out = g_ucs4_to_utf8 ((const gunichar *) c->ucs4, c->ucs4_len / 4, NULL, NULL, NULL);
+  t = now () - t0;
+  g_assert (out != NULL);
+  g_free (out);
+  (void) arg;
+  return t;
+}
+
+static double
+run_memcpy (const Corpus  *c,
+            Dir            dir,
+            gconstpointer  arg)
+{
+  gsize n = output_size_of (c, dir);
+  double t0 = now ();
+
+  /* Source: the input buffer of the other direction has exactly the
+   * output's size. */
+  memcpy (scratch, dir == DECODE ? c->ucs4 : c->utf8, n);
+  (void) arg;
+  return now () - t0;
+}
+
+static double
+run_memset (const Corpus  *c,
+            Dir            dir,
+            gconstpointer  arg)
+{
+  gsize n = output_size_of (c, dir);
+  double t0 = now ();
+
+  memset (scratch, 0x20, n);
+  (void) arg;
+  return now () - t0;
+}
+
+/* --- corpus --- */
+
+static void
+load_corpus (Corpus     *c,
+             const char *path,
+             const char *name,
+             gsize       min_len)
+{
+  g_autofree char *data = NULL;
+  gsize len, n = 0;
+  glong n_chars;
+  gunichar *chars;
+  GByteArray *bad;
+
+  if (!g_file_get_contents (path, &data, &len, NULL) || len == 0 ||
+      !g_utf8_validate_len (data, len, NULL))
+    g_error ("%s: not a non-empty valid UTF-8 file", path);
+
+  c->name = g_strdup (name);
+  c->utf8_len = (min_len + len - 1) / len * len;
+  c->utf8 = g_malloc (c->utf8_len);
+  for (n = 0; n < c->utf8_len; n += len)
+    memcpy (c->utf8 + n, data, len);
+
+  chars = g_utf8_to_ucs4_fast ((const char *) c->utf8, c->utf8_len, &n_chars);
+  c->ucs4_len = 4 * (gsize) n_chars;
+  c->ucs4 = g_malloc (c->ucs4_len);
+  for (glong i = 0; i < n_chars; i++)
+    {
+      guint32 v = GUINT32_TO_LE (chars[i]);
+
+      memcpy (c->ucs4 + 4 * i, &v, 4);
+    }
+  g_free (chars);
+
+  /* One malformed sequence per 10 KB: a lone 0xFF at a character boundary
+   * (decoding), a lone surrogate unit (encoding). */
+  bad = g_byte_array_sized_new (c->utf8_len + c->utf8_len / 10000 + 1);
+  for (gsize i = 0, next = 10000; i < c->utf8_len; i++)
+    {
+      if (i >= next && (c->utf8[i] & 0xC0) != 0x80)
+        {
+          static const guint8 ff = 0xFF;
+
+          g_byte_array_append (bad, &ff, 1);
+          next += 10000;
+        }
+      g_byte_array_append (bad, c->utf8 + i, 1);
+    }
+  c->utf8_bad_len = bad->len;
+  c->utf8_bad = g_byte_array_free (bad, FALSE);
+
+  bad = g_byte_array_sized_new (c->ucs4_len + c->ucs4_len / 10000 * 4 + 4);
+  for (gsize i = 0, next = 10000; i < c->ucs4_len; i += 4)
+    {
+      if (i >= next)
+        {
+          static const guint8 surrogate[4] = { 0x00, 0xD8, 0x00, 0x00 };
+
+          g_byte_array_append (bad, surrogate, 4);
+          next += 10000;
+        }
+      g_byte_array_append (bad, c->ucs4 + i, 4);
+    }
+  c->ucs4_bad_len = bad->len;
+  c->ucs4_bad = g_byte_array_free (bad, FALSE);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static int
+compare_double (gconstpointer a,
+                gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+median (double *v,
+        guint   n)
+{
+  qsort (v, n, sizeof *v, compare_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Rates[corpus][method] in GB/s of input, each the median of @reps runs.
+ * Each repetition runs every method on every corpus, so that a busy spell
+ * on the shared machine lands on all of them rather than on one corpus. */
+static double **
+measure (Corpus       *corpora,
+         guint         n_corpora,
+         Dir           dir,
+         const Method *methods,
+         guint         n_methods,
+         guint         reps)
+{
+  double **rates = g_new0 (double *, n_corpora);
+  double *times = g_new0 (double, (gsize) n_corpora * n_methods * reps);
+
+  for (guint c = 0; c < n_corpora; c++)
+    for (guint m = 0; m < n_methods; m++)
+      methods[m].run (&corpora[c], dir, methods[m].arg);   /* warm up */
+  for (guint r = 0; r < reps; r++)
+    for (guint c = 0; c < n_corpora; c++)
+      for (guint m = 0; m < n_methods; m++)
+        times[((gsize) c * n_methods + m) * reps + r] = methods[m].run (&corpora[c], dir, methods[m].arg);
+
+  for (guint c = 0; c < n_corpora; c++)
+    {
+      gsize len;
+
+      input_of (&corpora[c], dir, &len);
+      rates[c] = g_new0 (double, n_methods);
+      for (guint m = 0; m < n_methods; m++)
+        {
+          /* The damaged inputs are a little longer; count their bytes. */
+          gsize bytes = len;
+
+          if (methods[m].run == run_core && ((const CoreArg *) methods[m].arg)->damaged)
+            bytes = dir == DECODE ? corpora[c].utf8_bad_len : corpora[c].ucs4_bad_len;
+          rates[c][m] = bytes / median (times + ((gsize) c * n_methods + m) * reps, reps) / 1e9;
+        }
+    }
+  g_free (times);
+  return rates;
+}
+
+static double
+geomean (double **rates,
+         guint    n_corpora,
+         guint    num,
+         guint    den)
+{
+  double s = 0;
+
+  for (guint c = 0; c < n_corpora; c++)
+    s += log (rates[c][num] / rates[c][den]);
+  return exp (s / n_corpora);
+}
+
+static double
+min_ratio (double **rates,
+           guint    n_corpora,
+           guint    num,
+           guint    den)
+{
+  double m = INFINITY;
+
+  for (guint c = 0; c < n_corpora; c++)
+    m = MIN (m, rates[c][num] / rates[c][den]);
+  return m;
+}
+
+static guint n_missed;
+
+static void
+target (const char *what,
+        double      figure,
+        double      goal)
+{
+  gboolean met = figure >= goal;
+
+  g_print ("| %s | %.2f | %.2f | %s |\n", what, figure, goal, met ? "met" : "**MISSED**");
+  if (!met)
+    n_missed++;
+}
+
+/* The columns every table has, by index. */
+enum
+{
+  M_OURS64,
+  M_GCS64,
+  M_OURS4,
+  M_GCS4,
+  M_BYTES,
+  M_ICONV,
+  M_GLIB,
+  M_MEMCPY,
+  M_MEMSET,
+  M_CORE0,    /* then one per kernel */
+};
+
+int
+main (int    argc,
+      char **argv)
+{
+  guint reps = 11, min_mib = 8;
+  g_autofree char *dir_arg = NULL;
+  GOptionEntry entries[] = {
+    { "reps", 'r', 0, G_OPTION_ARG_INT, &reps, "Repetitions per measurement (median taken)", "N" },
+    { "min-mib", 'm', 0, G_OPTION_ARG_INT, &min_mib, "Repeat each file to at least this size", "MIB" },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new ("[CORPUS_DIR] - benchmark gutf8conv");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const GUtf8ConvKernel **kernels = gutf8conv_kernel_available ();
+  const GUtf8ConvKernel *best;
+  Corpus *corpora;
+  guint n_corpora, n_kernels = 0, best_col;
+  const char *name;
+  CoreArg core_args[MAX_KERNELS], mode_args[6];
+  Method methods[M_CORE0 + MAX_KERNELS];
+  Method mode_methods[6];
+  static const char *const mode_labels[6] = {
+    "STRICT", "REPLACE", "SKIP", "ESCAPE", "1 bad / 10 KB, REPLACE", "1 bad / 10 KB, SKIP",
+  };
+  static const char *const dir_titles[2] = {
+    "Decoding, UTF-8 to UCS-4LE", "Encoding, UCS-4LE to UTF-8",
+  };
+  double **rates[2], **mode_rates[2];
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  dir_arg = g_strdup (argc > 1 ? argv[1] : GUTF8CONV_BENCH_CORPUS);
+  if (reps == 0)
+    reps = 1;
+
+  dir = g_dir_open (dir_arg, 0, &error);
+  if (dir == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".txt"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  n_corpora = names->len;
+  if (n_corpora == 0)
+    {
+      g_printerr ("%s: no .txt files\n", dir_arg);
+      return 1;
+    }
+
+  corpora = g_new0 (Corpus, n_corpora);
+  for (guint i = 0; i < n_corpora; i++)
+    {
+      g_autofree char *path = g_build_filename (dir_arg, names->pdata[i], NULL);
+      g_autofree char *base = g_strdup (names->pdata[i]);
+
+      *strrchr (base, '.') = '\0';
+      load_corpus (&corpora[i], path, base, (gsize) min_mib << 20);
+      scratch_len = MAX (scratch_len, 6 * corpora[i].ucs4_len / 4 + 64);
+      scratch_len = MAX (scratch_len, 4 * corpora[i].utf8_bad_len + 64);
+      scratch_len = MAX (scratch_len, 2 * corpora[i].ucs4_bad_len + 64);
+    }
+  scratch = g_malloc (scratch_len);
+  memset (scratch, 0, scratch_len);   /* fault the pages in once */
+
+  methods[M_OURS64] = (Method) { "ours, stream 64K", run_ours_stream, GSIZE_TO_POINTER (64 * 1024) };
+  methods[M_GCS64] = (Method) { "GCharsetConverter, stream 64K", run_gcharset_stream, GSIZE_TO_POINTER (64 * 1024) };
+  methods[M_OURS4] = (Method) { "ours, stream 4K", run_ours_stream, GSIZE_TO_POINTER (4 * 1024) };
+  methods[M_GCS4] = (Method) { "GCharsetConverter, stream 4K", run_gcharset_stream, GSIZE_TO_POINTER (4 * 1024) };
+  methods[M_BYTES] = (Method) { "ours, convert_bytes", run_convert_bytes, NULL };
+  methods[M_ICONV] = (Method) { "iconv()", run_iconv, NULL };
+  methods[M_GLIB] = (Method) { "g_utf8_to_ucs4() / g_ucs4_to_utf8()", run_glib, NULL };
+  methods[M_MEMCPY] = (Method) { "memcpy of the output", run_memcpy, NULL };
+  methods[M_MEMSET] = (Method) { "memset of the output", run_memset, NULL };
+  for (; kernels[n_kernels] != NULL && n_kernels < MAX_KERNELS; n_kernels++)
+    {
+      core_args[n_kernels] = (CoreArg) { kernels[n_kernels], GUTF8CONV_ERROR_MODE_STRICT, FALSE, 0 };
+      methods[M_CORE0 + n_kernels] = (Method) { kernels[n_kernels]->name, run_core, &core_args[n_kernels] };
+    }
+  best = gutf8conv_kernel_default ();
+  best_col = M_CORE0;
+  for (guint k = 0; k < n_kernels; k++)
+    if (kernels[k] == best)
+      best_col = M_CORE0 + k;
+
+  for (guint m = 0; m < 6; m++)
+    {
+      static const GUtf8ConvErrorMode modes[6] = {
+        GUTF8CONV_ERROR_MODE_STRICT, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_ERROR_MODE_SKIP,
+        GUTF8CONV_ERROR_MODE_ESCAPE, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_ERROR_MODE_SKIP,
+      };
+
+      /* In 64 KiB output windows, as a stream would: these compare the
+       * codec with itself, and a whole-buffer run mostly measures how
+       * busy the memory bus is. */
+      mode_args[m] = (CoreArg) { best, modes[m], m >= 4, 64 * 1024 };
+      mode_methods[m] = (Method) { mode_labels[m], run_core, &mode_args[m] };
+    }
+
+  for (guint d = 0; d < 2; d++)
+    {
+      rates[d] = measure (corpora, n_corpora, d, methods, M_CORE0 + n_kernels, reps);
+      mode_rates[d] = measure (corpora, n_corpora, d, mode_methods, 6, reps);
+    }
+
+  g_print ("gutf8conv-bench: %u corpora from %s, each repeated to >= %u MiB; median of %u; "
+           "GB/s of input; kernel in use: %s\n\n", n_corpora, dir_arg, min_mib, reps, best->name);
+
+  for (guint d = 0; d < 2; d++)
+    {
+      g_print ("### %s\n\n", dir_titles[d]);
+      g_print ("| corpus | MiB in | ours 64K | GCharset 64K | x | ours 4K | GCharset 4K | x "
+               "| convert_bytes | iconv() | x best core | GLib | memcpy | memset | ours/memcpy |");
+      for (guint k = 0; k < n_kernels; k++)
+        g_print (" core %s |", kernels[k]->name);
+      g_print ("\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+      for (guint k = 0; k < n_kernels; k++)
+        g_print ("---:|");
+      g_print ("\n");
+      for (guint c = 0; c < n_corpora; c++)
+        {
+          double *r = rates[d][c];
+          gsize len;
+
+          input_of (&corpora[c], d, &len);
+          g_print ("| %s | %.1f | %.2f | %.2f | %.1f | %.2f | %.2f | %.1f | %.2f | %.2f | %.1f "
+                   "| %.2f | %.2f | %.2f | %.2f |",
+                   corpora[c].name, len / 1048576.0,
+                   r[M_OURS64], r[M_GCS64], r[M_OURS64] / r[M_GCS64],
+                   r[M_OURS4], r[M_GCS4], r[M_OURS4] / r[M_GCS4],
+                   r[M_BYTES], r[M_ICONV], r[best_col] / r[M_ICONV],
+                   r[M_GLIB], r[M_MEMCPY], r[M_MEMSET], r[best_col] / r[M_MEMCPY]);
+          for (guint k = 0; k < n_kernels; k++)
+            g_print (" %.2f |", r[M_CORE0 + k]);
+          g_print ("\n");
+        }
+      g_print ("| geometric mean | | | | %.1f | | | %.1f | | | %.1f | | | | %.2f |",
+               geomean (rates[d], n_corpora, M_OURS64, M_GCS64),
+               geomean (rates[d], n_corpora, M_OURS4, M_GCS4),
+               geomean (rates[d], n_corpora, best_col, M_ICONV),
+               geomean (rates[d], n_corpora, best_col, M_MEMCPY));
+      for (guint k = 0; k < n_kernels; k++)
+        g_print (" |");
+      g_print ("\n\n");
+
+      g_print ("Error modes, core with %s, 64 KiB output windows, %s (GB/s of input; ratio to STRICT on clean input):\n\n",
+               best->name, d == DECODE ? "decoding" : "encoding");
+      g_print ("| corpus |");
+      for (guint m = 0; m < 6; m++)
+        g_print (" %s |", mode_labels[m]);
+      g_print ("\n|---|---:|---:|---:|---:|---:|---:|\n");
+      for (guint c = 0; c < n_corpora; c++)
+        {
+          double *r = mode_rates[d][c];
+
+          g_print ("| %s | %.2f |", corpora[c].name, r[0]);
+          for (guint m = 1; m < 6; m++)
+            g_print (" %.2f (%.2f) |", r[m], r[m] / r[0]);
+          g_print ("\n");
+        }
+      g_print ("\n");
+    }
+
+  g_print ("### Targets\n\n| target | measured | goal | |\n|---|---:|---:|---|\n");
+  target ("decode, stream 64K, x GCharsetConverter, geometric mean",
+          geomean (rates[DECODE], n_corpora, M_OURS64, M_GCS64), 5);
+  target ("decode, stream 64K, x GCharsetConverter, worst corpus",
+          min_ratio (rates[DECODE], n_corpora, M_OURS64, M_GCS64), 3);
+  target ("encode, stream 64K, x GCharsetConverter, geometric mean",
+          geomean (rates[ENCODE], n_corpora, M_OURS64, M_GCS64), 4);
+  target ("encode, stream 64K, x GCharsetConverter, worst corpus",
+          min_ratio (rates[ENCODE], n_corpora, M_OURS64, M_GCS64), 2);
+  target ("decode, stream 4K, x GCharsetConverter, geometric mean",
+          geomean (rates[DECODE], n_corpora, M_OURS4, M_GCS4), 10);
+  for (guint c = 0; c < n_corpora; c++)
+    if (strcmp (corpora[c].name, "ascii") == 0)
+      target ("decode ascii, whole buffer (core), x memcpy of the output",
+              rates[DECODE][c][best_col] / rates[DECODE][c][M_MEMCPY], 0.5);
+  target ("decode, whole buffer (core), x iconv(), geometric mean",
+          geomean (rates[DECODE], n_corpora, best_col, M_ICONV), 4);
+  for (guint d = 0; d < 2; d++)
+    {
+      g_autofree char *w1 = g_strdup_printf ("%s, REPLACE/SKIP/ESCAPE on valid input, x STRICT, worst",
+                                             d == DECODE ? "decode" : "encode");
+      g_autofree char *w2 = g_strdup_printf ("%s, 1 malformed / 10 KB, x clean, worst",
+                                             d == DECODE ? "decode" : "encode");
+      double worst_mode = INFINITY, worst_bad = INFINITY;
+
+      for (guint m = 1; m < 4; m++)
+        worst_mode = MIN (worst_mode, min_ratio (mode_rates[d], n_corpora, m, 0));
+      for (guint m = 4; m < 6; m++)
+        worst_bad = MIN (worst_bad, min_ratio (mode_rates[d], n_corpora, m, 0));
+      /* "As fast as": within the run-to-run noise of a shared machine. */
+      target (w1, worst_mode, 0.9);
+      target (w2, worst_bad, 0.5);
+    }
+  g_print ("\n%u target(s) missed.\n", n_missed);
+  return 0;
+}

@@ -1,0 +1,427 @@
+/* gutf8conv-kernel-avx512.c: the AVX-512 kernel
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The AVX2 kernel's method (see gutf8conv-kernel-avx2.c) on 64-byte blocks:
+ * the byte classes and second-byte ranges become mask-register compares,
+ * the four-byte gathers one vpermb (VBMI) per sixteen positions, and the
+ * packing of lead lanes (decoding) and of UTF-8 bytes (encoding) vpcompressd
+ * and vpcompressb (VBMI2) in registers.  Stores are masked, so the kernel
+ * never needs output room beyond what it writes.
+ *
+ * Compiled with -mavx512*, so the compiler puts a vzeroupper on every return.
+ */
+
+#include "config.h"
+
+#include <immintrin.h>
+
+#include "gutf8conv-kernel.h"
+
+#define SEQ_SLACK 3
+
+#define SET1(c) _mm512_set1_epi8 ((char) (c))
+
+static inline guint64
+low_bits (guint n)
+{
+  return n >= 64 ? ~G_GUINT64_CONSTANT (0) : (G_GUINT64_CONSTANT (1) << n) - 1;
+}
+
+/* The lead bytes (@l2: every byte >= 0xC0) of @b whose next byte, in @n1,
+ * is out of the range Unicode Table 3-7 allows after them; C0, C1 and
+ * F5..FF allow nothing.  The table is indexed by the lead's low six bits,
+ * which is exactly what vpermb looks at. */
+static inline __mmask64
+bad_leads (__m512i  b,
+           __m512i  n1,
+           __mmask64 l2)
+{
+  static const guint8 bounds[2][64] = {
+    {
+      0xFF, 0xFF, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+      0xA0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+      0x90, 0x80, 0x80, 0x80, 0x80, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    },
+    {
+      0x00, 0x00, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF,
+      0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF,
+      0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0x9F, 0xBF, 0xBF,
+      0xBF, 0xBF, 0xBF, 0xBF, 0x8F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    },
+  };
+  __m512i lo = _mm512_permutexvar_epi8 (b, _mm512_loadu_si512 ((const void *) bounds[0]));
+  __m512i hi = _mm512_permutexvar_epi8 (b, _mm512_loadu_si512 ((const void *) bounds[1]));
+
+  return _mm512_mask_cmplt_epu8_mask (l2, n1, lo) | _mm512_mask_cmpgt_epu8_mask (l2, n1, hi);
+}
+
+static inline __attribute__((always_inline)) gsize
+decode_avx512_impl (const guint8 *in,
+                    gsize         in_len,
+                    guint8       *out,
+                    gsize         out_len,
+                    const gboolean big_endian,
+                    gsize        *in_used)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+  /* By high nibble: payload mask, and the right shift for the length. */
+  const __m512i payload_mask = _mm512_broadcast_i32x4 (_mm_setr_epi8 (0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F,
+                                                                      0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07));
+  const __m512i shift_by_lead = _mm512_broadcast_i32x4 (_mm_setr_epi8 (18, 18, 18, 18, 18, 18, 18, 18,
+                                                                       0, 0, 0, 0, 12, 12, 6, 0));
+  const __m512i bswap = _mm512_broadcast_i32x4 (_mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4,
+                                                               11, 10, 9, 8, 15, 14, 13, 12));
+  /* Byte i of the block; lane j's four bytes all j; the offsets of the
+   * four bytes of a lane. */
+  const __m512i iota = _mm512_set_epi8 (63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
+                                        47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
+                                        31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const __m512i spread0 = _mm512_setr_epi32 (0x00000000, 0x01010101, 0x02020202, 0x03030303,
+                                             0x04040404, 0x05050505, 0x06060606, 0x07070707,
+                                             0x08080808, 0x09090909, 0x0A0A0A0A, 0x0B0B0B0B,
+                                             0x0C0C0C0C, 0x0D0D0D0D, 0x0E0E0E0E, 0x0F0F0F0F);
+  const __m512i window = _mm512_set1_epi32 (0x03020100);
+  const __m512i group_step = SET1 (16);
+  const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
+
+  /* The main loop steps a fixed 64 bytes, so that no load waits for the
+   * previous block's verdict.  A character that crosses into the next
+   * block is converted with the block it starts in, its continuation bytes
+   * checked against the next block's classes, which the next iteration
+   * reuses; @carry marks those bytes at the start of the next block. */
+  if (end - p >= 128 && oend - o >= 256)
+    {
+      __m512i b = _mm512_loadu_si512 ((const void *) p);
+      guint64 nonascii = _mm512_movepi8_mask (b);
+      guint64 l2 = _mm512_cmpge_epu8_mask (b, SET1 (0xC0));
+      guint64 carry = 0;
+
+      do
+        {
+          __m512i b2 = _mm512_loadu_si512 ((const void *) (p + 64));
+          guint64 nonascii2 = _mm512_movepi8_mask (b2);
+          guint64 l2_2 = _mm512_cmpge_epu8_mask (b2, SET1 (0xC0));
+          guint64 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
+          guint64 l3, l4, bad, carry_out, leads;
+          __m512i n1, hi, x, sh, pos, spread;
+          guint n_out;
+
+          if (nonascii == 0 && carry == 0)
+            {
+              for (guint g = 0; g < 4; g++)
+                {
+                  __m512i d = _mm512_cvtepu8_epi32 (_mm_loadu_si128 ((const __m128i *) (p + 16 * g)));
+
+                  if (big_endian)
+                    d = _mm512_slli_epi32 (d, 24);
+                  _mm512_storeu_si512 ((void *) (o + 64 * g), d);
+                }
+              o += 256;
+              goto next_block;
+            }
+
+          l3 = _mm512_cmpge_epu8_mask (b, SET1 (0xE0));
+          l4 = _mm512_cmpge_epu8_mask (b, SET1 (0xF0));
+          carry_out = (l2 >> 63) | (l3 >> 62) | (l4 >> 61);
+          n1 = _mm512_loadu_si512 ((const void *) (p + 1));
+          bad = bad_leads (b, n1, l2);
+          if (bad != 0 || cont != ((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) ||
+              (cont2 & carry_out) != carry_out)
+            {
+              /* Leave it to the careful loop, from a character boundary. */
+              p += __builtin_popcountll (carry);
+              break;
+            }
+
+          leads = ~cont;
+          hi = _mm512_and_si512 (_mm512_srli_epi16 (b, 4), SET1 (0x0F));
+          x = _mm512_and_si512 (b, _mm512_shuffle_epi8 (payload_mask, hi));
+          sh = _mm512_shuffle_epi8 (shift_by_lead, hi);
+          pos = _mm512_maskz_compress_epi8 (leads, iota);
+          n_out = __builtin_popcountll (leads);
+          spread = spread0;
+          for (guint i = 0; i < n_out; i += 16, spread = _mm512_add_epi8 (spread, group_step))
+            {
+              /* Indices 64..66 are the next block's bytes, raw: they are
+               * continuations, masked below, or bits the shift drops. */
+              __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (spread, pos), window);
+              __m512i w = _mm512_permutex2var_epi8 (x, idx, b2);
+              __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
+              guint n = MIN (16, n_out - i);
+
+              w = _mm512_and_si512 (w, _mm512_set1_epi32 (0x3F3F3FFF));
+              w = _mm512_maddubs_epi16 (w, _mm512_set1_epi16 (0x0140));
+              w = _mm512_madd_epi16 (w, _mm512_set1_epi32 (0x00011000));
+              w = _mm512_srlv_epi32 (w, s);
+              if (big_endian)
+                w = _mm512_shuffle_epi8 (w, bswap);
+              _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (n), w);
+              o += 4 * n;
+            }
+          carry = carry_out;
+
+        next_block:
+          p += 64;
+          b = b2;
+          nonascii = nonascii2;
+          l2 = l2_2;
+          if (end - p < 128 || oend - o < 256)
+            {
+              p += __builtin_popcountll (carry);
+              break;
+            }
+        }
+      while (TRUE);
+    }
+
+  while (p < end)
+    {
+      /* The last block of the input is loaded masked, zeros after it. */
+      gsize avail = end - p;
+      guint r = MIN (avail, 64);
+      guint64 valid = low_bits (r);
+      __m512i b = r == 64 ? _mm512_loadu_si512 ((const void *) p) : _mm512_maskz_loadu_epi8 (valid, p);
+      guint64 nonascii = _mm512_movepi8_mask (b);
+      __m512i n1, hi, x, sh, pos, spread;
+      guint64 l2, l3, l4, cont, lead, leads, bad;
+      guint k, len, consumed, n_out;
+
+      if (nonascii == 0)
+        {
+          /* As many as fit: the cost of a call must not grow as the
+           * output window shrinks. */
+          guint n = MIN (r, (gsize) (oend - o) / 4);
+
+          for (guint g = 0; g < 4; g++)
+            {
+              __m512i d = _mm512_cvtepu8_epi32 (_mm_loadu_si128 ((const __m128i *) (p + 16 * g)));
+
+              if (big_endian)
+                d = _mm512_slli_epi32 (d, 24);
+              if (n >= 16 * (g + 1))
+                _mm512_storeu_si512 ((void *) (o + 64 * g), d);
+              else if (n > 16 * g)
+                _mm512_mask_storeu_epi32 ((void *) (o + 64 * g), (__mmask16) low_bits (n - 16 * g), d);
+            }
+          p += n;
+          o += 4 * n;
+          if (n < 64)
+            goto done;
+          continue;
+        }
+
+      n1 = avail > 64 ? _mm512_loadu_si512 ((const void *) (p + 1))
+                      : _mm512_maskz_loadu_epi8 (low_bits (avail - 1), p + 1);
+      l2 = _mm512_cmpge_epu8_mask (b, SET1 (0xC0));
+      l3 = _mm512_cmpge_epu8_mask (b, SET1 (0xE0));
+      l4 = _mm512_cmpge_epu8_mask (b, SET1 (0xF0));
+      cont = nonascii & ~l2;
+
+      bad = bad_leads (b, n1, l2);
+
+      if (((cont ^ ((l2 << 1) | (l3 << 2) | (l4 << 3))) & valid) != 0)
+        goto scalar_block;
+
+      /* The last character may end past the block: leave it for the next
+       * (and any verdict on it, made with bytes not yet seen). */
+      lead = ~cont & valid;
+      k = 63 - __builtin_clzll (lead);
+      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
+      consumed = k + len <= r ? r : k;
+      if (consumed == 0)
+        goto done;   /* a sequence the input ends inside of */
+      if ((bad & low_bits (consumed)) != 0)
+        goto scalar_block;
+      leads = lead & low_bits (consumed);
+      n_out = __builtin_popcountll (leads);
+      if ((gsize) (oend - o) < 4 * n_out)
+        {
+          /* Only the characters that fit; the next lead is where to stop. */
+          guint n_fit = (oend - o) / 4;
+
+          if (n_fit == 0)
+            goto done;
+          consumed = __builtin_ctzll (_pdep_u64 (G_GUINT64_CONSTANT (1) << n_fit, leads));
+          leads = _pdep_u64 (low_bits (n_fit), leads);
+        }
+
+      hi = _mm512_and_si512 (_mm512_srli_epi16 (b, 4), SET1 (0x0F));
+      x = _mm512_and_si512 (b, _mm512_shuffle_epi8 (payload_mask, hi));
+      sh = _mm512_shuffle_epi8 (shift_by_lead, hi);
+      /* The positions of the lead bytes, in order: character i starts at
+       * byte pos[i]. */
+      pos = _mm512_maskz_compress_epi8 (leads, iota);
+      n_out = __builtin_popcountll (leads);
+      spread = spread0;
+      for (guint i = 0; i < n_out; i += 16, spread = _mm512_add_epi8 (spread, group_step))
+        {
+          /* Dword lane j: bytes pos[i + j] .. pos[i + j] + 3 (indices wrap
+           * at 64; such bytes only ever land in bits the shift drops). */
+          __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (spread, pos), window);
+          __m512i w = _mm512_permutexvar_epi8 (idx, x);
+          __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
+          guint n = MIN (16, n_out - i);
+
+          /* Bytes after the lead are continuation payloads, or bits of the
+           * next character that the shift drops; keep them six bits wide. */
+          w = _mm512_and_si512 (w, _mm512_set1_epi32 (0x3F3F3FFF));
+          w = _mm512_maddubs_epi16 (w, _mm512_set1_epi16 (0x0140));
+          w = _mm512_madd_epi16 (w, _mm512_set1_epi32 (0x00011000));
+          w = _mm512_srlv_epi32 (w, s);
+          if (big_endian)
+            w = _mm512_shuffle_epi8 (w, bswap);
+          _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (n), w);
+          o += 4 * n;
+        }
+      p += consumed;
+      continue;
+
+    scalar_block:
+      {
+        gsize used, seg = MIN (avail, 64 + SEQ_SLACK);
+
+        o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, big_endian, &used);
+        p += used;
+        if (used < r)
+          goto done;
+      }
+    }
+
+done:
+  *in_used = p - in;
+  return o - out;
+}
+
+static gsize
+decode_avx512 (const guint8 *in,
+               gsize         in_len,
+               guint8       *out,
+               gsize         out_len,
+               gboolean      big_endian,
+               gsize        *in_used)
+{
+  if (big_endian)
+    return decode_avx512_impl (in, in_len, out, out_len, TRUE, in_used);
+  return decode_avx512_impl (in, in_len, out, out_len, FALSE, in_used);
+}
+
+static inline __attribute__((always_inline)) gsize
+encode_avx512_impl (const guint8 *in,
+                    gsize         in_len,
+                    guint8       *out,
+                    gsize         out_len,
+                    const gboolean big_endian,
+                    gsize        *in_used)
+{
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
+  guint8 *o = out, *oend = out + out_len;
+  const __m512i bswap = _mm512_broadcast_i32x4 (_mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4,
+                                                               11, 10, 9, 8, 15, 14, 13, 12));
+  const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
+
+  while (end - p >= 64)
+    {
+      __m512i v = _mm512_loadu_si512 ((const void *) p);
+      __m512i w, sh, marker;
+      __mmask16 g2, g3, g4;
+      __mmask64 keep;
+      guint n;
+
+      if (big_endian)
+        v = _mm512_shuffle_epi8 (v, bswap);
+
+      if (_mm512_test_epi32_mask (v, _mm512_set1_epi32 (~0x7F)) == 0)
+        {
+          if (oend - o < 16)
+            goto scalar_block;
+          _mm_storeu_si128 ((__m128i *) o, _mm512_cvtepi32_epi8 (v));
+          p += 64;
+          o += 16;
+          continue;
+        }
+
+      /* Above U+10FFFF or a surrogate: not ours. */
+      if (_mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 (0x10FFFF)) != 0 ||
+          _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v, _mm512_set1_epi32 (~0x7FF)),
+                                   _mm512_set1_epi32 (0xD800)) != 0)
+        goto scalar_block;
+
+      g2 = _mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 (0x7F));
+      g3 = _mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 (0x7FF));
+      g4 = _mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 (0xFFFF));
+
+      /* The four-byte form's payloads, lead first in the low byte... */
+      w = _mm512_or_si512 (_mm512_or_si512 (_mm512_srli_epi32 (v, 18),
+                                            _mm512_and_si512 (_mm512_srli_epi32 (v, 4), _mm512_set1_epi32 (0x3F00))),
+                           _mm512_or_si512 (_mm512_and_si512 (_mm512_slli_epi32 (v, 10), _mm512_set1_epi32 (0x3F0000)),
+                                            _mm512_slli_epi32 (_mm512_and_si512 (v, _mm512_set1_epi32 (0x3F)), 24)));
+      /* ...shifted down to the sequence's length, with its markers; ASCII
+       * is the value itself. */
+      sh = _mm512_set1_epi32 (24);
+      sh = _mm512_mask_mov_epi32 (sh, g2, _mm512_set1_epi32 (16));
+      sh = _mm512_mask_mov_epi32 (sh, g3, _mm512_set1_epi32 (8));
+      sh = _mm512_mask_mov_epi32 (sh, g4, _mm512_setzero_si512 ());
+      marker = _mm512_maskz_mov_epi32 (g2, _mm512_set1_epi32 (0x80C0));
+      marker = _mm512_mask_mov_epi32 (marker, g3, _mm512_set1_epi32 (0x8080E0));
+      marker = _mm512_mask_mov_epi32 (marker, g4, _mm512_set1_epi32 ((int) 0x808080F0));
+      w = _mm512_or_si512 (_mm512_srlv_epi32 (w, sh), marker);
+      w = _mm512_mask_mov_epi32 (v, g2, w);
+
+      /* Every byte of a sequence is non-zero but the first of U+0000. */
+      keep = _mm512_test_epi8_mask (w, w) | first_bytes;
+      n = __builtin_popcountll (keep);
+      if ((gsize) (oend - o) < n)
+        goto scalar_block;
+      w = _mm512_maskz_compress_epi8 (keep, w);
+      _mm512_mask_storeu_epi8 ((void *) o, low_bits (n), w);
+      p += 64;
+      o += n;
+      continue;
+
+    scalar_block:
+      {
+        gsize used, m;
+
+        m = gutf8conv_kernel_scalar_encode (p, 64, o, oend - o, big_endian, &used);
+        p += used;
+        o += m;
+        if (used < 64)
+          goto done;
+      }
+    }
+
+  if (p < end)
+    {
+      gsize used;
+
+      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, big_endian, &used);
+      p += used;
+    }
+
+done:
+  *in_used = p - in;
+  return o - out;
+}
+
+static gsize
+encode_avx512 (const guint8 *in,
+               gsize         in_len,
+               guint8       *out,
+               gsize         out_len,
+               gboolean      big_endian,
+               gsize        *in_used)
+{
+  if (big_endian)
+    return encode_avx512_impl (in, in_len, out, out_len, TRUE, in_used);
+  return encode_avx512_impl (in, in_len, out, out_len, FALSE, in_used);
+}
+
+const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
+  "avx512",
+  decode_avx512,
+  encode_avx512,
+};

@@ -1,0 +1,186 @@
+/* gutf8conv-kernel-sse2.c: the x86-64 baseline kernel
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * SSE2 is all every x86-64 CPU has, and it has no byte shuffle, so this
+ * kernel only widens and narrows ASCII sixteen units at a time and hands
+ * every other block to the scalar kernel.
+ */
+
+#include "config.h"
+
+#include <emmintrin.h>
+
+#include "gutf8conv-kernel.h"
+
+/* Input the scalar kernel gets for a block that is not all ASCII: enough to
+ * amortise the call, plus three bytes so that a sequence crossing the end
+ * of the block does not stop it. */
+#define SCALAR_BLOCK 64
+#define SEQ_SLACK 3
+
+static inline __attribute__((always_inline)) gsize
+decode_sse2_impl (const guint8 *in,
+                  gsize         in_len,
+                  guint8       *out,
+                  gsize         out_len,
+                  const gboolean big_endian,
+                  gsize        *in_used)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+  const __m128i zero = _mm_setzero_si128 ();
+
+  while (end - p >= 16)
+    {
+      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
+      gsize used, n, seg;
+
+      if (_mm_movemask_epi8 (b) == 0 && oend - o >= 64)
+        {
+          __m128i lo = _mm_unpacklo_epi8 (b, zero);
+          __m128i hi = _mm_unpackhi_epi8 (b, zero);
+          __m128i d0 = _mm_unpacklo_epi16 (lo, zero);
+          __m128i d1 = _mm_unpackhi_epi16 (lo, zero);
+          __m128i d2 = _mm_unpacklo_epi16 (hi, zero);
+          __m128i d3 = _mm_unpackhi_epi16 (hi, zero);
+
+          if (big_endian)
+            {
+              d0 = _mm_slli_epi32 (d0, 24);
+              d1 = _mm_slli_epi32 (d1, 24);
+              d2 = _mm_slli_epi32 (d2, 24);
+              d3 = _mm_slli_epi32 (d3, 24);
+            }
+          _mm_storeu_si128 ((__m128i *) o, d0);
+          _mm_storeu_si128 ((__m128i *) (o + 16), d1);
+          _mm_storeu_si128 ((__m128i *) (o + 32), d2);
+          _mm_storeu_si128 ((__m128i *) (o + 48), d3);
+          p += 16;
+          o += 64;
+          continue;
+        }
+
+      seg = MIN ((gsize) (end - p), SCALAR_BLOCK + SEQ_SLACK);
+      n = gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, big_endian, &used);
+      p += used;
+      o += n;
+      if (used < MIN (seg, SCALAR_BLOCK))
+        goto done;
+    }
+
+  if (p < end)
+    {
+      gsize used;
+
+      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, big_endian, &used);
+      p += used;
+    }
+
+done:
+  *in_used = p - in;
+  return o - out;
+}
+
+static gsize
+decode_sse2 (const guint8 *in,
+             gsize         in_len,
+             guint8       *out,
+             gsize         out_len,
+             gboolean      big_endian,
+             gsize        *in_used)
+{
+  if (big_endian)
+    return decode_sse2_impl (in, in_len, out, out_len, TRUE, in_used);
+  return decode_sse2_impl (in, in_len, out, out_len, FALSE, in_used);
+}
+
+/* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
+static inline __attribute__((always_inline)) gboolean
+narrow16 (const guint8   *p,
+          guint8         *o,
+          const gboolean  big_endian)
+{
+  __m128i v0 = _mm_loadu_si128 ((const __m128i *) p);
+  __m128i v1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
+  __m128i v2 = _mm_loadu_si128 ((const __m128i *) (p + 32));
+  __m128i v3 = _mm_loadu_si128 ((const __m128i *) (p + 48));
+  __m128i any = _mm_or_si128 (_mm_or_si128 (v0, v1), _mm_or_si128 (v2, v3));
+  /* A big-endian ASCII unit loads as c << 24. */
+  const __m128i not_ascii = big_endian ? _mm_set1_epi32 (0x80FFFFFF) : _mm_set1_epi32 (~0x7F);
+
+  if (_mm_movemask_epi8 (_mm_cmpeq_epi8 (_mm_and_si128 (any, not_ascii), _mm_setzero_si128 ())) != 0xFFFF)
+    return FALSE;
+  if (big_endian)
+    {
+      v0 = _mm_srli_epi32 (v0, 24);
+      v1 = _mm_srli_epi32 (v1, 24);
+      v2 = _mm_srli_epi32 (v2, 24);
+      v3 = _mm_srli_epi32 (v3, 24);
+    }
+  _mm_storeu_si128 ((__m128i *) o,
+                    _mm_packus_epi16 (_mm_packs_epi32 (v0, v1), _mm_packs_epi32 (v2, v3)));
+  return TRUE;
+}
+
+static inline __attribute__((always_inline)) gsize
+encode_sse2_impl (const guint8 *in,
+                  gsize         in_len,
+                  guint8       *out,
+                  gsize         out_len,
+                  const gboolean big_endian,
+                  gsize        *in_used)
+{
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
+  guint8 *o = out, *oend = out + out_len;
+
+  while (end - p >= 64)
+    {
+      gsize used, n, seg;
+
+      if (oend - o >= 16 && narrow16 (p, o, big_endian))
+        {
+          p += 64;
+          o += 16;
+          continue;
+        }
+
+      seg = MIN ((gsize) (end - p), 4 * SCALAR_BLOCK);
+      n = gutf8conv_kernel_scalar_encode (p, seg, o, oend - o, big_endian, &used);
+      p += used;
+      o += n;
+      if (used < seg)
+        goto done;
+    }
+
+  if (p < end)
+    {
+      gsize used;
+
+      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, big_endian, &used);
+      p += used;
+    }
+
+done:
+  *in_used = p - in;
+  return o - out;
+}
+
+static gsize
+encode_sse2 (const guint8 *in,
+             gsize         in_len,
+             guint8       *out,
+             gsize         out_len,
+             gboolean      big_endian,
+             gsize        *in_used)
+{
+  if (big_endian)
+    return encode_sse2_impl (in, in_len, out, out_len, TRUE, in_used);
+  return encode_sse2_impl (in, in_len, out, out_len, FALSE, in_used);
+}
+
+const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
+  "sse2",
+  decode_sse2,
+  encode_sse2,
+};

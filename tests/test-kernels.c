@@ -1,0 +1,457 @@
+/* test-kernels.c: every kernel this CPU runs, against the scalar kernel
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The kernel functions are called directly on random valid and
+ * nearly-valid buffers of every length from 0 to 200 bytes, at every
+ * alignment, with output buffers from empty to roomy.  Each call must do
+ * exactly what the scalar kernel does (same bytes, same stopping point),
+ * what it did must agree with GLib's own UTF-8 functions, and it must not
+ * write a byte past the output it was given.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gutf8conv/gutf8conv.h>
+
+#include "gutf8conv-codec.h"
+#include "gutf8conv-kernel.h"
+
+#define MAX_LEN 200
+#define ROUNDS 100
+#define CANARY 0xA5
+
+static const guint32 edge_values[] = {
+  0x00, 0x01, 0x7F, 0x80, 0xFF, 0x100, 0x7FF, 0x800, 0xFFF, 0x1000, 0xD7FF, 0xE000,
+  0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x1F600, 0xFFFFF, 0x100000, 0x10FFFF,
+};
+
+static guint32
+random_char (void)
+{
+  switch (g_test_rand_int_range (0, 8))
+    {
+    case 0:
+    case 1:
+      return g_test_rand_int_range (0, 0x80);
+    case 2:
+      return g_test_rand_int_range (0x80, 0x800);
+    case 3:
+      return g_test_rand_int_range (0x800, 0xD800);
+    case 4:
+      return g_test_rand_int_range (0xE000, 0x10000);
+    case 5:
+      return g_test_rand_int_range (0x10000, 0x110000);
+    case 6:
+      return edge_values[g_test_rand_int_range (0, G_N_ELEMENTS (edge_values))];
+    default:
+      /* Runs of ASCII long enough for the wide paths. */
+      return g_test_rand_int_range (0x20, 0x7F);
+    }
+}
+
+/* @len bytes of UTF-8 text of one of a few flavours, perhaps damaged. */
+static void
+random_utf8 (guint8 *buf,
+             gsize   len)
+{
+  gsize n = 0;
+  guint flavour = g_test_rand_int_range (0, 4);
+
+  while (n < len)
+    {
+      char tmp[6];
+      guint32 c = flavour == 0 ? (guint32) g_test_rand_int_range (0, 0x80) : random_char ();
+      gint k;
+
+      if (flavour == 1 && c >= 0x80)
+        c = 0x400 + c % 0x100;   /* mostly two-byte text */
+      k = g_unichar_to_utf8 (c, tmp);
+      memcpy (buf + n, tmp, MIN ((gsize) k, len - n));   /* the last one may be cut */
+      n += k;
+    }
+
+  /* Damage: a byte that never occurs, an overlong or surrogate lead pair,
+   * a stray continuation, a truncation, or a random byte. */
+  for (gint d = g_test_rand_int_range (0, 3) - 1; d > 0 && len > 0; d--)
+    {
+      gsize at = g_test_rand_int_range (0, len);
+      static const guint8 bad[][2] = {
+        { 0xC0, 0x80 }, { 0xC1, 0xBF }, { 0xE0, 0x80 }, { 0xED, 0xA0 }, { 0xF0, 0x8F },
+        { 0xF4, 0x90 }, { 0xF5, 0x80 }, { 0xF8, 0x88 }, { 0xFF, 0xFE }, { 0x80, 0x80 },
+        { 0xE4, 0x41 }, { 0xF0, 0x9F },
+      };
+
+      switch (g_test_rand_int_range (0, 3))
+        {
+        case 0:
+          {
+            guint i = g_test_rand_int_range (0, G_N_ELEMENTS (bad));
+
+            buf[at] = bad[i][0];
+            if (at + 1 < len)
+              buf[at + 1] = bad[i][1];
+          }
+          break;
+        case 1:
+          buf[at] = g_test_rand_int_range (0x80, 0x100);
+          break;
+        default:
+          buf[at] = g_test_rand_int_range (0, 0x100);
+          break;
+        }
+    }
+}
+
+static void
+random_ucs4 (guint8   *buf,
+             gsize     len,
+             gboolean  big_endian)
+{
+  static const guint32 bad[] = {
+    0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0xDC80,
+  };
+  gboolean ascii = g_test_rand_bit ();
+  gboolean damage = g_test_rand_int_range (0, 3) == 0;
+
+  for (gsize n = 0; n < len; n += 4)
+    {
+      guint32 c = ascii ? (guint32) g_test_rand_int_range (0, 0x80) : random_char ();
+      guint8 tmp[4];
+
+      if (damage && g_test_rand_int_range (0, 40) == 0)
+        c = bad[g_test_rand_int_range (0, G_N_ELEMENTS (bad))];
+      c = big_endian ? GUINT32_TO_BE (c) : GUINT32_TO_LE (c);
+      memcpy (tmp, &c, 4);
+      memcpy (buf + n, tmp, MIN (4, len - n));
+    }
+}
+
+static gsize
+random_out_len (gsize need)
+{
+  switch (g_test_rand_int_range (0, 5))
+    {
+    case 0:
+      return g_test_rand_int_range (0, 9);
+    case 1:
+      return g_test_rand_int_range (0, need + 2);
+    case 2:
+      return need;
+    default:
+      return need + g_test_rand_int_range (0, 300);
+    }
+}
+
+static guint32
+load_u32 (const guint8 *p,
+          gboolean      big_endian)
+{
+  guint32 v;
+
+  memcpy (&v, p, 4);
+  return big_endian ? GUINT32_FROM_BE (v) : GUINT32_FROM_LE (v);
+}
+
+/* Runs @fn on in[0..len) with @out_len bytes of output and checks it
+ * against the scalar kernel; returns what it read. */
+static gsize
+check_call (const GUtf8ConvKernel *kernel,
+            gboolean               decoding,
+            const guint8          *in,
+            gsize                  len,
+            gsize                  out_len,
+            gboolean               big_endian)
+{
+  GUtf8ConvDecodeFunc fn = decoding ? kernel->decode : kernel->encode;
+  GUtf8ConvDecodeFunc ref = decoding ? gutf8conv_kernel_scalar.decode : gutf8conv_kernel_scalar.encode;
+  guint8 *out = g_malloc (out_len + 64);
+  guint8 *ref_out = g_malloc (out_len + 64);
+  gsize used = G_MAXSIZE, ref_used = G_MAXSIZE, n, ref_n;
+
+  memset (out, CANARY, out_len + 64);
+  n = fn (in, len, out, out_len, big_endian, &used);
+  ref_n = ref (in, len, ref_out, out_len, big_endian, &ref_used);
+
+  if (used != ref_used || n != ref_n || memcmp (out, ref_out, n) != 0)
+    {
+      g_test_message ("kernel %s, %s, len %" G_GSIZE_FORMAT ", out_len %" G_GSIZE_FORMAT
+                      ", %s: read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT
+                      ", scalar read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT,
+                      kernel->name, decoding ? "decode" : "encode", len, out_len,
+                      big_endian ? "BE" : "LE", used, n, ref_used, ref_n);
+      g_assert_cmpuint (used, ==, ref_used);
+      g_assert_cmpuint (n, ==, ref_n);
+      g_assert_cmpmem (out, n, ref_out, ref_n);
+    }
+  for (gsize i = out_len; i < out_len + 64; i++)
+    g_assert_cmphex (out[i], ==, CANARY);
+  g_assert_cmpuint (n, <=, out_len);
+  g_assert_cmpuint (used, <=, len);
+
+  /* What was read is valid and converts, by GLib's reckoning, to exactly
+   * what was written; what stopped the kernel is a real reason. */
+  if (decoding)
+    {
+      const guint8 *q = in, *end = in + used;
+      guint8 *o = out;
+
+      /* GLib's validator refuses U+0000, so it is read here by hand. */
+      while (q < end)
+        {
+          gunichar c = *q == 0 ? 0 : g_utf8_get_char_validated ((const char *) q, end - q);
+
+          g_assert_cmpuint (c, <, 0x110000);
+          g_assert_cmpuint (o - out, <, n);
+          g_assert_cmphex (load_u32 (o, big_endian), ==, c);
+          q += *q == 0 ? 1 : g_utf8_skip[*q];
+          o += 4;
+        }
+      g_assert_true (q == end);
+      g_assert_cmpuint (o - out, ==, n);
+      if (used < len && out_len - n >= 4)
+        {
+          gunichar c = g_utf8_get_char_validated ((const char *) in + used, len - used);
+
+          g_assert_cmpuint (in[used], !=, 0);
+          g_assert_true (c == (gunichar) -1 || c == (gunichar) -2);
+        }
+    }
+  else
+    {
+      GString *expected = g_string_new (NULL);
+
+      g_assert_cmpuint (used % 4, ==, 0);
+      for (gsize i = 0; i < used; i += 4)
+        {
+          guint32 c = load_u32 (in + i, big_endian);
+
+          g_assert_true (c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF));
+          g_string_append_unichar (expected, c);
+        }
+      g_assert_cmpmem (out, n, expected->str, expected->len);
+      if (len - used >= 4 && out_len - n >= 4)
+        {
+          guint32 c = load_u32 (in + used, big_endian);
+
+          g_assert_true (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF));
+        }
+      g_string_free (expected, TRUE);
+    }
+
+  g_free (out);
+  g_free (ref_out);
+  return used;
+}
+
+static void
+test_kernel (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+
+  for (gsize len = 0; len <= MAX_LEN; len++)
+    for (guint round = 0; round < ROUNDS; round++)
+      {
+        /* The buffer ends where its allocation ends, at every alignment,
+         * so that a read past it is caught by valgrind and ASan. */
+        gsize offset = g_test_rand_int_range (0, 64);
+        g_autofree guint8 *mem = g_malloc (offset + len + (len == 0));
+        guint8 *in = mem + offset;
+        gboolean big_endian = g_test_rand_bit ();
+        gboolean decoding = round % 2 == 0;
+
+        if (decoding)
+          random_utf8 (in, len);
+        else
+          random_ucs4 (in, len, big_endian);
+        check_call (kernel, decoding, in, len,
+                    random_out_len (decoding ? 4 * len : len + len / 2),
+                    big_endian);
+      }
+}
+
+/* Whole conversions, the way the codec drives a kernel: restart where
+ * it stopped, past one unit, until the input is used up. */
+static void
+test_kernel_resume (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+
+  for (guint round = 0; round < 400; round++)
+    {
+      gsize len = g_test_rand_int_range (0, 4000);
+      g_autofree guint8 *in = g_malloc (len + 1);
+      gboolean decoding = round % 2 == 0;
+      gboolean big_endian = g_test_rand_bit ();
+      gsize pos = 0;
+
+      if (decoding)
+        random_utf8 (in, len);
+      else
+        random_ucs4 (in, len, big_endian);
+      while (pos < len)
+        {
+          gsize out_len = 4 * len + 4;
+
+          if (g_test_rand_int_range (0, 3) == 0)
+            out_len = g_test_rand_int_range (4, 64);
+
+          pos += check_call (kernel, decoding, in + pos, len - pos, out_len, big_endian);
+          /* Skip what stopped it, as the scalar step would. */
+          pos = MIN (len, pos + (decoding ? 1 : 4));
+        }
+    }
+}
+
+typedef struct
+{
+  GByteArray           *out;
+  GUtf8ConvCodecStatus  status;
+  guint64               num_invalid;
+  guint64               error_offset;
+} Outcome;
+
+/* The whole stream through the codec with @kernel, cut into random chunks
+ * with random output windows (or in one call when @whole). */
+static Outcome
+run_codec (const GUtf8ConvKernel *kernel,
+           const guint8          *in,
+           gsize                  len,
+           const guint            config[5],
+           gboolean               whole)
+{
+  GUtf8ConvCodec codec;
+  Outcome r = { g_byte_array_new (), GUTF8CONV_CODEC_CONVERTED, 0, 0 };
+  guint8 buf[600];
+  gsize pos = 0, chunk_end = 0;
+
+  gutf8conv_codec_init (&codec, config[0], config[1], config[2], config[3], config[4]);
+  gutf8conv_codec_set_kernel (&codec, kernel);
+  for (guint guard = 0; guard < 100000; guard++)
+    {
+      gsize nread, nwritten, out_len;
+      GUtf8ConvCodecFlags flags = 0;
+
+      if (whole)
+        chunk_end = len;
+      else if (chunk_end == pos)
+        {
+          gsize step = g_test_rand_int_range (0, 300);
+
+          chunk_end = MIN (len, pos + step);
+        }
+      if (chunk_end == len)
+        flags |= GUTF8CONV_CODEC_INPUT_AT_END;
+      out_len = whole ? sizeof buf : (gsize) g_test_rand_int_range (6, sizeof buf);
+      r.status = gutf8conv_codec_convert (&codec, in + pos, chunk_end - pos, buf, out_len,
+                                          flags, &nread, &nwritten);
+      pos += nread;
+      g_byte_array_append (r.out, buf, nwritten);
+      if (r.status == GUTF8CONV_CODEC_FINISHED || r.status == GUTF8CONV_CODEC_INVALID ||
+          r.status == GUTF8CONV_CODEC_TRUNCATED)
+        break;
+    }
+  r.num_invalid = codec.num_invalid;
+  r.error_offset = codec.error_offset;
+  return r;
+}
+
+/* Every kernel gives the codec byte-identical results, in every mode. */
+static void
+test_kernel_codec (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+
+  for (guint round = 0; round < 600; round++)
+    {
+      gsize len = g_test_rand_int_range (0, 3000);
+      g_autofree guint8 *in = g_malloc (len + 1);
+      guint config[5];
+      Outcome ref, got;
+
+      config[0] = g_test_rand_int_range (0, 2);   /* direction */
+      config[1] = g_test_rand_int_range (0, 3);   /* byte order */
+      config[2] = g_test_rand_int_range (0, 3);   /* signature */
+      config[3] = g_test_rand_int_range (0, 4);   /* error mode */
+      config[4] = g_test_rand_int_range (0, 2);   /* profile */
+      if (config[0] == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+        random_utf8 (in, len);
+      else
+        random_ucs4 (in, len, config[1] == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
+                              (config[1] == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN));
+
+      ref = run_codec (&gutf8conv_kernel_scalar, in, len, config, TRUE);
+      got = run_codec (kernel, in, len, config, g_test_rand_bit ());
+      if (got.status != ref.status || got.num_invalid != ref.num_invalid ||
+          got.out->len != ref.out->len)
+        g_test_message ("kernel %s, config %u %u %u %u %u, %" G_GSIZE_FORMAT " bytes: "
+                        "status %d/%d, invalid %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
+                        ", output %u/%u bytes",
+                        kernel->name, config[0], config[1], config[2], config[3], config[4],
+                        len, got.status, ref.status, got.num_invalid, ref.num_invalid,
+                        got.out->len, ref.out->len);
+      g_assert_cmpint (got.status, ==, ref.status);
+      g_assert_cmpuint (got.num_invalid, ==, ref.num_invalid);
+      g_assert_cmpuint (got.error_offset, ==, ref.error_offset);
+      g_assert_cmpmem (got.out->data, got.out->len, ref.out->data, ref.out->len);
+      g_byte_array_unref (ref.out);
+      g_byte_array_unref (got.out);
+    }
+}
+
+static void
+test_available (void)
+{
+  const GUtf8ConvKernel **list = gutf8conv_kernel_available ();
+  const GUtf8ConvKernel *chosen = gutf8conv_kernel_default ();
+  gboolean found = FALSE;
+
+  g_assert_nonnull (list[0]);
+  g_assert_true (list[0] == &gutf8conv_kernel_scalar);
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_assert_true (gutf8conv_kernel_lookup (list[i]->name) == list[i]);
+      found |= list[i] == chosen;
+    }
+  g_assert_true (found);
+  g_assert_null (gutf8conv_kernel_lookup ("no-such-kernel"));
+
+  /* A forced kernel is the one in use. */
+  if (g_getenv ("GUTF8CONV_KERNEL") != NULL && *g_getenv ("GUTF8CONV_KERNEL") != '\0')
+    g_assert_cmpstr (chosen->name, ==, g_getenv ("GUTF8CONV_KERNEL"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const GUtf8ConvKernel **list;
+
+  /* For scripts: which kernels this CPU runs, one a line. */
+  if (argc == 2 && strcmp (argv[1], "--list-kernels") == 0)
+    {
+      list = gutf8conv_kernel_available ();
+      for (guint i = 0; list[i] != NULL; i++)
+        g_print ("%s\n", list[i]->name);
+      return 0;
+    }
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/kernels/available", test_available);
+  list = gutf8conv_kernel_available ();
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/kernels/%s/random", list[i]->name);
+      g_autofree char *path2 = g_strdup_printf ("/kernels/%s/resume", list[i]->name);
+      g_autofree char *path3 = g_strdup_printf ("/kernels/%s/codec", list[i]->name);
+
+      g_test_add_data_func (path, list[i], test_kernel);
+      g_test_add_data_func (path2, list[i], test_kernel_resume);
+      g_test_add_data_func (path3, list[i], test_kernel_codec);
+    }
+
+  return g_test_run ();
+}
