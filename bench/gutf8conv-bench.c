@@ -482,7 +482,7 @@ int
 main (int    argc,
       char **argv)
 {
-  guint reps = 11, min_mib = 8;
+  guint reps = 15, min_mib = 8;
   g_autofree char *dir_arg = NULL;
   GOptionEntry entries[] = {
     { "reps", 'r', 0, G_OPTION_ARG_INT, &reps, "Repetitions per measurement (median taken)", "N" },

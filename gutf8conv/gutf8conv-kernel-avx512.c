@@ -196,16 +196,15 @@ decode_avx512_impl (const guint8 *in,
            * output window shrinks. */
           guint n = MIN (r, (gsize) (oend - o) / 4);
 
-          for (guint g = 0; g < 4; g++)
+          for (guint g = 0; g < 4 && n > 16 * g; g++)
             {
-              __m512i d = _mm512_cvtepu8_epi32 (_mm_loadu_si128 ((const __m128i *) (p + 16 * g)));
+              /* Only the bytes that are there are read. */
+              __mmask16 m = (__mmask16) low_bits (MIN (16, n - 16 * g));
+              __m512i d = _mm512_cvtepu8_epi32 (_mm_maskz_loadu_epi8 (m, p + 16 * g));
 
               if (big_endian)
                 d = _mm512_slli_epi32 (d, 24);
-              if (n >= 16 * (g + 1))
-                _mm512_storeu_si512 ((void *) (o + 64 * g), d);
-              else if (n > 16 * g)
-                _mm512_mask_storeu_epi32 ((void *) (o + 64 * g), (__mmask16) low_bits (n - 16 * g), d);
+              _mm512_mask_storeu_epi32 ((void *) (o + 64 * g), m, d);
             }
           p += n;
           o += 4 * n;
