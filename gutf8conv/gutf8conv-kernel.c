@@ -66,7 +66,8 @@ have_avx512 (void)
 {
   /* XCR0: SSE, AVX, opmask and both halves of the ZMM state. */
   return __builtin_cpu_supports ("avx512f") && __builtin_cpu_supports ("avx512bw") &&
-         __builtin_cpu_supports ("avx512vl") && __builtin_cpu_supports ("avx512vbmi") &&
+         __builtin_cpu_supports ("avx512vl") && __builtin_cpu_supports ("avx512cd") &&
+         __builtin_cpu_supports ("avx512vbmi") &&
          __builtin_cpu_supports ("avx512vbmi2") && __builtin_cpu_supports ("avx2") &&
          __builtin_cpu_supports ("popcnt") && __builtin_cpu_supports ("bmi2") &&
          os_saves (0xE6);
