@@ -33,6 +33,7 @@ deps() {
 setup() {
   local dir=$1; shift
   rm -rf "$dir"
+  mkdir -p "$(dirname "$dir")"   # a fresh clone has no _build/ yet
   meson setup "$dir" "$@" >"$dir.setup.log" 2>&1 || { cat "$dir.setup.log"; return 1; }
   ninja -C "$dir"
 }
