@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Decoding takes 32 input bytes at a time.  The whole block is validated
+ * Decoding takes 32 input bytes a step.  The whole block is validated
  * with byte compares (lead byte classes, the second-byte ranges of Unicode
  * Table 3-7) and one bit-mask identity: the continuation bytes must be
  * exactly those the lead bytes announce.  A valid block is transcoded by
@@ -14,7 +14,8 @@
  * not entirely valid, and the short tail, go to the scalar kernel, which
  * stops where it must.
  *
- * Compiled with -mavx2, so the compiler puts a vzeroupper on every return.
+ * Compiled with -mavx2, so the compiler puts a vzeroupper before every
+ * return and call.
  */
 
 #include "config.h"
@@ -138,12 +139,12 @@ widen32 (const guint8   *p,
 }
 
 static inline __attribute__((always_inline)) gsize
-decode_avx2_impl (const guint8 *in,
-                  gsize         in_len,
-                  guint8       *out,
-                  gsize         out_len,
-                  const gboolean big_endian,
-                  gsize        *in_used)
+decode_avx2_impl (const guint8   *in,
+                  gsize           in_len,
+                  guint8         *out,
+                  gsize           out_len,
+                  const gboolean  big_endian,
+                  gsize          *in_used)
 {
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
@@ -286,12 +287,12 @@ decode_avx2 (const guint8 *in,
 }
 
 static inline __attribute__((always_inline)) gsize
-encode_avx2_impl (const guint8 *in,
-                  gsize         in_len,
-                  guint8       *out,
-                  gsize         out_len,
-                  const gboolean big_endian,
-                  gsize        *in_used)
+encode_avx2_impl (const guint8   *in,
+                  gsize           in_len,
+                  guint8         *out,
+                  gsize           out_len,
+                  const gboolean  big_endian,
+                  gsize          *in_used)
 {
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;

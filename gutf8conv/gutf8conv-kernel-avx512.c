@@ -2,14 +2,24 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The AVX2 kernel's method (see gutf8conv-kernel-avx2.c) on 64-byte blocks:
- * the byte classes and second-byte ranges become mask-register compares,
- * the four-byte gathers one vpermb (VBMI) per sixteen positions, and the
- * packing of lead lanes (decoding) and of UTF-8 bytes (encoding) vpcompressd
- * and vpcompressb (VBMI2) in registers.  Stores are masked, so the kernel
- * never needs output room beyond what it writes.
+ * Decoding, 64 bytes a step: byte classes become mask registers (lead of
+ * two, three, four bytes; continuation), and the block is valid when the
+ * continuation bytes are exactly those the leads announce and every lead's
+ * next byte lies in the range Unicode Table 3-7 gives it (one vpermb
+ * lookup by the lead's low six bits).  The lead positions are packed with
+ * vpcompressb; for sixteen characters at a time one vpermb gathers the four
+ * bytes from each lead, two multiply-adds join their payload bits, and a
+ * shift by the lead's length drops what belongs to the next character.
  *
- * Compiled with -mavx512*, so the compiler puts a vzeroupper on every return.
+ * Encoding, sixteen units a step: vpmultishiftqb puts the four six-bit
+ * groups of each value in its dword, lead first; the leading-zero count
+ * selects the shift, payload mask and marker bits of its length, and
+ * vpcompressb packs the bytes.
+ *
+ * Anything not entirely valid goes to the scalar kernel, which stops where
+ * it must.  Stores are masked, so a short output window is filled exactly.
+ * Compiled with -mavx512*, so the compiler puts a vzeroupper before every
+ * return and call.
  */
 
 #include "config.h"
@@ -58,12 +68,12 @@ bad_leads (__m512i  b,
 }
 
 static inline __attribute__((always_inline)) gsize
-decode_avx512_impl (const guint8 *in,
-                    gsize         in_len,
-                    guint8       *out,
-                    gsize         out_len,
-                    const gboolean big_endian,
-                    gsize        *in_used)
+decode_avx512_impl (const guint8   *in,
+                    gsize           in_len,
+                    guint8         *out,
+                    gsize           out_len,
+                    const gboolean  big_endian,
+                    gsize          *in_used)
 {
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
@@ -309,12 +319,12 @@ decode_avx512 (const guint8 *in,
 }
 
 static inline __attribute__((always_inline)) gsize
-encode_avx512_impl (const guint8 *in,
-                    gsize         in_len,
-                    guint8       *out,
-                    gsize         out_len,
-                    const gboolean big_endian,
-                    gsize        *in_used)
+encode_avx512_impl (const guint8   *in,
+                    gsize           in_len,
+                    guint8         *out,
+                    gsize           out_len,
+                    const gboolean  big_endian,
+                    gsize          *in_used)
 {
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;
