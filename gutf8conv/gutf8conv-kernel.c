@@ -93,6 +93,10 @@ gutf8conv_kernel_available (void)
     {
       guint n = 0;
 
+#ifdef GUTF8CONV_HAVE_X86_KERNELS
+      /* In case this runs from a constructor before libgcc's own. */
+      __builtin_cpu_init ();
+#endif
       for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
         if (kernels[i].supported ())
           list[n++] = kernels[i].kernel;
