@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Decoding takes 32 input bytes at a time.  The whole block is validated
+ * Decoding takes 32 input bytes a step.  The whole block is validated
  * with byte compares (lead byte classes, the second-byte ranges of Unicode
  * Table 3-7) and one bit-mask identity: the continuation bytes must be
  * exactly those the lead bytes announce.  A valid block is transcoded by
@@ -14,7 +14,8 @@
  * not entirely valid, and the short tail, go to the scalar kernel, which
  * stops where it must.
  *
- * Compiled with -mavx2, so the compiler puts a vzeroupper on every return.
+ * Compiled with -mavx2, so the compiler puts a vzeroupper before every
+ * return and call.
  */
 
 #include "config.h"
@@ -66,13 +67,22 @@ bad_bytes (__m256i b,
   return bad;
 }
 
+/* Dword lanes 0..n-1 set. */
+static inline __m256i
+first_lanes (guint n)
+{
+  return _mm256_cmpgt_epi32 (_mm256_set1_epi32 ((int) n), _mm256_setr_epi32 (0, 1, 2, 3, 4, 5, 6, 7));
+}
+
 /* The characters whose lead bytes @leads marks among the 32 bytes at @p,
- * to @o; returns the new @o.  Reads up to @p + 40. */
+ * to @o; returns the new @o.  Reads up to @p + 40.  It may write 32 bytes
+ * past the output unless @exact. */
 static inline __attribute__((always_inline)) guint8 *
 transcode32 (const guint8   *p,
              guint32         leads,
              guint8         *o,
-             const gboolean  big_endian)
+             const gboolean  big_endian,
+             const gboolean  exact)
 {
   /* By high nibble: the payload mask of a lead or continuation byte, and
    * how far the four gathered payloads must be shifted right for a
@@ -116,7 +126,10 @@ transcode32 (const guint8   *p,
         w = _mm256_shuffle_epi8 (w, bswap);
       perm = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) &gutf8conv_compact8[m]));
       w = _mm256_permutevar8x32_epi32 (w, perm);
-      _mm256_storeu_si256 ((__m256i *) o, w);
+      if (exact)
+        _mm256_maskstore_epi32 ((int *) o, first_lanes (__builtin_popcount (m)), w);
+      else
+        _mm256_storeu_si256 ((__m256i *) o, w);
       o += 4 * __builtin_popcount (m);
     }
   return o;
@@ -138,12 +151,12 @@ widen32 (const guint8   *p,
 }
 
 static inline __attribute__((always_inline)) gsize
-decode_avx2_impl (const guint8 *in,
-                  gsize         in_len,
-                  guint8       *out,
-                  gsize         out_len,
-                  const gboolean big_endian,
-                  gsize        *in_used)
+decode_avx2_impl (const guint8   *in,
+                  gsize           in_len,
+                  guint8         *out,
+                  gsize           out_len,
+                  const gboolean  big_endian,
+                  gsize          *in_used)
 {
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
@@ -185,7 +198,7 @@ decode_avx2_impl (const guint8 *in,
               p += __builtin_popcount (carry);
               break;
             }
-          o = transcode32 (p, ~cont, o, big_endian);
+          o = transcode32 (p, ~cont, o, big_endian, FALSE);
           carry = carry_out;
 
         next_block:
@@ -214,11 +227,25 @@ decode_avx2_impl (const guint8 *in,
 
       if (nonascii == 0)
         {
-          if (oend - o < 128)
-            break;
-          widen32 (p, o, big_endian);
-          p += 32;
-          o += 128;
+          /* As many as fit: the cost of a call must not grow as the
+           * output window shrinks. */
+          guint n = MIN (32, (gsize) (oend - o) / 4);
+
+          if (n == 32)
+            widen32 (p, o, big_endian);
+          else
+            for (guint g = 0; g < 4 && n > 8 * g; g++)
+              {
+                __m256i d = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
+
+                if (big_endian)
+                  d = _mm256_slli_epi32 (d, 24);
+                _mm256_maskstore_epi32 ((int *) (o + 32 * g), first_lanes (n - 8 * g), d);
+              }
+          p += n;
+          o += 4 * n;
+          if (n < 32)
+            goto done;
           continue;
         }
 
@@ -242,9 +269,24 @@ decode_avx2_impl (const guint8 *in,
       leads = consumed == 32 ? lead : lead & ((1u << k) - 1);
       n_out = __builtin_popcount (leads);
       if ((gsize) (oend - o) < 4 * n_out + 32)
-        goto scalar_block;
+        {
+          /* Only the characters that fit, stored exactly; the next lead
+           * is where to stop. */
+          guint n_fit = MIN (n_out, (gsize) (oend - o) / 4);
+          guint32 rest = leads;
 
-      o = transcode32 (p, leads, o, big_endian);
+          if (n_fit == 0)
+            goto done;
+          for (guint i = 0; i < n_fit; i++)
+            rest &= rest - 1;
+          if (rest != 0)
+            consumed = __builtin_ctz (rest);
+          o = transcode32 (p, leads & ~rest, o, big_endian, TRUE);
+          p += consumed;
+          continue;
+        }
+
+      o = transcode32 (p, leads, o, big_endian, FALSE);
       p += consumed;
       continue;
 
@@ -286,12 +328,12 @@ decode_avx2 (const guint8 *in,
 }
 
 static inline __attribute__((always_inline)) gsize
-encode_avx2_impl (const guint8 *in,
-                  gsize         in_len,
-                  guint8       *out,
-                  gsize         out_len,
-                  const gboolean big_endian,
-                  gsize        *in_used)
+encode_avx2_impl (const guint8   *in,
+                  gsize           in_len,
+                  guint8         *out,
+                  gsize           out_len,
+                  const gboolean  big_endian,
+                  gsize          *in_used)
 {
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;

@@ -2,14 +2,24 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The AVX2 kernel's method (see gutf8conv-kernel-avx2.c) on 64-byte blocks:
- * the byte classes and second-byte ranges become mask-register compares,
- * the four-byte gathers one vpermb (VBMI) per sixteen positions, and the
- * packing of lead lanes (decoding) and of UTF-8 bytes (encoding) vpcompressd
- * and vpcompressb (VBMI2) in registers.  Stores are masked, so the kernel
- * never needs output room beyond what it writes.
+ * Decoding, 64 bytes a step: byte classes become mask registers (lead of
+ * two, three, four bytes; continuation), and the block is valid when the
+ * continuation bytes are exactly those the leads announce and every lead's
+ * next byte lies in the range Unicode Table 3-7 gives it (one vpermb
+ * lookup by the lead's low six bits).  The lead positions are packed with
+ * vpcompressb; for sixteen characters at a time one vpermb gathers the four
+ * bytes from each lead, two multiply-adds join their payload bits, and a
+ * shift by the lead's length drops what belongs to the next character.
  *
- * Compiled with -mavx512*, so the compiler puts a vzeroupper on every return.
+ * Encoding, sixteen units a step: vpmultishiftqb puts the four six-bit
+ * groups of each value in its dword, lead first; the leading-zero count
+ * selects the shift, payload mask and marker bits of its length, and
+ * vpcompressb packs the bytes.
+ *
+ * Anything not entirely valid goes to the scalar kernel, which stops where
+ * it must.  Stores are masked, so a short output window is filled exactly.
+ * Compiled with -mavx512*, so the compiler puts a vzeroupper before every
+ * return and call.
  */
 
 #include "config.h"
@@ -58,12 +68,12 @@ bad_leads (__m512i  b,
 }
 
 static inline __attribute__((always_inline)) gsize
-decode_avx512_impl (const guint8 *in,
-                    gsize         in_len,
-                    guint8       *out,
-                    gsize         out_len,
-                    const gboolean big_endian,
-                    gsize        *in_used)
+decode_avx512_impl (const guint8   *in,
+                    gsize           in_len,
+                    guint8         *out,
+                    gsize           out_len,
+                    const gboolean  big_endian,
+                    gsize          *in_used)
 {
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
@@ -196,16 +206,15 @@ decode_avx512_impl (const guint8 *in,
            * output window shrinks. */
           guint n = MIN (r, (gsize) (oend - o) / 4);
 
-          for (guint g = 0; g < 4; g++)
+          for (guint g = 0; g < 4 && n > 16 * g; g++)
             {
-              __m512i d = _mm512_cvtepu8_epi32 (_mm_loadu_si128 ((const __m128i *) (p + 16 * g)));
+              /* Only the bytes that are there are read. */
+              __mmask16 m = (__mmask16) low_bits (MIN (16, n - 16 * g));
+              __m512i d = _mm512_cvtepu8_epi32 (_mm_maskz_loadu_epi8 (m, p + 16 * g));
 
               if (big_endian)
                 d = _mm512_slli_epi32 (d, 24);
-              if (n >= 16 * (g + 1))
-                _mm512_storeu_si512 ((void *) (o + 64 * g), d);
-              else if (n > 16 * g)
-                _mm512_mask_storeu_epi32 ((void *) (o + 64 * g), (__mmask16) low_bits (n - 16 * g), d);
+              _mm512_mask_storeu_epi32 ((void *) (o + 64 * g), m, d);
             }
           p += n;
           o += 4 * n;
@@ -310,24 +319,45 @@ decode_avx512 (const guint8 *in,
 }
 
 static inline __attribute__((always_inline)) gsize
-encode_avx512_impl (const guint8 *in,
-                    gsize         in_len,
-                    guint8       *out,
-                    gsize         out_len,
-                    const gboolean big_endian,
-                    gsize        *in_used)
+encode_avx512_impl (const guint8   *in,
+                    gsize           in_len,
+                    guint8         *out,
+                    gsize           out_len,
+                    const gboolean  big_endian,
+                    gsize          *in_used)
 {
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;
   const __m512i bswap = _mm512_broadcast_i32x4 (_mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4,
                                                                11, 10, 9, 8, 15, 14, 13, 12));
   const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
+  /* By the number of leading zeros of a value (mod 32: 32 is U+0000),
+   * for its UTF-8 length: the right shift, the payload mask and the marker
+   * bits of its bytes.  0..10 leading zeros are values no sequence has. */
+  static const guint32 tables[3][32] = {
+    { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      8, 8, 8, 8, 8, 16, 16, 16, 16, 24, 24, 24, 24, 24, 24, 24 },
+    { 0x7F, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
+      0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
+      0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F1F, 0x3F1F, 0x3F1F,
+      0x3F1F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F },
+    { 0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
+      0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
+      0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x80C0, 0x80C0, 0x80C0,
+      0x80C0, 0, 0, 0, 0, 0, 0, 0 },
+  };
+  __m512i by_lz[3][2];
+
+  for (guint t = 0; t < 3; t++)
+    {
+      by_lz[t][0] = _mm512_loadu_si512 ((const void *) tables[t]);
+      by_lz[t][1] = _mm512_loadu_si512 ((const void *) (tables[t] + 16));
+    }
 
   while (end - p >= 64)
     {
       __m512i v = _mm512_loadu_si512 ((const void *) p);
-      __m512i w, sh, marker;
-      __mmask16 g2, g3, g4;
+      __m512i w, lz;
       __mmask64 keep;
       guint n;
 
@@ -350,26 +380,16 @@ encode_avx512_impl (const guint8 *in,
                                    _mm512_set1_epi32 (0xD800)) != 0)
         goto scalar_block;
 
-      g2 = _mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 (0x7F));
-      g3 = _mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 (0x7FF));
-      g4 = _mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 (0xFFFF));
-
-      /* The four-byte form's payloads, lead first in the low byte... */
-      w = _mm512_or_si512 (_mm512_or_si512 (_mm512_srli_epi32 (v, 18),
-                                            _mm512_and_si512 (_mm512_srli_epi32 (v, 4), _mm512_set1_epi32 (0x3F00))),
-                           _mm512_or_si512 (_mm512_and_si512 (_mm512_slli_epi32 (v, 10), _mm512_set1_epi32 (0x3F0000)),
-                                            _mm512_slli_epi32 (_mm512_and_si512 (v, _mm512_set1_epi32 (0x3F)), 24)));
-      /* ...shifted down to the sequence's length, with its markers; ASCII
-       * is the value itself. */
-      sh = _mm512_set1_epi32 (24);
-      sh = _mm512_mask_mov_epi32 (sh, g2, _mm512_set1_epi32 (16));
-      sh = _mm512_mask_mov_epi32 (sh, g3, _mm512_set1_epi32 (8));
-      sh = _mm512_mask_mov_epi32 (sh, g4, _mm512_setzero_si512 ());
-      marker = _mm512_maskz_mov_epi32 (g2, _mm512_set1_epi32 (0x80C0));
-      marker = _mm512_mask_mov_epi32 (marker, g3, _mm512_set1_epi32 (0x8080E0));
-      marker = _mm512_mask_mov_epi32 (marker, g4, _mm512_set1_epi32 ((int) 0x808080F0));
-      w = _mm512_or_si512 (_mm512_srlv_epi32 (w, sh), marker);
-      w = _mm512_mask_mov_epi32 (v, g2, w);
+      /* The four six-bit groups of the four-byte form, lead first in the
+       * low byte, each with the two bits above it (vpmultishiftqb)... */
+      w = _mm512_multishift_epi64_epi8 (_mm512_set1_epi64 ((long long) G_GUINT64_CONSTANT (0x20262C3200060C12)), v);
+      /* ...shifted down to the sequence's length, which the number of
+       * leading zeros gives, then masked to payloads and marked. */
+      lz = _mm512_lzcnt_epi32 (v);
+      w = _mm512_srlv_epi32 (w, _mm512_permutex2var_epi32 (by_lz[0][0], lz, by_lz[0][1]));
+      w = _mm512_ternarylogic_epi32 (w, _mm512_permutex2var_epi32 (by_lz[1][0], lz, by_lz[1][1]),
+                                     _mm512_permutex2var_epi32 (by_lz[2][0], lz, by_lz[2][1]),
+                                     0xEA);   /* (w & mask) | marker */
 
       /* Every byte of a sequence is non-zero but the first of U+0000. */
       keep = _mm512_test_epi8_mask (w, w) | first_bytes;

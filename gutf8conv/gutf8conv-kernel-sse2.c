@@ -20,12 +20,12 @@
 #define SEQ_SLACK 3
 
 static inline __attribute__((always_inline)) gsize
-decode_sse2_impl (const guint8 *in,
-                  gsize         in_len,
-                  guint8       *out,
-                  gsize         out_len,
-                  const gboolean big_endian,
-                  gsize        *in_used)
+decode_sse2_impl (const guint8   *in,
+                  gsize           in_len,
+                  guint8         *out,
+                  gsize           out_len,
+                  const gboolean  big_endian,
+                  gsize          *in_used)
 {
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
@@ -124,12 +124,12 @@ narrow16 (const guint8   *p,
 }
 
 static inline __attribute__((always_inline)) gsize
-encode_sse2_impl (const guint8 *in,
-                  gsize         in_len,
-                  guint8       *out,
-                  gsize         out_len,
-                  const gboolean big_endian,
-                  gsize        *in_used)
+encode_sse2_impl (const guint8   *in,
+                  gsize           in_len,
+                  guint8         *out,
+                  gsize           out_len,
+                  const gboolean  big_endian,
+                  gsize          *in_used)
 {
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;

@@ -66,7 +66,8 @@ have_avx512 (void)
 {
   /* XCR0: SSE, AVX, opmask and both halves of the ZMM state. */
   return __builtin_cpu_supports ("avx512f") && __builtin_cpu_supports ("avx512bw") &&
-         __builtin_cpu_supports ("avx512vl") && __builtin_cpu_supports ("avx512vbmi") &&
+         __builtin_cpu_supports ("avx512vl") && __builtin_cpu_supports ("avx512cd") &&
+         __builtin_cpu_supports ("avx512vbmi") &&
          __builtin_cpu_supports ("avx512vbmi2") && __builtin_cpu_supports ("avx2") &&
          __builtin_cpu_supports ("popcnt") && __builtin_cpu_supports ("bmi2") &&
          os_saves (0xE6);
@@ -92,6 +93,10 @@ gutf8conv_kernel_available (void)
     {
       guint n = 0;
 
+#ifdef GUTF8CONV_HAVE_X86_KERNELS
+      /* In case this runs from a constructor before libgcc's own. */
+      __builtin_cpu_init ();
+#endif
       for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
         if (kernels[i].supported ())
           list[n++] = kernels[i].kernel;
