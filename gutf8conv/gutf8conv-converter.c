@@ -183,7 +183,7 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * Since: 1.0
    */
   properties[PROP_DIRECTION] =
-    g_param_spec_enum ("direction", NULL, NULL,
+    g_param_spec_enum ("direction", "Direction", "Which way the converter converts",
                        GUTF8CONV_TYPE_DIRECTION,
                        GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -198,7 +198,7 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * Since: 1.0
    */
   properties[PROP_BYTE_ORDER] =
-    g_param_spec_enum ("byte-order", NULL, NULL,
+    g_param_spec_enum ("byte-order", "Byte order", "The byte order of the UCS-4 side",
                        GUTF8CONV_TYPE_BYTE_ORDER,
                        GUTF8CONV_BYTE_ORDER_HOST,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -213,7 +213,7 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * Since: 1.0
    */
   properties[PROP_BOM_MODE] =
-    g_param_spec_enum ("bom-mode", NULL, NULL,
+    g_param_spec_enum ("bom-mode", "BOM mode", "What to do with a signature at the start of the stream",
                        GUTF8CONV_TYPE_BOM_MODE,
                        GUTF8CONV_BOM_KEEP,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -228,7 +228,7 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * Since: 1.0
    */
   properties[PROP_ERROR_MODE] =
-    g_param_spec_enum ("error-mode", NULL, NULL,
+    g_param_spec_enum ("error-mode", "Error mode", "How malformed input is treated",
                        GUTF8CONV_TYPE_ERROR_MODE,
                        GUTF8CONV_ERROR_MODE_STRICT,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -243,7 +243,7 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * Since: 1.0
    */
   properties[PROP_PROFILE] =
-    g_param_spec_enum ("profile", NULL, NULL,
+    g_param_spec_enum ("profile", "Profile", "The code space accepted and produced",
                        GUTF8CONV_TYPE_PROFILE,
                        GUTF8CONV_PROFILE_UNICODE,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -261,7 +261,7 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * Since: 1.0
    */
   properties[PROP_NUM_INVALID] =
-    g_param_spec_uint64 ("num-invalid", NULL, NULL,
+    g_param_spec_uint64 ("num-invalid", "Invalid sequences", "Malformed sequences met since construction or reset",
                          0, G_MAXUINT64, 0,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
