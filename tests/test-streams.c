@@ -83,17 +83,7 @@ check_read (GConverter  *conv,
       g_converter_reset (conv);
       ok = read_through (base, conv, size, NULL, out, &error);
       tu_assert_bytes (out->data, out->len, want, what);
-      if (code < 0)
-        {
-          g_assert_no_error (error);
-          g_assert_true (ok);
-        }
-      else
-        {
-          g_assert_false (ok);
-          g_assert_error (error, G_IO_ERROR, code);
-          g_assert_cmpstr (error->message, ==, message);
-        }
+      tu_assert_outcome (ok, error, code, message, what);
     }
 }
 
@@ -180,17 +170,7 @@ check_pipe (GConverter  *conv,
   g_thread_join (thread);
 
   tu_assert_bytes (out->data, out->len, want, "pipe");
-  if (code < 0)
-    {
-      g_assert_no_error (error);
-      g_assert_true (ok);
-    }
-  else
-    {
-      g_assert_false (ok);
-      g_assert_error (error, G_IO_ERROR, code);
-      g_assert_cmpstr (error->message, ==, message);
-    }
+  tu_assert_outcome (ok, error, code, message, "pipe");
 }
 
 static void

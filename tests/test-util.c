@@ -503,22 +503,31 @@ tu_check_bytes (const TuConfig *cfg,
 
   what = g_strdup_printf ("%s [%s] via convert_bytes", name, in_hex);
   out = gutf8conv_converter_convert_bytes (conv, input, &error);
+  tu_assert_outcome (out != NULL, error, code, message, what);
+  if (out != NULL)
+    tu_assert_bytes (g_bytes_get_data (out, NULL), g_bytes_get_size (out), expected, what);
+  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, num_invalid);
+}
+
+void
+tu_assert_outcome (gboolean      ok,
+                   const GError *error,
+                   int           code,
+                   const char   *message,
+                   const char   *what)
+{
   if (code < 0)
     {
       g_assert_no_error (error);
-      g_assert_nonnull (out);
-      tu_assert_bytes (g_bytes_get_data (out, NULL), g_bytes_get_size (out), expected, what);
+      g_assert_true (ok);
+      return;
     }
-  else
-    {
-      if (error == NULL)
-        g_test_message ("%s: no error", what);
-      g_assert_null (out);
-      g_assert_error (error, G_IO_ERROR, code);
-      if (message != NULL)
-        g_assert_cmpstr (error->message, ==, message);
-    }
-  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, num_invalid);
+  if (error == NULL)
+    g_test_message ("%s: no error", what);
+  g_assert_false (ok);
+  g_assert_error (error, G_IO_ERROR, code);
+  if (message != NULL)
+    g_assert_cmpstr (error->message, ==, message);
 }
 
 void

@@ -100,6 +100,13 @@ void      tu_assert_result  (const TuResult *res,
 void      tu_assert_same    (const TuResult *a,
                              const TuResult *b,
                              const char     *what);
+/* How a call ended: success when @code < 0, else the G_IO_ERROR @code with
+ * @message (not checked when NULL). */
+void      tu_assert_outcome (gboolean      ok,
+                             const GError *error,
+                             int           code,
+                             const char   *message,
+                             const char   *what);
 void      tu_assert_bytes   (const guint8 *data,
                              gsize         len,
                              GBytes       *expected,
