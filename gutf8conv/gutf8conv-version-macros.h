@@ -29,6 +29,17 @@
 #define GUTF8CONV_VERSION_1_0 (G_ENCODE_VERSION (1, 0))
 
 /**
+ * GUTF8CONV_VERSION_1_1:
+ *
+ * A value for %GUTF8CONV_VERSION_MIN_REQUIRED and
+ * %GUTF8CONV_VERSION_MAX_ALLOWED: version 1.1, encoded with
+ * `G_ENCODE_VERSION()`.
+ *
+ * Since: 1.1
+ */
+#define GUTF8CONV_VERSION_1_1 (G_ENCODE_VERSION (1, 1))
+
+/**
  * GUTF8CONV_VERSION_MIN_REQUIRED:
  *
  * The oldest gutf8conv version the including code supports, encoded with
@@ -70,3 +81,11 @@
 
 #define GUTF8CONV_AVAILABLE_IN_ALL _GUTF8CONV_EXTERN
 #define GUTF8CONV_AVAILABLE_IN_1_0 _GUTF8CONV_EXTERN
+
+/* Code that sets GUTF8CONV_VERSION_MAX_ALLOWED below 1.1 is warned when it
+ * uses what 1.1 added, as GLib warns of its own later API. */
+#if GUTF8CONV_VERSION_MAX_ALLOWED < GUTF8CONV_VERSION_1_1
+# define GUTF8CONV_AVAILABLE_IN_1_1 G_UNAVAILABLE (1, 1) _GUTF8CONV_EXTERN
+#else
+# define GUTF8CONV_AVAILABLE_IN_1_1 _GUTF8CONV_EXTERN
+#endif
