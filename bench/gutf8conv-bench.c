@@ -188,6 +188,7 @@ run_core (const Corpus  *c,
 {
   const CoreArg *a = arg;
   GUtf8ConvCodec codec;
+  GUtf8ConvConfig config = GUTF8CONV_CONFIG_INIT;
   const guint8 *in;
   gsize len, done_in = 0, done_out = 0, nread, nwritten;
   GUtf8ConvCodecStatus status;
@@ -202,10 +203,10 @@ run_core (const Corpus  *c,
     in = input_of (c, dir, &len);
 
   t0 = now ();
-  gutf8conv_codec_init (&codec,
-                        dir == DECODE ? GUTF8CONV_DIRECTION_UTF8_TO_UCS4 : GUTF8CONV_DIRECTION_UCS4_TO_UTF8,
-                        GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN, GUTF8CONV_BOM_KEEP, a->mode,
-                        GUTF8CONV_PROFILE_UNICODE);
+  config.direction = dir == DECODE ? GUTF8CONV_DIRECTION_UTF8_TO_UCS4 : GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  config.byte_order = GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN;
+  config.error_mode = a->mode;
+  gutf8conv_codec_init (&codec, &config);
   gutf8conv_codec_set_kernel (&codec, a->kernel);
   do
     {

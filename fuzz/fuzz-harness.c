@@ -21,14 +21,7 @@
 #include "fuzz-harness.h"
 #include "reference-codec.h"
 
-typedef struct
-{
-  GUtf8ConvDirection direction;
-  GUtf8ConvByteOrder byte_order;
-  GUtf8ConvBomMode   bom_mode;
-  GUtf8ConvErrorMode error_mode;
-  GUtf8ConvProfile   profile;
-} Config;
+typedef GUtf8ConvConfig Config;
 
 typedef struct
 {
@@ -101,8 +94,7 @@ codec_for (GUtf8ConvCodec        *codec,
            const Config          *c,
            const GUtf8ConvKernel *kernel)
 {
-  gutf8conv_codec_init (codec, c->direction, c->byte_order, c->bom_mode,
-                        c->error_mode, c->profile);
+  gutf8conv_codec_init (codec, c);
   if (kernel != NULL)
     gutf8conv_codec_set_kernel (codec, kernel);
 }

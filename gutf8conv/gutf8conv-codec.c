@@ -5,8 +5,14 @@
  * The loop alternates between a kernel, which converts long runs of valid
  * input at full speed, and one "step" of this scalar code, which handles
  * whatever the kernel stopped at: a sequence split across calls, a
- * malformed sequence, a signature, a UCS4-profile form.  The step is the
- * specification; the kernels are optimisations of it.
+ * malformed sequence, a signature, a form only some profiles have.  The
+ * step is the specification; the kernels are optimisations of it.
+ *
+ * A call goes through named phases: the start of the stream (byte order
+ * and signature), reading one step, turning a bad step into output
+ * through the error mode, holding an incomplete sequence, and the final
+ * status.  What differs between profiles is the row of data in
+ * gutf8conv-profile.c.
  */
 
 #include "config.h"
@@ -21,11 +27,16 @@
  * no code point this high is ever written. */
 #define RAW_BYTE 0xFFFFFF00u
 
+#define IS_SURROGATE(c) ((c) >= 0xD800 && (c) <= 0xDFFF)
+#define IS_HIGH_SURROGATE(c) ((c) >= 0xD800 && (c) <= 0xDBFF)
+#define IS_LOW_SURROGATE(c) ((c) >= 0xDC00 && (c) <= 0xDFFF)
+
 typedef enum
 {
   STEP_CHAR,
-  STEP_INVALID,
-  STEP_INCOMPLETE,
+  STEP_INVALID,      /* a maximal subpart, or a bad UCS-4 unit */
+  STEP_TRUNCATED,    /* malformed because the stream ends inside it */
+  STEP_INCOMPLETE,   /* more input may complete it */
 } StepKind;
 
 typedef struct
@@ -35,7 +46,29 @@ typedef struct
   guint32  value;   /* the character; for an invalid UCS-4 unit, its value */
 } Step;
 
+/* Where one call is in its input and output. */
+typedef struct
+{
+  const guint8 *in, *ip, *iend;
+  guint8       *out, *op, *oend;
+  gboolean      at_end;
+  gboolean      out_of_space;
+} Cursor;
+
 static const guint8 empty_input[1];
+static const guint8 utf8_signature[3] = { 0xEF, 0xBB, 0xBF };
+static const guint8 ucs4_signature_be[4] = { 0x00, 0x00, 0xFE, 0xFF };
+static const guint8 ucs4_signature_le[4] = { 0xFF, 0xFE, 0x00, 0x00 };
+
+/* windows-1252 as the WHATWG Encoding Standard's index maps 0x80..0x9F;
+ * the five bytes the code page leaves undefined map to the C1 control of
+ * the same number. */
+static const guint16 cp1252_80_9f[32] = {
+  0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+  0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+  0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+  0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+};
 
 static inline guint32
 load_u32 (const guint8 *p,
@@ -56,6 +89,17 @@ store_u32 (guint8   *p,
   memcpy (p, &v, 4);
 }
 
+static inline gboolean
+has_prefix (const guint8 *p,
+            gsize         n,
+            const guint8 *whole,
+            gsize         whole_len)
+{
+  return memcmp (p, whole, MIN (n, whole_len)) == 0;
+}
+
+/* ---- Writing output ------------------------------------------------- */
+
 static inline guint
 utf8_length (guint32 c)
 {
@@ -72,6 +116,7 @@ utf8_length (guint32 c)
   return 6;
 }
 
+/* The shortest form of @c, whatever its value (surrogates included). */
 static inline guint
 utf8_write (guint8  *p,
             guint32  c)
@@ -88,145 +133,18 @@ utf8_write (guint8  *p,
   return len;
 }
 
-/* The continuation bytes a lead byte needs and the range its second byte
- * must lie in (Unicode Table 3-7, widened for the UCS4 profile by ISO/IEC
- * 10646 Annex R with overlong forms excluded).  FALSE: it starts nothing. */
-static gboolean
-lead_info (guint8            b,
-           GUtf8ConvProfile  profile,
-           guint            *need,
-           guint8           *lo,
-           guint8           *hi)
-{
-  *lo = 0x80;
-  *hi = 0xBF;
-
-  if (b >= 0xC2 && b <= 0xDF)
-    *need = 1;
-  else if (b >= 0xE0 && b <= 0xEF)
-    {
-      *need = 2;
-      if (b == 0xE0)
-        *lo = 0xA0;
-      else if (b == 0xED)
-        *hi = 0x9F;   /* surrogates are never valid */
-    }
-  else if (b >= 0xF0 && b <= 0xF4)
-    {
-      *need = 3;
-      if (b == 0xF0)
-        *lo = 0x90;
-      else if (b == 0xF4 && profile == GUTF8CONV_PROFILE_UNICODE)
-        *hi = 0x8F;
-    }
-  else if (profile == GUTF8CONV_PROFILE_UCS4 && b >= 0xF5 && b <= 0xF7)
-    *need = 3;
-  else if (profile == GUTF8CONV_PROFILE_UCS4 && b >= 0xF8 && b <= 0xFB)
-    {
-      *need = 4;
-      if (b == 0xF8)
-        *lo = 0x88;
-    }
-  else if (profile == GUTF8CONV_PROFILE_UCS4 && (b == 0xFC || b == 0xFD))
-    {
-      *need = 5;
-      if (b == 0xFC)
-        *lo = 0x84;
-    }
-  else
-    return FALSE;
-
-  return TRUE;
-}
-
-/* One UTF-8 sequence at @p, or its maximal subpart when malformed. */
-static Step
-decode_step (const guint8     *p,
-             gsize             n,
-             GUtf8ConvProfile  profile)
-{
-  Step s = { STEP_CHAR, 1, p[0] };
-  guint need;
-  guint8 lo, hi;
-  guint32 c;
-
-  if (p[0] < 0x80)
-    return s;
-
-  if (!lead_info (p[0], profile, &need, &lo, &hi))
-    {
-      s.kind = STEP_INVALID;
-      return s;
-    }
-
-  c = p[0] & (0x7F >> (need + 1));
-  for (guint i = 1; i <= need; i++)
-    {
-      if (i >= n)
-        {
-          s.kind = STEP_INCOMPLETE;
-          s.len = n;
-          return s;
-        }
-      if (i == 1 ? (p[i] < lo || p[i] > hi) : (p[i] & 0xC0) != 0x80)
-        {
-          s.kind = STEP_INVALID;
-          s.len = i;
-          return s;
-        }
-      c = (c << 6) | (p[i] & 0x3F);
-    }
-
-  s.len = need + 1;
-  s.value = c;
-  return s;
-}
-
-/* One UCS-4 unit at @p. */
-static Step
-encode_step (const guint8         *p,
-             gsize                 n,
-             const GUtf8ConvCodec *codec)
-{
-  Step s = { STEP_CHAR, 4, 0 };
-
-  if (n < 4)
-    {
-      s.kind = STEP_INCOMPLETE;
-      s.len = n;
-      return s;
-    }
-
-  s.value = load_u32 (p, codec->big_endian);
-  if ((s.value >= 0xD800 && s.value <= 0xDFFF) || s.value > codec->max_value)
-    s.kind = STEP_INVALID;
-  return s;
-}
-
-/* Whether @n bytes at the start of a stream may still be a signature. */
-static gboolean
-is_signature_prefix (const GUtf8ConvCodec *codec,
-                     const guint8         *p,
-                     gsize                 n)
-{
-  static const guint8 utf8_sig[3] = { 0xEF, 0xBB, 0xBF };
-  guint8 ucs4_sig[4];
-
-  if (codec->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
-    return memcmp (p, utf8_sig, MIN (n, 3)) == 0;
-
-  store_u32 (ucs4_sig, SIGNATURE, codec->big_endian);
-  return memcmp (p, ucs4_sig, MIN (n, 4)) == 0;
-}
-
 static inline gsize
 item_size (const GUtf8ConvCodec *codec,
            guint32               item)
 {
-  if (codec->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+  if (!codec->utf8_out)
     return 4;
   if (item >= RAW_BYTE)
     return 1;
+  if (item >= 0x10000 && (codec->profile->flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS))
+    return 6;
+  if (item == 0 && (codec->profile->flags & GUTF8CONV_PROFILE_NUL_AS_C0_80))
+    return 2;
   return utf8_length (item);
 }
 
@@ -235,26 +153,45 @@ put_item (const GUtf8ConvCodec  *codec,
           guint8               **op,
           guint32                item)
 {
-  if (codec->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+  guint flags = codec->profile->flags;
+
+  if (!codec->utf8_out)
     {
       store_u32 (*op, item, codec->big_endian);
       *op += 4;
     }
   else if (item >= RAW_BYTE)
     *(*op)++ = item & 0xFF;
+  else if (item >= 0x10000 && (flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS))
+    {
+      *op += utf8_write (*op, 0xD800 + ((item - 0x10000) >> 10));
+      *op += utf8_write (*op, 0xDC00 + ((item - 0x10000) & 0x3FF));
+    }
+  else if (item == 0 && (flags & GUTF8CONV_PROFILE_NUL_AS_C0_80))
+    {
+      *(*op)++ = 0xC0;
+      *(*op)++ = 0x80;
+    }
   else
     *op += utf8_write (*op, item);
 }
 
+static inline gboolean
+room_for (const GUtf8ConvCodec *codec,
+          const Cursor         *cur,
+          guint32               item)
+{
+  return (gsize) (cur->oend - cur->op) >= item_size (codec, item);
+}
+
 /* Writes @item now if nothing is waiting and it fits, else queues it. */
 static inline void
-emit (GUtf8ConvCodec  *codec,
-      guint8         **op,
-      guint8          *oend,
-      guint32          item)
+emit (GUtf8ConvCodec *codec,
+      Cursor         *cur,
+      guint32         item)
 {
-  if (codec->n_pending == 0 && (gsize) (oend - *op) >= item_size (codec, item))
-    put_item (codec, op, item);
+  if (codec->n_pending == 0 && room_for (codec, cur, item))
+    put_item (codec, &cur->op, item);
   else
     {
       g_assert (codec->n_pending < GUTF8CONV_CODEC_MAX_PENDING);
@@ -263,64 +200,476 @@ emit (GUtf8ConvCodec  *codec,
 }
 
 static gboolean
-drain_pending (GUtf8ConvCodec  *codec,
-               guint8         **op,
-               guint8          *oend)
+drain_pending (GUtf8ConvCodec *codec,
+               Cursor         *cur)
 {
   while (codec->pending_pos < codec->n_pending)
     {
       guint32 item = codec->pending[codec->pending_pos];
 
-      if ((gsize) (oend - *op) < item_size (codec, item))
+      if (!room_for (codec, cur, item))
         return FALSE;
-      put_item (codec, op, item);
+      put_item (codec, &cur->op, item);
       codec->pending_pos++;
     }
   codec->n_pending = codec->pending_pos = 0;
   return TRUE;
 }
 
-void
-gutf8conv_codec_init (GUtf8ConvCodec     *codec,
-                      GUtf8ConvDirection  direction,
-                      GUtf8ConvByteOrder  byte_order,
-                      GUtf8ConvBomMode    bom_mode,
-                      GUtf8ConvErrorMode  error_mode,
-                      GUtf8ConvProfile    profile)
+/* ---- Reading one step ----------------------------------------------- */
+
+static inline Step
+incomplete (gsize    n,
+            gboolean at_end)
 {
-  memset (codec, 0, sizeof *codec);
-  codec->direction = direction;
-  codec->bom_mode = bom_mode;
-  codec->error_mode = error_mode;
-  codec->profile = profile;
-  if (byte_order == GUTF8CONV_BYTE_ORDER_HOST)
-    codec->big_endian = G_BYTE_ORDER == G_BIG_ENDIAN;
+  Step s = { at_end ? STEP_TRUNCATED : STEP_INCOMPLETE, n, 0 };
+  return s;
+}
+
+static inline Step
+invalid (guint   len,
+         guint32 value)
+{
+  Step s = { STEP_INVALID, len, value };
+  return s;
+}
+
+/* A three-byte surrogate form @s (value D800..DFFF) at @p, in a profile
+ * whose lead table lets it through: CESU-8 pairs it, WTF-8 takes it alone. */
+static Step
+surrogate_step (const GUtf8ConvCodec *codec,
+                const guint8         *p,
+                gsize                 n,
+                gboolean              at_end,
+                Step                  s)
+{
+  if (codec->profile->flags & GUTF8CONV_PROFILE_LONE_SURROGATES)
+    {
+      /* A pair in surrogate forms is not WTF-8: the supplementary
+       * character has a four-byte form. */
+      if (IS_LOW_SURROGATE (s.value) && codec->after_high)
+        return invalid (3, 0);
+      return s;
+    }
+
+  g_assert (codec->profile->flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS);
+  if (IS_LOW_SURROGATE (s.value))
+    return invalid (3, 0);
+
+  /* A high form needs a whole low form after it (ED B0..BF 80..BF);
+   * otherwise the high form alone is the bad subpart. */
+  for (guint i = 3; i < 6; i++)
+    {
+      gboolean ok;
+
+      if (i >= n)
+        return at_end ? (Step) { STEP_TRUNCATED, 3, 0 } : incomplete (n, FALSE);
+      ok = i == 3 ? p[3] == 0xED : i == 4 ? (p[4] >= 0xB0 && p[4] <= 0xBF) : (p[5] & 0xC0) == 0x80;
+      if (!ok)
+        return invalid (3, 0);
+    }
+  s.len = 6;
+  s.value = 0x10000 + ((s.value - 0xD800) << 10) + (((p[4] & 0x0F) << 6) | (p[5] & 0x3F));
+  return s;
+}
+
+/* One UTF-8 sequence at @p, or its maximal subpart when malformed. */
+static Step
+utf8_step (const GUtf8ConvCodec *codec,
+           const guint8         *p,
+           gsize                 n,
+           gboolean              at_end)
+{
+  Step s = { STEP_CHAR, 1, p[0] };
+  const GUtf8ConvLead *lead;
+  guint32 c;
+
+  if (p[0] < 0x80)
+    return s;
+  if (p[0] < 0xC0)
+    return invalid (1, 0);
+  lead = &codec->profile->lead[p[0] - 0xC0];
+  if (lead->need == 0)
+    return invalid (1, 0);
+
+  c = p[0] & (0x7F >> (lead->need + 1));
+  for (guint i = 1; i <= lead->need; i++)
+    {
+      if (i >= n)
+        return incomplete (n, at_end);
+      if (i == 1 ? (p[i] < lead->lo || p[i] > lead->hi) : (p[i] & 0xC0) != 0x80)
+        return invalid (i, 0);
+      c = (c << 6) | (p[i] & 0x3F);
+    }
+
+  s.len = lead->need + 1;
+  s.value = c;
+  if (IS_SURROGATE (c))
+    return surrogate_step (codec, p, n, at_end, s);
+  return s;
+}
+
+/* One UCS-4 unit at @p (two, for a WTF-8 surrogate pair). */
+static Step
+ucs4_step (const GUtf8ConvCodec *codec,
+           const guint8         *p,
+           gsize                 n,
+           gboolean              at_end)
+{
+  Step s = { STEP_CHAR, 4, 0 };
+
+  if (n < 4)
+    return incomplete (n, at_end);
+
+  s.value = load_u32 (p, codec->big_endian);
+  if (IS_SURROGATE (s.value))
+    {
+      guint32 next;
+
+      if (!(codec->profile->flags & GUTF8CONV_PROFILE_LONE_SURROGATES))
+        return invalid (4, s.value);
+      if (!IS_HIGH_SURROGATE (s.value))
+        return s;
+      /* A high unit is joined with a low one after it: hold it until the
+       * next unit, or the end, decides. */
+      if (n < 8)
+        return at_end ? s : incomplete (n, FALSE);
+      next = load_u32 (p + 4, codec->big_endian);
+      if (IS_LOW_SURROGATE (next))
+        {
+          s.len = 8;
+          s.value = 0x10000 + ((s.value - 0xD800) << 10) + (next - 0xDC00);
+        }
+      return s;
+    }
+  if (s.value > codec->profile->max_value)
+    return invalid (4, s.value);
+  return s;
+}
+
+static inline Step
+read_step (const GUtf8ConvCodec *codec,
+           const guint8         *p,
+           gsize                 n,
+           gboolean              at_end)
+{
+  return codec->utf8_in ? utf8_step (codec, p, n, at_end) : ucs4_step (codec, p, n, at_end);
+}
+
+/* ---- The start of the stream ---------------------------------------- */
+
+/* DETECT: choose the byte order once the first bytes rule out one of the
+ * signatures (or both). */
+static void
+detect_order (GUtf8ConvCodec *codec,
+              const guint8   *p,
+              gsize           n,
+              gboolean        at_end)
+{
+  if (n < 4 && !at_end &&
+      (has_prefix (p, n, ucs4_signature_be, 4) || has_prefix (p, n, ucs4_signature_le, 4)))
+    return;
+  codec->big_endian = !(n >= 4 && memcmp (p, ucs4_signature_le, 4) == 0);
+  if (codec->big_endian)
+    codec->kernel_flags |= GUTF8CONV_KERNEL_BIG_ENDIAN;
   else
-    codec->big_endian = byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN;
-  codec->max_value = profile == GUTF8CONV_PROFILE_UCS4 ? 0x7FFFFFFF : 0x10FFFF;
-  codec->kernel = gutf8conv_kernel_default ();
-  gutf8conv_codec_reset (codec);
+    codec->kernel_flags &= ~GUTF8CONV_KERNEL_BIG_ENDIAN;
+  codec->order_pending = FALSE;
 }
 
-void
-gutf8conv_codec_set_kernel (GUtf8ConvCodec        *codec,
-                            const GUtf8ConvKernel *kernel)
+/* Whether the @n bytes at the start of the stream may still become a
+ * signature. */
+static gboolean
+may_be_signature (const GUtf8ConvCodec *codec,
+                  const guint8         *p,
+                  gsize                 n)
 {
-  codec->kernel = kernel;
+  if (codec->utf8_in)
+    return has_prefix (p, n, utf8_signature, 3);
+  if (codec->order_pending)
+    return TRUE;   /* detect_order() has not ruled both out */
+  return has_prefix (p, n, codec->big_endian ? ucs4_signature_be : ucs4_signature_le, 4);
 }
 
-void
-gutf8conv_codec_reset (GUtf8ConvCodec *codec)
+/* ---- Bad input through the error mode ------------------------------- */
+
+/* The character a bad byte becomes in the modes that keep each byte. */
+static inline guint32
+bad_byte_char (GUtf8ConvErrorMode mode,
+               guint8             b)
 {
-  codec->offset = 0;
-  codec->num_invalid = 0;
-  codec->bom_pending = codec->bom_mode != GUTF8CONV_BOM_KEEP;
+  switch ((int) mode)
+    {
+    case GUTF8CONV_ERROR_MODE_ESCAPE:
+      return 0xDC00 + b;
+    case GUTF8CONV_ERROR_MODE_CP1252:
+      if (b >= 0x80 && b <= 0x9F)
+        return cp1252_80_9f[b - 0x80];
+      return b;
+    default:   /* LATIN1 */
+      return b;
+    }
+}
+
+/* Appends what the error mode makes of the bad step @s (its bytes at @p)
+ * to @items; FALSE when the stream must stop there. */
+static gboolean
+error_items (const GUtf8ConvCodec *codec,
+             const Step           *s,
+             const guint8         *p,
+             guint32              *items,
+             guint                *n_items)
+{
+  GUtf8ConvErrorMode mode = codec->config.error_mode;
+
+  switch ((int) mode)
+    {
+    case GUTF8CONV_ERROR_MODE_STRICT:
+      return FALSE;
+    case GUTF8CONV_ERROR_MODE_SKIP:
+      return TRUE;
+    case GUTF8CONV_ERROR_MODE_REPLACE:
+      items[(*n_items)++] = REPLACEMENT;
+      return TRUE;
+    default:
+      break;
+    }
+
+  if (!codec->utf8_in)
+    {
+      /* A bad UCS-4 unit: ESCAPE gives back the byte U+DC80..U+DCFF stood
+       * for; the byte-keeping modes have no byte to keep and replace. */
+      if (mode != GUTF8CONV_ERROR_MODE_ESCAPE)
+        items[(*n_items)++] = REPLACEMENT;
+      else if (s->kind == STEP_INVALID && s->value >= 0xDC80 && s->value <= 0xDCFF)
+        items[(*n_items)++] = RAW_BYTE | (s->value & 0xFF);
+      else
+        return FALSE;
+      return TRUE;
+    }
+
+  /* U+DC80..U+DCFF are not well-formed UTF-8 output. */
+  if (mode == GUTF8CONV_ERROR_MODE_ESCAPE && codec->utf8_out)
+    return FALSE;
+  for (guint i = 0; i < s->len; i++)
+    items[(*n_items)++] = bad_byte_char (mode, p[i]);
+  return TRUE;
+}
+
+/* ---- One call ------------------------------------------------------- */
+
+static void
+set_error (GUtf8ConvCodec *codec,
+           const Step     *s,
+           const guint8   *p,
+           guint64         pos)
+{
+  codec->error = s->kind == STEP_TRUNCATED ? GUTF8CONV_CODEC_TRUNCATED : GUTF8CONV_CODEC_INVALID;
+  codec->error_offset = pos;
+  codec->error_value = s->value;
+  codec->n_error_bytes = MIN (s->len, sizeof codec->error_bytes);
+  memcpy (codec->error_bytes, p, codec->n_error_bytes);
+}
+
+/* Hands the fast kernel whatever input it can take. */
+static void
+run_kernel (GUtf8ConvCodec *codec,
+            Cursor         *cur)
+{
+  gsize used = 0, avail = cur->iend - cur->ip;
+
+  if (codec->n_held > 0 || codec->bom_pending || codec->order_pending || avail == 0)
+    return;
+  if (codec->utf8_in)
+    cur->op += codec->kernel->decode (cur->ip, avail, cur->op, cur->oend - cur->op,
+                                      codec->kernel_flags, &used);
+  else
+    cur->op += codec->kernel->encode (cur->ip, avail, cur->op, cur->oend - cur->op,
+                                      codec->kernel_flags, &used);
+  if (used > 0)
+    {
+      cur->ip += used;
+      codec->offset += used;
+      codec->after_high = FALSE;
+    }
+}
+
+/* Keeps the incomplete sequence @p..@n (all the input there is) for the
+ * next call.  FALSE if INSERT's signature, which the bytes show is owed,
+ * does not fit. */
+static gboolean
+hold (GUtf8ConvCodec *codec,
+      Cursor         *cur,
+      const guint8   *p,
+      gsize           n)
+{
+  gsize avail = cur->iend - cur->ip;
+
+  g_assert (n == codec->n_held + avail && n < sizeof codec->held);
+  if (codec->bom_pending && codec->config.bom_mode == GUTF8CONV_BOM_INSERT &&
+      !may_be_signature (codec, p, n))
+    {
+      /* The input shows it has no signature: write ours now. */
+      if (!room_for (codec, cur, SIGNATURE))
+        return FALSE;
+      put_item (codec, &cur->op, SIGNATURE);
+      codec->bom_pending = FALSE;
+    }
+  memcpy (codec->held + codec->n_held, cur->ip, avail);
+  codec->n_held += avail;
+  cur->ip += avail;
+  codec->offset += avail;
+  return TRUE;
+}
+
+/* Consumes step @s, whose bytes are at @p, and writes or queues @items. */
+static void
+commit (GUtf8ConvCodec *codec,
+        Cursor         *cur,
+        const Step     *s,
+        const guint8   *p,
+        const guint32  *items,
+        guint           n_items)
+{
+  guint64 pos = codec->offset - codec->n_held;
+
+  g_assert (s->len >= codec->n_held);
+  cur->ip += s->len - codec->n_held;
+  codec->offset += s->len - codec->n_held;
   codec->n_held = 0;
-  codec->n_pending = codec->pending_pos = 0;
-  codec->error = GUTF8CONV_CODEC_CONVERTED;
-  codec->error_offset = 0;
-  codec->error_value = 0;
-  codec->n_error_bytes = 0;
+  codec->bom_pending = FALSE;
+  codec->after_high = codec->utf8_in && s->kind == STEP_CHAR && s->len == 3 &&
+                      IS_HIGH_SURROGATE (s->value);
+  if (s->kind != STEP_CHAR)
+    {
+      codec->num_invalid++;
+      if (codec->on_invalid != NULL)
+        codec->on_invalid (pos, p, s->len, codec->on_invalid_data);
+    }
+  for (guint i = 0; i < n_items; i++)
+    emit (codec, cur, items[i]);
+  if (codec->n_pending > 0)
+    cur->out_of_space = TRUE;
+}
+
+/* One step of the scalar state machine; FALSE when the loop must stop
+ * (no input, a held sequence, a full buffer or an error). */
+static gboolean
+scalar_step (GUtf8ConvCodec *codec,
+             Cursor         *cur)
+{
+  gsize avail = cur->iend - cur->ip;
+  guint8 window[16];
+  const guint8 *p;
+  gsize n;
+  Step s;
+  guint32 items[GUTF8CONV_CODEC_MAX_PENDING];
+  guint n_items = 0;
+  gboolean is_signature = FALSE;
+
+  /* The step's bytes: what is held, then enough of the new input for the
+   * longest step (a surrogate pair). */
+  if (codec->n_held > 0)
+    {
+      gsize take = MIN (avail, sizeof window - codec->n_held);
+
+      memcpy (window, codec->held, codec->n_held);
+      memcpy (window + codec->n_held, cur->ip, take);
+      p = window;
+      n = codec->n_held + take;
+    }
+  else
+    {
+      p = cur->ip;
+      n = avail;
+    }
+  if (n == 0)
+    return FALSE;
+
+  if (codec->order_pending)
+    detect_order (codec, p, n, cur->at_end);
+
+  s = read_step (codec, p, n, cur->at_end);
+  if (s.kind == STEP_INCOMPLETE)
+    {
+      if (!hold (codec, cur, p, n))
+        cur->out_of_space = TRUE;
+      return FALSE;
+    }
+
+  if (codec->bom_pending)
+    {
+      is_signature = s.kind == STEP_CHAR && s.value == SIGNATURE;
+      if (codec->config.bom_mode == GUTF8CONV_BOM_INSERT && !is_signature)
+        items[n_items++] = SIGNATURE;
+    }
+
+  if (s.kind == STEP_CHAR)
+    {
+      if (!(is_signature && codec->config.bom_mode == GUTF8CONV_BOM_STRIP))
+        items[n_items++] = s.value;
+    }
+  else if (!error_items (codec, &s, p, items, &n_items))
+    {
+      /* A signature INSERT owes goes out before the error. */
+      if (n_items > 0)
+        {
+          if (!room_for (codec, cur, SIGNATURE))
+            {
+              cur->out_of_space = TRUE;
+              return FALSE;
+            }
+          put_item (codec, &cur->op, SIGNATURE);
+          codec->bom_pending = FALSE;
+        }
+      /* Report the progress first; the next call finds the error again
+       * at its very first byte. */
+      if (cur->ip == cur->in && cur->op == cur->out)
+        set_error (codec, &s, p, codec->offset - codec->n_held);
+      return FALSE;
+    }
+
+  if (n_items > 0 && !room_for (codec, cur, items[0]))
+    {
+      cur->out_of_space = TRUE;
+      return FALSE;
+    }
+  commit (codec, cur, &s, p, items, n_items);
+  return !cur->out_of_space;
+}
+
+/* An empty stream: INSERT gives the signature alone. */
+static void
+end_of_empty_stream (GUtf8ConvCodec *codec,
+                     Cursor         *cur)
+{
+  if (codec->bom_pending && codec->config.bom_mode == GUTF8CONV_BOM_INSERT)
+    {
+      if (!room_for (codec, cur, SIGNATURE))
+        {
+          cur->out_of_space = TRUE;
+          return;
+        }
+      put_item (codec, &cur->op, SIGNATURE);
+    }
+  codec->bom_pending = codec->order_pending = FALSE;
+}
+
+static GUtf8ConvCodecStatus
+final_status (const GUtf8ConvCodec *codec,
+              const Cursor         *cur,
+              gboolean              flush)
+{
+  if (!cur->out_of_space && codec->n_pending == 0 && cur->ip == cur->iend)
+    {
+      if (cur->at_end && codec->n_held == 0 && !codec->bom_pending)
+        return GUTF8CONV_CODEC_FINISHED;
+      if (flush)
+        return GUTF8CONV_CODEC_FLUSHED;
+    }
+  if (cur->ip == cur->in && cur->op == cur->out)
+    return cur->out_of_space ? GUTF8CONV_CODEC_NO_SPACE : GUTF8CONV_CODEC_NEED_INPUT;
+  return GUTF8CONV_CODEC_CONVERTED;
 }
 
 GUtf8ConvCodecStatus
@@ -333,228 +682,125 @@ gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
                          gsize               *bytes_read,
                          gsize               *bytes_written)
 {
-  const gboolean decoding = codec->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
-  const gboolean at_end = (flags & GUTF8CONV_CODEC_INPUT_AT_END) != 0;
-  const gboolean flush = (flags & GUTF8CONV_CODEC_FLUSH) != 0;
-  const guint8 *ip, *iend;
-  guint8 *op = out, *oend = out + out_len;
-  gboolean out_of_space = FALSE;
-  gsize nread, nwritten;
+  Cursor cur;
 
   /* GIO may pass NULL for an empty input; never offset it. */
   if (in == NULL || in_len == 0)
     in = empty_input, in_len = 0;
-  ip = in;
-  iend = in + in_len;
+  cur.in = cur.ip = in;
+  cur.iend = in + in_len;
+  cur.out = cur.op = out;
+  cur.oend = out + out_len;
+  cur.at_end = (flags & GUTF8CONV_CODEC_INPUT_AT_END) != 0;
+  cur.out_of_space = FALSE;
 
   *bytes_read = *bytes_written = 0;
 
   if (codec->error != GUTF8CONV_CODEC_CONVERTED)
     return codec->error;
 
-  if (!drain_pending (codec, &op, oend))
-    out_of_space = TRUE;
+  if (!drain_pending (codec, &cur))
+    cur.out_of_space = TRUE;
 
-  while (!out_of_space)
+  while (!cur.out_of_space)
     {
-      gsize avail = iend - ip;
-      guint8 tmp[16];
-      const guint8 *sp;
-      gsize sn;
-      guint64 pos;
-      Step s;
-      guint32 items[GUTF8CONV_CODEC_MAX_PENDING];
-      guint n_items = 0;
-      gboolean is_signature = FALSE;
-      gboolean fail = FALSE, truncated = FALSE;
-
-      if (codec->n_held == 0 && !codec->bom_pending && avail > 0)
-        {
-          gsize used = 0;
-
-          if (decoding)
-            op += codec->kernel->decode (ip, avail, op, oend - op, codec->big_endian, &used);
-          else
-            op += codec->kernel->encode (ip, avail, op, oend - op, codec->big_endian, &used);
-          ip += used;
-          codec->offset += used;
-          avail -= used;
-        }
-
-      if (codec->n_held > 0)
-        {
-          gsize take = MIN (avail, sizeof tmp / 2);
-
-          memcpy (tmp, codec->held, codec->n_held);
-          memcpy (tmp + codec->n_held, ip, take);
-          sp = tmp;
-          sn = codec->n_held + take;
-        }
-      else
-        {
-          sp = ip;
-          sn = avail;
-        }
-
-      if (sn == 0)
+      run_kernel (codec, &cur);
+      if (!scalar_step (codec, &cur))
         break;
-
-      s = decoding ? decode_step (sp, sn, codec->profile) : encode_step (sp, sn, codec);
-      pos = codec->offset - codec->n_held;
-
-      if (s.kind == STEP_INCOMPLETE && !at_end)
-        {
-          /* An incomplete step covers all that is left: hold it. */
-          g_assert (sn == codec->n_held + avail && sn < sizeof codec->held);
-          if (codec->bom_pending && codec->bom_mode == GUTF8CONV_BOM_INSERT &&
-              !is_signature_prefix (codec, sp, sn))
-            {
-              /* The input shows it has no signature: write ours now. */
-              if ((gsize) (oend - op) < item_size (codec, SIGNATURE))
-                {
-                  out_of_space = TRUE;
-                  break;
-                }
-              put_item (codec, &op, SIGNATURE);
-              codec->bom_pending = FALSE;
-            }
-          memcpy (codec->held + codec->n_held, ip, avail);
-          codec->n_held += avail;
-          ip += avail;
-          codec->offset += avail;
-          break;
-        }
-
-      if (s.kind == STEP_INCOMPLETE)
-        {
-          /* Cut short by the end of the stream: one maximal subpart. */
-          s.kind = STEP_INVALID;
-          truncated = TRUE;
-        }
-
-      if (codec->bom_pending)
-        {
-          is_signature = s.kind == STEP_CHAR && s.value == SIGNATURE;
-          if (codec->bom_mode == GUTF8CONV_BOM_INSERT && !is_signature)
-            items[n_items++] = SIGNATURE;
-        }
-
-      if (s.kind == STEP_CHAR)
-        {
-          if (!(is_signature && codec->bom_mode == GUTF8CONV_BOM_STRIP))
-            items[n_items++] = s.value;
-        }
-      else
-        {
-          switch (codec->error_mode)
-            {
-            case GUTF8CONV_ERROR_MODE_STRICT:
-              fail = TRUE;
-              break;
-            case GUTF8CONV_ERROR_MODE_REPLACE:
-              items[n_items++] = REPLACEMENT;
-              break;
-            case GUTF8CONV_ERROR_MODE_SKIP:
-              break;
-            case GUTF8CONV_ERROR_MODE_ESCAPE:
-            default:
-              if (decoding)
-                {
-                  for (guint i = 0; i < s.len; i++)
-                    items[n_items++] = 0xDC00 + sp[i];
-                }
-              else if (!truncated && s.value >= 0xDC80 && s.value <= 0xDCFF)
-                items[n_items++] = RAW_BYTE | (s.value & 0xFF);
-              else
-                fail = TRUE;
-              break;
-            }
-        }
-
-      if (fail)
-        {
-          /* A signature INSERT owes goes out before the error. */
-          if (n_items > 0)
-            {
-              if ((gsize) (oend - op) < item_size (codec, SIGNATURE))
-                {
-                  out_of_space = TRUE;
-                  break;
-                }
-              put_item (codec, &op, SIGNATURE);
-              codec->bom_pending = FALSE;
-            }
-          /* Report the progress first; the next call finds the error
-           * again at its very first byte. */
-          if (ip != in || op != out)
-            break;
-
-          codec->error = truncated ? GUTF8CONV_CODEC_TRUNCATED : GUTF8CONV_CODEC_INVALID;
-          codec->error_offset = pos;
-          codec->error_value = s.value;
-          codec->n_error_bytes = s.len;
-          memcpy (codec->error_bytes, sp, s.len);
-          return codec->error;
-        }
-
-      if (n_items > 0 && (gsize) (oend - op) < item_size (codec, items[0]))
-        {
-          out_of_space = TRUE;
-          break;
-        }
-
-      /* Commit the step. */
-      g_assert (s.len >= codec->n_held);
-      ip += s.len - codec->n_held;
-      codec->offset += s.len - codec->n_held;
-      codec->n_held = 0;
-      codec->bom_pending = FALSE;
-      if (s.kind == STEP_INVALID)
-        codec->num_invalid++;
-      for (guint i = 0; i < n_items; i++)
-        emit (codec, &op, oend, items[i]);
-      if (codec->n_pending > 0)
-        out_of_space = TRUE;
     }
 
-  if (at_end && !out_of_space && codec->bom_pending && ip == iend && codec->n_held == 0)
-    {
-      /* An empty stream: INSERT gives the signature alone. */
-      if (codec->bom_mode == GUTF8CONV_BOM_INSERT)
-        {
-          if ((gsize) (oend - op) < item_size (codec, SIGNATURE))
-            out_of_space = TRUE;
-          else
-            put_item (codec, &op, SIGNATURE);
-        }
-      if (!out_of_space)
-        codec->bom_pending = FALSE;
-    }
+  if (codec->error != GUTF8CONV_CODEC_CONVERTED)
+    return codec->error;
 
-  *bytes_read = nread = ip - in;
-  *bytes_written = nwritten = op - out;
+  if (cur.at_end && !cur.out_of_space && cur.ip == cur.iend && codec->n_held == 0 &&
+      (codec->bom_pending || codec->order_pending))
+    end_of_empty_stream (codec, &cur);
 
-  if (!out_of_space && codec->n_pending == 0 && ip == iend)
-    {
-      if (at_end && codec->n_held == 0 && !codec->bom_pending)
-        return GUTF8CONV_CODEC_FINISHED;
-      if (flush)
-        return GUTF8CONV_CODEC_FLUSHED;
-    }
-
-  if (nread == 0 && nwritten == 0)
-    return out_of_space ? GUTF8CONV_CODEC_NO_SPACE : GUTF8CONV_CODEC_NEED_INPUT;
-
-  return GUTF8CONV_CODEC_CONVERTED;
+  *bytes_read = cur.ip - cur.in;
+  *bytes_written = cur.op - cur.out;
+  return final_status (codec, &cur, (flags & GUTF8CONV_CODEC_FLUSH) != 0);
 }
+
+/* ---- Set-up --------------------------------------------------------- */
+
+void
+gutf8conv_codec_init (GUtf8ConvCodec        *codec,
+                      const GUtf8ConvConfig *config)
+{
+  memset (codec, 0, sizeof *codec);
+  codec->config = *config;
+  codec->kernel = gutf8conv_kernel_default ();
+  gutf8conv_codec_reset (codec);
+}
+
+void
+gutf8conv_codec_set_kernel (GUtf8ConvCodec        *codec,
+                            const GUtf8ConvKernel *kernel)
+{
+  codec->kernel = kernel;
+}
+
+void
+gutf8conv_codec_set_invalid_func (GUtf8ConvCodec       *codec,
+                                  GUtf8ConvInvalidFunc  func,
+                                  gpointer              user_data)
+{
+  codec->on_invalid = func;
+  codec->on_invalid_data = user_data;
+}
+
+void
+gutf8conv_codec_reset (GUtf8ConvCodec *codec)
+{
+  const GUtf8ConvConfig *config = &codec->config;
+
+  codec->profile = gutf8conv_profile_info (config->profile);
+  codec->utf8_in = config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+  codec->utf8_out = config->direction == GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  codec->order_pending = FALSE;
+  switch (config->byte_order)
+    {
+    case GUTF8CONV_BYTE_ORDER_HOST:
+      codec->big_endian = G_BYTE_ORDER == G_BIG_ENDIAN;
+      break;
+    case GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN:
+      codec->big_endian = FALSE;
+      break;
+    case GUTF8CONV_BYTE_ORDER_DETECT:
+      /* Big-endian unless the signature says otherwise. */
+      codec->order_pending = !codec->utf8_in;
+      codec->big_endian = TRUE;
+      break;
+    case GUTF8CONV_BYTE_ORDER_BIG_ENDIAN:
+    default:
+      codec->big_endian = TRUE;
+      break;
+    }
+  codec->kernel_flags = codec->utf8_in ? codec->profile->decode_kernel_flags
+                                       : codec->profile->encode_kernel_flags;
+  if (codec->big_endian)
+    codec->kernel_flags |= GUTF8CONV_KERNEL_BIG_ENDIAN;
+
+  codec->offset = 0;
+  codec->num_invalid = 0;
+  codec->bom_pending = config->bom_mode != GUTF8CONV_BOM_KEEP;
+  codec->after_high = FALSE;
+  codec->n_held = 0;
+  codec->n_pending = codec->pending_pos = 0;
+  codec->error = GUTF8CONV_CODEC_CONVERTED;
+  codec->error_offset = 0;
+  codec->error_value = 0;
+  codec->n_error_bytes = 0;
+}
+
+/* ---- Reporting ------------------------------------------------------ */
 
 char *
 gutf8conv_codec_error_message (const GUtf8ConvCodec *codec)
 {
   GString *s = g_string_new (NULL);
-  gboolean decoding = codec->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
 
-  if (codec->error == GUTF8CONV_CODEC_INVALID && !decoding)
+  if (codec->error == GUTF8CONV_CODEC_INVALID && !codec->utf8_in)
     {
       g_string_append_printf (s, "Invalid UCS-4 value 0x%08" G_GINT32_MODIFIER "X at byte %" G_GUINT64_FORMAT,
                               codec->error_value, codec->error_offset);
@@ -563,7 +809,7 @@ gutf8conv_codec_error_message (const GUtf8ConvCodec *codec)
 
   g_string_append_printf (s, "%s %s at byte %" G_GUINT64_FORMAT ":",
                           codec->error == GUTF8CONV_CODEC_TRUNCATED ? "Incomplete" : "Invalid",
-                          decoding ? "UTF-8 sequence" : "UCS-4 value",
+                          codec->utf8_in ? "UTF-8 sequence" : "UCS-4 value",
                           codec->error_offset);
   for (guint i = 0; i < codec->n_error_bytes; i++)
     g_string_append_printf (s, " %02X", codec->error_bytes[i]);
@@ -574,10 +820,17 @@ gsize
 gutf8conv_codec_max_output (const GUtf8ConvCodec *codec,
                             gsize                 in_len)
 {
-  /* Decoding: at most one unit per input byte (ESCAPE), plus a signature.
-   * Encoding: at most 6 bytes per 4-byte unit, plus a signature and a
-   * replaced truncated unit. */
-  if (codec->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+  /* Decoding: at most one unit per input byte (the byte-keeping error
+   * modes), plus a signature.  Encoding: at most 6 bytes per 4-byte unit
+   * (six-octet forms, CESU-8 pairs), plus a signature and a replaced
+   * truncated unit. */
+  if (codec->utf8_in)
     return 4 * in_len + 4;
   return in_len / 4 * 6 + 6;
+}
+
+gsize
+gutf8conv_codec_min_output (const GUtf8ConvConfig *config)
+{
+  return config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4 ? 4 : 6;
 }

@@ -13,8 +13,25 @@
 
 #include "gutf8conv-enums.h"
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-profile.h"
 
 G_BEGIN_DECLS
+
+/* Every setting of a conversion, the converter's construct-only
+ * properties; one struct wherever a configuration is passed around. */
+typedef struct
+{
+  GUtf8ConvDirection direction;
+  GUtf8ConvByteOrder byte_order;
+  GUtf8ConvBomMode   bom_mode;
+  GUtf8ConvErrorMode error_mode;
+  GUtf8ConvProfile   profile;
+} GUtf8ConvConfig;
+
+/* The defaults, as the converter's properties have them. */
+#define GUTF8CONV_CONFIG_INIT { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_HOST, \
+                                GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_STRICT, \
+                                GUTF8CONV_PROFILE_UNICODE }
 
 typedef enum
 {
@@ -35,21 +52,34 @@ typedef enum
 
 #define GUTF8CONV_CODEC_MAX_PENDING 8
 
+/* Called once for each malformed sequence an error mode handles, with its
+ * stream offset and bytes, before the output for it is written. */
+typedef void (*GUtf8ConvInvalidFunc) (guint64       offset,
+                                      const guint8 *bytes,
+                                      gsize         len,
+                                      gpointer      user_data);
+
 typedef struct
 {
-  /* Configuration, fixed by gutf8conv_codec_init(). */
-  GUtf8ConvDirection      direction;
-  GUtf8ConvBomMode        bom_mode;
-  GUtf8ConvErrorMode      error_mode;
-  GUtf8ConvProfile        profile;
-  gboolean                big_endian;     /* byte order of the UCS-4 side */
-  guint32                 max_value;      /* 0x10FFFF or 0x7FFFFFFF */
-  const GUtf8ConvKernel  *kernel;
+  /* The configuration, stored whole; reset() derives the rest from it. */
+  GUtf8ConvConfig              config;
+  const GUtf8ConvKernel       *kernel;
+  GUtf8ConvInvalidFunc         on_invalid;
+  gpointer                     on_invalid_data;
+
+  /* Derived from the configuration. */
+  const GUtf8ConvProfileInfo  *profile;
+  gboolean                     utf8_in;        /* the input is UTF-8 */
+  gboolean                     utf8_out;       /* the output is UTF-8 */
+  gboolean                     big_endian;     /* byte order of the UCS-4 side */
+  guint                        kernel_flags;   /* GUtf8ConvKernelFlags */
 
   /* Stream state. */
   guint64  offset;            /* stream offset of the first input byte not consumed */
   guint64  num_invalid;
-  gboolean bom_pending;       /* nothing decided at the start of the stream yet */
+  gboolean bom_pending;       /* the signature question is still open */
+  gboolean order_pending;     /* DETECT: the byte order is still open */
+  gboolean after_high;        /* WTF-8: the last thing decoded was a high surrogate form */
   guint8   held[8];           /* consumed prefix of an incomplete sequence or unit */
   guint8   n_held;
   guint8   n_pending;         /* output decided but not yet written */
@@ -65,13 +95,12 @@ typedef struct
 } GUtf8ConvCodec;
 
 void                 gutf8conv_codec_init          (GUtf8ConvCodec        *codec,
-                                                    GUtf8ConvDirection     direction,
-                                                    GUtf8ConvByteOrder     byte_order,
-                                                    GUtf8ConvBomMode       bom_mode,
-                                                    GUtf8ConvErrorMode     error_mode,
-                                                    GUtf8ConvProfile       profile);
+                                                    const GUtf8ConvConfig *config);
 void                 gutf8conv_codec_set_kernel    (GUtf8ConvCodec        *codec,
                                                     const GUtf8ConvKernel *kernel);
+void                 gutf8conv_codec_set_invalid_func (GUtf8ConvCodec     *codec,
+                                                    GUtf8ConvInvalidFunc   func,
+                                                    gpointer               user_data);
 void                 gutf8conv_codec_reset         (GUtf8ConvCodec        *codec);
 GUtf8ConvCodecStatus gutf8conv_codec_convert       (GUtf8ConvCodec        *codec,
                                                     const guint8          *in,
@@ -86,5 +115,7 @@ char                *gutf8conv_codec_error_message (const GUtf8ConvCodec  *codec
 /* An upper bound of the output for @in_len input bytes as one whole stream. */
 gsize                gutf8conv_codec_max_output    (const GUtf8ConvCodec  *codec,
                                                     gsize                  in_len);
+/* The smallest output buffer that always takes the next output unit. */
+gsize                gutf8conv_codec_min_output    (const GUtf8ConvConfig *config);
 
 G_END_DECLS

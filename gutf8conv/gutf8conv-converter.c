@@ -61,15 +61,11 @@
 
 struct _GUtf8ConvConverter
 {
-  GObject            parent_instance;
+  GObject         parent_instance;
 
-  GUtf8ConvDirection direction;
-  GUtf8ConvByteOrder byte_order;
-  GUtf8ConvBomMode   bom_mode;
-  GUtf8ConvErrorMode error_mode;
-  GUtf8ConvProfile   profile;
-
-  GUtf8ConvCodec     codec;
+  /* The construct-only properties, kept as the codec takes them. */
+  GUtf8ConvConfig config;
+  GUtf8ConvCodec  codec;
 };
 
 enum {
@@ -98,8 +94,7 @@ gutf8conv_converter_constructed (GObject *object)
 
   G_OBJECT_CLASS (gutf8conv_converter_parent_class)->constructed (object);
 
-  gutf8conv_codec_init (&self->codec, self->direction, self->byte_order,
-                        self->bom_mode, self->error_mode, self->profile);
+  gutf8conv_codec_init (&self->codec, &self->config);
 }
 
 static void
@@ -113,19 +108,19 @@ gutf8conv_converter_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_DIRECTION:
-      g_value_set_enum (value, self->direction);
+      g_value_set_enum (value, self->config.direction);
       break;
     case PROP_BYTE_ORDER:
-      g_value_set_enum (value, self->byte_order);
+      g_value_set_enum (value, self->config.byte_order);
       break;
     case PROP_BOM_MODE:
-      g_value_set_enum (value, self->bom_mode);
+      g_value_set_enum (value, self->config.bom_mode);
       break;
     case PROP_ERROR_MODE:
-      g_value_set_enum (value, self->error_mode);
+      g_value_set_enum (value, self->config.error_mode);
       break;
     case PROP_PROFILE:
-      g_value_set_enum (value, self->profile);
+      g_value_set_enum (value, self->config.profile);
       break;
     case PROP_NUM_INVALID:
       g_value_set_uint64 (value, self->codec.num_invalid);
@@ -146,19 +141,19 @@ gutf8conv_converter_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_DIRECTION:
-      self->direction = g_value_get_enum (value);
+      self->config.direction = g_value_get_enum (value);
       break;
     case PROP_BYTE_ORDER:
-      self->byte_order = g_value_get_enum (value);
+      self->config.byte_order = g_value_get_enum (value);
       break;
     case PROP_BOM_MODE:
-      self->bom_mode = g_value_get_enum (value);
+      self->config.bom_mode = g_value_get_enum (value);
       break;
     case PROP_ERROR_MODE:
-      self->error_mode = g_value_get_enum (value);
+      self->config.error_mode = g_value_get_enum (value);
       break;
     case PROP_PROFILE:
-      self->profile = g_value_get_enum (value);
+      self->config.profile = g_value_get_enum (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -391,7 +386,7 @@ gutf8conv_converter_get_direction (GUtf8ConvConverter *self)
 {
   g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_DIRECTION_UTF8_TO_UCS4);
 
-  return self->direction;
+  return self->config.direction;
 }
 
 /**
@@ -410,7 +405,7 @@ gutf8conv_converter_get_byte_order (GUtf8ConvConverter *self)
 {
   g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_BYTE_ORDER_HOST);
 
-  return self->byte_order;
+  return self->config.byte_order;
 }
 
 /**
@@ -428,7 +423,7 @@ gutf8conv_converter_get_bom_mode (GUtf8ConvConverter *self)
 {
   g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_BOM_KEEP);
 
-  return self->bom_mode;
+  return self->config.bom_mode;
 }
 
 /**
@@ -446,7 +441,7 @@ gutf8conv_converter_get_error_mode (GUtf8ConvConverter *self)
 {
   g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_ERROR_MODE_STRICT);
 
-  return self->error_mode;
+  return self->config.error_mode;
 }
 
 /**
@@ -464,7 +459,7 @@ gutf8conv_converter_get_profile (GUtf8ConvConverter *self)
 {
   g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_PROFILE_UNICODE);
 
-  return self->profile;
+  return self->config.profile;
 }
 
 /**

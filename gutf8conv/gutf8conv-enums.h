@@ -92,6 +92,13 @@ typedef enum /*< underscore_name=gutf8conv_direction >*/
  * @GUTF8CONV_BYTE_ORDER_BIG_ENDIAN: most significant octet first: the
  *   canonical four-octet form of ISO/IEC 10646, UTF-32BE
  * @GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN: least significant octet first, UTF-32LE
+ * @GUTF8CONV_BYTE_ORDER_DETECT: when encoding, read the order from the
+ *   input's signature: `00 00 FE FF` is big-endian, `FF FE 00 00`
+ *   little-endian, and an input with neither is big-endian, as Unicode's
+ *   UTF-32 encoding scheme and iconv's `UCS-4` read it.  The signature
+ *   found is the stream's signature for #GUtf8ConvBomMode (kept as
+ *   `EF BB BF`, stripped or reused).  When decoding, big-endian output.
+ *   Since: 1.1
  *
  * The byte order of the UCS-4 side of the conversion: the output when
  * decoding, the input when encoding.
@@ -102,7 +109,8 @@ typedef enum /*< underscore_name=gutf8conv_byte_order >*/
 {
   GUTF8CONV_BYTE_ORDER_HOST,
   GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
-  GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN
+  GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+  GUTF8CONV_BYTE_ORDER_DETECT
 } GUtf8ConvByteOrder;
 
 /**
@@ -137,6 +145,16 @@ typedef enum /*< underscore_name=gutf8conv_bom_mode >*/
  * @GUTF8CONV_ERROR_MODE_ESCAPE: lossless: when decoding, each byte 0xXY of a
  *   malformed sequence becomes U+DCXY; when encoding, U+DC80..U+DCFF become
  *   the byte 0x80..0xFF again
+ * @GUTF8CONV_ERROR_MODE_LATIN1: when decoding, each byte of a malformed
+ *   sequence becomes the character of the same number (ISO-8859-1, so
+ *   `C3 28` gives U+00C3 U+0028); when encoding, as
+ *   %GUTF8CONV_ERROR_MODE_REPLACE.  Since: 1.1
+ * @GUTF8CONV_ERROR_MODE_CP1252: when decoding, each byte of a malformed
+ *   sequence becomes its windows-1252 character as the WHATWG Encoding
+ *   Standard maps it (0x80 is U+20AC EURO SIGN; the five bytes the code
+ *   page leaves undefined, 0x81, 0x8D, 0x8F, 0x90 and 0x9D, become U+0081,
+ *   U+008D, U+008F, U+0090 and U+009D); when encoding, as
+ *   %GUTF8CONV_ERROR_MODE_REPLACE.  Since: 1.1
  *
  * How a #GUtf8ConvConverter treats malformed input.
  *
@@ -147,7 +165,9 @@ typedef enum /*< underscore_name=gutf8conv_error_mode >*/
   GUTF8CONV_ERROR_MODE_STRICT,
   GUTF8CONV_ERROR_MODE_REPLACE,
   GUTF8CONV_ERROR_MODE_SKIP,
-  GUTF8CONV_ERROR_MODE_ESCAPE
+  GUTF8CONV_ERROR_MODE_ESCAPE,
+  GUTF8CONV_ERROR_MODE_LATIN1,
+  GUTF8CONV_ERROR_MODE_CP1252
 } GUtf8ConvErrorMode;
 
 /**
@@ -156,6 +176,16 @@ typedef enum /*< underscore_name=gutf8conv_error_mode >*/
  *   (the default)
  * @GUTF8CONV_PROFILE_UCS4: ISO/IEC 10646-1:1993 Annex R, RFC 2044 and
  *   RFC 2279: 0..0x7FFFFFFF in 1 to 6 octets
+ * @GUTF8CONV_PROFILE_CESU8: CESU-8 (Unicode Technical Report #26):
+ *   U+10000..U+10FFFF as the two three-octet forms of their UTF-16
+ *   surrogate pair, six octets; four-octet forms are malformed.  Since: 1.1
+ * @GUTF8CONV_PROFILE_MODIFIED_UTF8: Java's modified UTF-8 (JNI,
+ *   `java.io.DataInput`, class files): CESU-8 with U+0000 written as
+ *   `C0 80`; decoding also accepts a raw `00`.  Since: 1.1
+ * @GUTF8CONV_PROFILE_WTF8: WTF-8, UTF-8 that also carries lone surrogates
+ *   in their three-octet forms; a high and a low surrogate unit next to each
+ *   other are one supplementary character, always in four octets.
+ *   Since: 1.1
  *
  * Which code space the converter accepts and produces.
  *
@@ -164,7 +194,10 @@ typedef enum /*< underscore_name=gutf8conv_error_mode >*/
 typedef enum /*< underscore_name=gutf8conv_profile >*/
 {
   GUTF8CONV_PROFILE_UNICODE,
-  GUTF8CONV_PROFILE_UCS4
+  GUTF8CONV_PROFILE_UCS4,
+  GUTF8CONV_PROFILE_CESU8,
+  GUTF8CONV_PROFILE_MODIFIED_UTF8,
+  GUTF8CONV_PROFILE_WTF8
 } GUtf8ConvProfile;
 
 G_END_DECLS

@@ -50,15 +50,16 @@ load_twice (const guint8 *p)
   return _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) p));
 }
 
-/* C0, C1, F5..FF never start anything; E0, ED, F0, F4 narrow the range of
- * the byte after them, which @n1 holds. */
-static inline __m256i
-bad_bytes (__m256i b,
-           __m256i n1)
+/* C0, C1, F5..FF never start anything (nor F0..F4 with @bmp_only); E0,
+ * ED, F0, F4 narrow the range of the byte after them, which @n1 holds. */
+static inline __attribute__((always_inline)) __m256i
+bad_bytes (__m256i        b,
+           __m256i        n1,
+           const gboolean bmp_only)
 {
   __m256i bad;
 
-  bad = _mm256_or_si256 (ge_u8 (b, SET1 (0xF5)),
+  bad = _mm256_or_si256 (ge_u8 (b, SET1 (bmp_only ? 0xF0 : 0xF5)),
                          eq_u8 (_mm256_and_si256 (b, SET1 (0xFE)), 0xC0));
   bad = _mm256_or_si256 (bad, _mm256_andnot_si256 (ge_u8 (n1, SET1 (0xA0)), eq_u8 (b, 0xE0)));
   bad = _mm256_or_si256 (bad, _mm256_and_si256 (ge_u8 (n1, SET1 (0xA0)), eq_u8 (b, 0xED)));
@@ -155,9 +156,11 @@ decode_avx2_impl (const guint8   *in,
                   gsize           in_len,
                   guint8         *out,
                   gsize           out_len,
-                  const gboolean  big_endian,
+                  const guint     flags,
                   gsize          *in_used)
 {
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
   /* The main loop steps a fixed 32 bytes, so that no load waits for the
@@ -190,7 +193,7 @@ decode_avx2_impl (const guint8   *in,
           l3 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
           l4 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
           carry_out = (l2 >> 31) | (l3 >> 30) | (l4 >> 29);
-          if (_mm256_movemask_epi8 (bad_bytes (b, _mm256_loadu_si256 ((const __m256i *) (p + 1)))) != 0 ||
+          if (_mm256_movemask_epi8 (bad_bytes (b, _mm256_loadu_si256 ((const __m256i *) (p + 1)), bmp_only)) != 0 ||
               cont != ((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) ||
               (cont2 & carry_out) != carry_out)
             {
@@ -255,7 +258,7 @@ decode_avx2_impl (const guint8   *in,
       l4 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
       cont = nonascii & ~l2;
 
-      bad = bad_bytes (b, n1);
+      bad = bad_bytes (b, n1, bmp_only);
 
       if (_mm256_movemask_epi8 (bad) != 0 ||
           cont != ((l2 << 1) | (l3 << 2) | (l4 << 3)))
@@ -294,7 +297,7 @@ decode_avx2_impl (const guint8   *in,
       {
         gsize used, seg = 32 + SEQ_SLACK;
 
-        o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, big_endian, &used);
+        o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, flags, &used);
         p += used;
         if (used < 32)
           goto done;
@@ -305,7 +308,7 @@ decode_avx2_impl (const guint8   *in,
     {
       gsize used;
 
-      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, big_endian, &used);
+      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, flags, &used);
       p += used;
     }
 
@@ -319,12 +322,10 @@ decode_avx2 (const guint8 *in,
              gsize         in_len,
              guint8       *out,
              gsize         out_len,
-             gboolean      big_endian,
+             guint         flags,
              gsize        *in_used)
 {
-  if (big_endian)
-    return decode_avx2_impl (in, in_len, out, out_len, TRUE, in_used);
-  return decode_avx2_impl (in, in_len, out, out_len, FALSE, in_used);
+  GUTF8CONV_KERNEL_SPECIALISE (decode_avx2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
 
 static inline __attribute__((always_inline)) gsize
@@ -332,9 +333,12 @@ encode_avx2_impl (const guint8   *in,
                   gsize           in_len,
                   guint8         *out,
                   gsize           out_len,
-                  const gboolean  big_endian,
+                  const guint     flags,
                   gsize          *in_used)
 {
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;
   const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
@@ -351,6 +355,10 @@ encode_avx2_impl (const guint8   *in,
           v0 = _mm256_shuffle_epi8 (v0, bswap);
           v1 = _mm256_shuffle_epi8 (v1, bswap);
         }
+
+      if (no_nul && _mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_setzero_si256 ()),
+                                                           _mm256_cmpeq_epi32 (v1, _mm256_setzero_si256 ()))) != 0)
+        goto scalar_block;
 
       if (_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7F)))
         {
@@ -373,8 +381,8 @@ encode_avx2_impl (const guint8   *in,
           __m256i g2, g3, g4, bad, w, marker, sh;
           guint m2, m3, m4, key_lo, key_hi;
 
-          /* Above U+10FFFF (unsigned) or a surrogate: not ours. */
-          bad = _mm256_xor_si256 (_mm256_cmpeq_epi32 (_mm256_min_epu32 (v, _mm256_set1_epi32 (0x10FFFF)), v),
+          /* Above the limit (unsigned) or a surrogate: not ours. */
+          bad = _mm256_xor_si256 (_mm256_cmpeq_epi32 (_mm256_min_epu32 (v, _mm256_set1_epi32 ((int) max_value)), v),
                                   _mm256_set1_epi32 (-1));
           bad = _mm256_or_si256 (bad, _mm256_cmpeq_epi32 (_mm256_and_si256 (v, _mm256_set1_epi32 (~0x7FF)),
                                                           _mm256_set1_epi32 (0xD800)));
@@ -421,7 +429,7 @@ encode_avx2_impl (const guint8   *in,
       {
         gsize used, n, seg = MIN ((gsize) (end - p), 64);
 
-        n = gutf8conv_kernel_scalar_encode (p, seg, o, oend - o, big_endian, &used);
+        n = gutf8conv_kernel_scalar_encode (p, seg, o, oend - o, flags, &used);
         p += used;
         o += n;
         if (used < seg)
@@ -433,7 +441,7 @@ encode_avx2_impl (const guint8   *in,
     {
       gsize used;
 
-      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, big_endian, &used);
+      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, flags, &used);
       p += used;
     }
 
@@ -447,12 +455,10 @@ encode_avx2 (const guint8 *in,
              gsize         in_len,
              guint8       *out,
              gsize         out_len,
-             gboolean      big_endian,
+             guint         flags,
              gsize        *in_used)
 {
-  if (big_endian)
-    return encode_avx2_impl (in, in_len, out, out_len, TRUE, in_used);
-  return encode_avx2_impl (in, in_len, out, out_len, FALSE, in_used);
+  GUTF8CONV_KERNEL_SPECIALISE (encode_avx2_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_avx2 = {

@@ -72,9 +72,12 @@ decode_avx512_impl (const guint8   *in,
                     gsize           in_len,
                     guint8         *out,
                     gsize           out_len,
-                    const gboolean  big_endian,
+                    const guint     flags,
                     gsize          *in_used)
 {
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  /* Four-byte forms are not the profile's: any F0..F4 lead is as bad as F5. */
+  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
   /* By high nibble: payload mask, and the right shift for the length. */
@@ -139,6 +142,8 @@ decode_avx512_impl (const guint8   *in,
           carry_out = (l2 >> 63) | (l3 >> 62) | (l4 >> 61);
           n1 = _mm512_loadu_si512 ((const void *) (p + 1));
           bad = bad_leads (b, n1, l2);
+          if (bmp_only)
+            bad |= l4;
           if (bad != 0 || cont != ((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) ||
               (cont2 & carry_out) != carry_out)
             {
@@ -231,6 +236,8 @@ decode_avx512_impl (const guint8   *in,
       cont = nonascii & ~l2;
 
       bad = bad_leads (b, n1, l2);
+      if (bmp_only)
+        bad |= l4;
 
       if (((cont ^ ((l2 << 1) | (l3 << 2) | (l4 << 3))) & valid) != 0)
         goto scalar_block;
@@ -293,7 +300,7 @@ decode_avx512_impl (const guint8   *in,
       {
         gsize used, seg = MIN (avail, 64 + SEQ_SLACK);
 
-        o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, big_endian, &used);
+        o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, flags, &used);
         p += used;
         if (used < r)
           goto done;
@@ -310,12 +317,10 @@ decode_avx512 (const guint8 *in,
                gsize         in_len,
                guint8       *out,
                gsize         out_len,
-               gboolean      big_endian,
+               guint         flags,
                gsize        *in_used)
 {
-  if (big_endian)
-    return decode_avx512_impl (in, in_len, out, out_len, TRUE, in_used);
-  return decode_avx512_impl (in, in_len, out, out_len, FALSE, in_used);
+  GUTF8CONV_KERNEL_SPECIALISE (decode_avx512_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
 
 static inline __attribute__((always_inline)) gsize
@@ -323,9 +328,12 @@ encode_avx512_impl (const guint8   *in,
                     gsize           in_len,
                     guint8         *out,
                     gsize           out_len,
-                    const gboolean  big_endian,
+                    const guint     flags,
                     gsize          *in_used)
 {
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;
   const __m512i bswap = _mm512_broadcast_i32x4 (_mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4,
@@ -364,6 +372,9 @@ encode_avx512_impl (const guint8   *in,
       if (big_endian)
         v = _mm512_shuffle_epi8 (v, bswap);
 
+      if (no_nul && _mm512_testn_epi32_mask (v, v) != 0)
+        goto scalar_block;
+
       if (_mm512_test_epi32_mask (v, _mm512_set1_epi32 (~0x7F)) == 0)
         {
           if (oend - o < 16)
@@ -374,8 +385,8 @@ encode_avx512_impl (const guint8   *in,
           continue;
         }
 
-      /* Above U+10FFFF or a surrogate: not ours. */
-      if (_mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 (0x10FFFF)) != 0 ||
+      /* Above the limit or a surrogate: not ours. */
+      if (_mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 ((int) max_value)) != 0 ||
           _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v, _mm512_set1_epi32 (~0x7FF)),
                                    _mm512_set1_epi32 (0xD800)) != 0)
         goto scalar_block;
@@ -406,7 +417,7 @@ encode_avx512_impl (const guint8   *in,
       {
         gsize used, m;
 
-        m = gutf8conv_kernel_scalar_encode (p, 64, o, oend - o, big_endian, &used);
+        m = gutf8conv_kernel_scalar_encode (p, 64, o, oend - o, flags, &used);
         p += used;
         o += m;
         if (used < 64)
@@ -418,7 +429,7 @@ encode_avx512_impl (const guint8   *in,
     {
       gsize used;
 
-      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, big_endian, &used);
+      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, flags, &used);
       p += used;
     }
 
@@ -432,12 +443,10 @@ encode_avx512 (const guint8 *in,
                gsize         in_len,
                guint8       *out,
                gsize         out_len,
-               gboolean      big_endian,
+               guint         flags,
                gsize        *in_used)
 {
-  if (big_endian)
-    return encode_avx512_impl (in, in_len, out, out_len, TRUE, in_used);
-  return encode_avx512_impl (in, in_len, out, out_len, FALSE, in_used);
+  GUTF8CONV_KERNEL_SPECIALISE (encode_avx512_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_avx512 = {

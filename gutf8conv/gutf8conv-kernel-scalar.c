@@ -36,9 +36,11 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
                                 gsize         in_len,
                                 guint8       *out,
                                 gsize         out_len,
-                                gboolean      big_endian,
+                                guint         flags,
                                 gsize        *in_used)
 {
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const guint8 max_lead = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xEF : 0xF4;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out;
   gsize room = out_len / 4;   /* output units that still fit */
@@ -83,7 +85,7 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
           c = ((c & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F);
           n = 3;
         }
-      else if (c >= 0xF0 && c <= 0xF4)
+      else if (c >= 0xF0 && c <= max_lead)
         {
           guint8 lo = c == 0xF0 ? 0x90 : 0x80;
           guint8 hi = c == 0xF4 ? 0x8F : 0xBF;
@@ -112,9 +114,12 @@ gutf8conv_kernel_scalar_encode (const guint8 *in,
                                 gsize         in_len,
                                 guint8       *out,
                                 gsize         out_len,
-                                gboolean      big_endian,
+                                guint         flags,
                                 gsize        *in_used)
 {
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
+  const guint32 min_value = (flags & GUTF8CONV_KERNEL_NO_NUL) ? 1 : 0;
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;
 
@@ -124,7 +129,7 @@ gutf8conv_kernel_scalar_encode (const guint8 *in,
 
       if (c < 0x80)
         {
-          if (o >= oend)
+          if (o >= oend || c < min_value)
             break;
           *o++ = c;
         }
@@ -145,7 +150,7 @@ gutf8conv_kernel_scalar_encode (const guint8 *in,
           o[2] = 0x80 | (c & 0x3F);
           o += 3;
         }
-      else if (c <= 0x10FFFF)
+      else if (c <= max_value)
         {
           if (oend - o < 4)
             break;

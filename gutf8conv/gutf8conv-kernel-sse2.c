@@ -24,9 +24,10 @@ decode_sse2_impl (const guint8   *in,
                   gsize           in_len,
                   guint8         *out,
                   gsize           out_len,
-                  const gboolean  big_endian,
+                  const guint     flags,
                   gsize          *in_used)
 {
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
   const __m128i zero = _mm_setzero_si128 ();
@@ -62,7 +63,7 @@ decode_sse2_impl (const guint8   *in,
         }
 
       seg = MIN ((gsize) (end - p), SCALAR_BLOCK + SEQ_SLACK);
-      n = gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, big_endian, &used);
+      n = gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, flags, &used);
       p += used;
       o += n;
       if (used < MIN (seg, SCALAR_BLOCK))
@@ -73,7 +74,7 @@ decode_sse2_impl (const guint8   *in,
     {
       gsize used;
 
-      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, big_endian, &used);
+      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, flags, &used);
       p += used;
     }
 
@@ -87,19 +88,18 @@ decode_sse2 (const guint8 *in,
              gsize         in_len,
              guint8       *out,
              gsize         out_len,
-             gboolean      big_endian,
+             guint         flags,
              gsize        *in_used)
 {
-  if (big_endian)
-    return decode_sse2_impl (in, in_len, out, out_len, TRUE, in_used);
-  return decode_sse2_impl (in, in_len, out, out_len, FALSE, in_used);
+  GUTF8CONV_KERNEL_SPECIALISE (decode_sse2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
 
 /* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
 static inline __attribute__((always_inline)) gboolean
 narrow16 (const guint8   *p,
           guint8         *o,
-          const gboolean  big_endian)
+          const gboolean  big_endian,
+          const gboolean  no_nul)
 {
   __m128i v0 = _mm_loadu_si128 ((const __m128i *) p);
   __m128i v1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
@@ -111,6 +111,15 @@ narrow16 (const guint8   *p,
 
   if (_mm_movemask_epi8 (_mm_cmpeq_epi8 (_mm_and_si128 (any, not_ascii), _mm_setzero_si128 ())) != 0xFFFF)
     return FALSE;
+  if (no_nul)
+    {
+      __m128i z = _mm_setzero_si128 ();
+      __m128i nul = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v0, z), _mm_cmpeq_epi32 (v1, z)),
+                                  _mm_or_si128 (_mm_cmpeq_epi32 (v2, z), _mm_cmpeq_epi32 (v3, z)));
+
+      if (_mm_movemask_epi8 (nul) != 0)
+        return FALSE;
+    }
   if (big_endian)
     {
       v0 = _mm_srli_epi32 (v0, 24);
@@ -128,9 +137,10 @@ encode_sse2_impl (const guint8   *in,
                   gsize           in_len,
                   guint8         *out,
                   gsize           out_len,
-                  const gboolean  big_endian,
+                  const guint     flags,
                   gsize          *in_used)
 {
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;
 
@@ -138,7 +148,7 @@ encode_sse2_impl (const guint8   *in,
     {
       gsize used, n, seg;
 
-      if (oend - o >= 16 && narrow16 (p, o, big_endian))
+      if (oend - o >= 16 && narrow16 (p, o, big_endian, (flags & GUTF8CONV_KERNEL_NO_NUL) != 0))
         {
           p += 64;
           o += 16;
@@ -146,7 +156,7 @@ encode_sse2_impl (const guint8   *in,
         }
 
       seg = MIN ((gsize) (end - p), 4 * SCALAR_BLOCK);
-      n = gutf8conv_kernel_scalar_encode (p, seg, o, oend - o, big_endian, &used);
+      n = gutf8conv_kernel_scalar_encode (p, seg, o, oend - o, flags, &used);
       p += used;
       o += n;
       if (used < seg)
@@ -157,7 +167,7 @@ encode_sse2_impl (const guint8   *in,
     {
       gsize used;
 
-      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, big_endian, &used);
+      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, flags, &used);
       p += used;
     }
 
@@ -171,12 +181,10 @@ encode_sse2 (const guint8 *in,
              gsize         in_len,
              guint8       *out,
              gsize         out_len,
-             gboolean      big_endian,
+             guint         flags,
              gsize        *in_used)
 {
-  if (big_endian)
-    return encode_sse2_impl (in, in_len, out, out_len, TRUE, in_used);
-  return encode_sse2_impl (in, in_len, out, out_len, FALSE, in_used);
+  GUTF8CONV_KERNEL_SPECIALISE (encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_sse2 = {

@@ -9,6 +9,12 @@
  * state: the codec's scalar state machine handles everything at the edges,
  * so a kernel may stop early whenever that is simpler, but it must never
  * convert anything the state machine would treat differently.
+ *
+ * Kernels know one grammar, Unicode's (RFC 3629).  A profile that differs
+ * from it passes limits in the flags, so that a kernel stops where the
+ * profile's valid input stops agreeing with Unicode's (the profile table
+ * in gutf8conv-profile.c says which); everything else is the state
+ * machine's.
  */
 
 #pragma once
@@ -17,12 +23,41 @@
 
 G_BEGIN_DECLS
 
+typedef enum
+{
+  GUTF8CONV_KERNEL_BIG_ENDIAN = 1 << 0,   /* the UCS-4 side is big-endian */
+  GUTF8CONV_KERNEL_BMP_ONLY   = 1 << 1,   /* stop at four-byte forms and values above U+FFFF */
+  GUTF8CONV_KERNEL_NO_NUL     = 1 << 2,   /* encoding: stop at U+0000 */
+} GUtf8ConvKernelFlags;
+
+#define GUTF8CONV_KERNEL_ALL_FLAGS \
+  (GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY | GUTF8CONV_KERNEL_NO_NUL)
+
+/* In a kernel's entry point: calls @impl (an always_inline function of the
+ * entry point's arguments) with the @mask bits of @flags as a constant, so
+ * that every combination is compiled on its own and a profile's limits
+ * cost the Unicode profile nothing. */
+#define GUTF8CONV_KERNEL_SPECIALISE(impl, mask) \
+  G_STMT_START { \
+    switch (flags & (mask)) \
+      { \
+      case 0: return impl (in, in_len, out, out_len, 0, in_used); \
+      case 1: return impl (in, in_len, out, out_len, 1, in_used); \
+      case 2: return impl (in, in_len, out, out_len, 2, in_used); \
+      case 3: return impl (in, in_len, out, out_len, 3, in_used); \
+      case 4: return impl (in, in_len, out, out_len, 4, in_used); \
+      case 5: return impl (in, in_len, out, out_len, 5, in_used); \
+      case 6: return impl (in, in_len, out, out_len, 6, in_used); \
+      default: return impl (in, in_len, out, out_len, 7, in_used); \
+      } \
+  } G_STMT_END
+
 /* UTF-8 -> UCS-4: returns bytes written to @out, sets *in_used. */
 typedef gsize (*GUtf8ConvDecodeFunc) (const guint8 *in,
                                       gsize         in_len,
                                       guint8       *out,
                                       gsize         out_len,
-                                      gboolean      big_endian,
+                                      guint         flags,
                                       gsize        *in_used);
 
 /* UCS-4 -> UTF-8 for values U+0000..U+10FFFF, surrogates excluded. */
@@ -30,7 +65,7 @@ typedef gsize (*GUtf8ConvEncodeFunc) (const guint8 *in,
                                       gsize         in_len,
                                       guint8       *out,
                                       gsize         out_len,
-                                      gboolean      big_endian,
+                                      guint         flags,
                                       gsize        *in_used);
 
 typedef struct
@@ -61,13 +96,13 @@ gsize gutf8conv_kernel_scalar_decode (const guint8 *in,
                                       gsize         in_len,
                                       guint8       *out,
                                       gsize         out_len,
-                                      gboolean      big_endian,
+                                      guint         flags,
                                       gsize        *in_used);
 gsize gutf8conv_kernel_scalar_encode (const guint8 *in,
                                       gsize         in_len,
                                       guint8       *out,
                                       gsize         out_len,
-                                      gboolean      big_endian,
+                                      guint         flags,
                                       gsize        *in_used);
 
 G_END_DECLS

@@ -15,12 +15,12 @@
 #define INVALID   G_IO_ERROR_INVALID_DATA
 #define PARTIAL   G_IO_ERROR_PARTIAL_INPUT
 
-static TuConfig
+static GUtf8ConvConfig
 config (GUtf8ConvDirection direction,
         GUtf8ConvBomMode   bom,
         GUtf8ConvErrorMode mode)
 {
-  TuConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, bom, mode,
+  GUtf8ConvConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, bom, mode,
                    GUTF8CONV_PROFILE_UNICODE };
 
   return cfg;
@@ -41,8 +41,8 @@ test_keep (void)
 {
   for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
     {
-      TuConfig dec = config (DEC, KEEP, tu_error_modes[e]);
-      TuConfig enc = config (ENC, KEEP, tu_error_modes[e]);
+      GUtf8ConvConfig dec = config (DEC, KEEP, tu_error_modes[e]);
+      GUtf8ConvConfig enc = config (ENC, KEEP, tu_error_modes[e]);
 
       tu_check (&dec, "EF BB BF 41", "FEFF 41", -1, NULL, 0);
       tu_check (&dec, "EF BB BF EF BB BF", "FEFF FEFF", -1, NULL, 0);
@@ -56,7 +56,7 @@ test_keep (void)
 static void
 test_strip_decode (void)
 {
-  TuConfig cfg = config (DEC, STRIP, STRICT);
+  GUtf8ConvConfig cfg = config (DEC, STRIP, STRICT);
 
   for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
     {
@@ -89,7 +89,7 @@ test_strip_decode (void)
 static void
 test_strip_encode (void)
 {
-  TuConfig cfg = config (ENC, STRIP, STRICT);
+  GUtf8ConvConfig cfg = config (ENC, STRIP, STRICT);
 
   for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
     {
@@ -121,7 +121,7 @@ test_strip_encode (void)
 static void
 test_insert_decode (void)
 {
-  TuConfig cfg = config (DEC, INSERT, STRICT);
+  GUtf8ConvConfig cfg = config (DEC, INSERT, STRICT);
 
   for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
     {
@@ -166,7 +166,7 @@ test_insert_decode (void)
 static void
 test_insert_encode (void)
 {
-  TuConfig cfg = config (ENC, INSERT, STRICT);
+  GUtf8ConvConfig cfg = config (ENC, INSERT, STRICT);
 
   for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
     {
@@ -195,7 +195,7 @@ test_insert_encode (void)
 
 /* Every way of cutting a signature (and what follows) gives the same. */
 static void
-check_splits (const TuConfig *cfg,
+check_splits (const GUtf8ConvConfig *cfg,
               const char     *in_hex,
               const char     *out_text)
 {
@@ -223,8 +223,8 @@ check_splits (const TuConfig *cfg,
 static void
 test_split_signature (void)
 {
-  TuConfig dec = config (DEC, STRIP, STRICT);
-  TuConfig enc = config (ENC, STRIP, STRICT);
+  GUtf8ConvConfig dec = config (DEC, STRIP, STRICT);
+  GUtf8ConvConfig enc = config (ENC, STRIP, STRICT);
 
   check_splits (&dec, "EF BB BF 41", "41");
   check_splits (&dec, "EF BB BF EF BB BF", "FEFF");
@@ -246,7 +246,7 @@ test_split_signature (void)
 static void
 test_insert_flush (void)
 {
-  TuConfig cfg = config (DEC, INSERT, STRICT);
+  GUtf8ConvConfig cfg = config (DEC, INSERT, STRICT);
   g_autoptr(GUtf8ConvConverter) dec = tu_converter_new (&cfg);
   GConverter *c = G_CONVERTER (dec);
 
@@ -274,7 +274,7 @@ test_insert_flush (void)
   tu_call (c, NULL, AT_END, 16, FINISHED, 0, NULL, 0, "");
 
   {
-    TuConfig ecfg = config (ENC, INSERT, STRICT);
+    GUtf8ConvConfig ecfg = config (ENC, INSERT, STRICT);
     g_autoptr(GUtf8ConvConverter) enc = tu_converter_new (&ecfg);
 
     c = G_CONVERTER (enc);
@@ -292,7 +292,7 @@ test_insert_flush (void)
 static void
 test_insert_no_space (void)
 {
-  TuConfig cfg = config (ENC, INSERT, STRICT);
+  GUtf8ConvConfig cfg = config (ENC, INSERT, STRICT);
   g_autoptr(GUtf8ConvConverter) enc = tu_converter_new (&cfg);
   GConverter *c = G_CONVERTER (enc);
 
@@ -300,7 +300,7 @@ test_insert_no_space (void)
   tu_call (c, NULL, AT_END, 3, FINISHED, 0, NULL, 0, "EF BB BF");
 
   {
-    TuConfig dcfg = config (DEC, INSERT, STRICT);
+    GUtf8ConvConfig dcfg = config (DEC, INSERT, STRICT);
     g_autoptr(GUtf8ConvConverter) dec = tu_converter_new (&dcfg);
 
     c = G_CONVERTER (dec);
@@ -321,7 +321,7 @@ test_insert_no_space (void)
 static void
 test_reset (void)
 {
-  TuConfig cfg = config (DEC, STRIP, STRICT);
+  GUtf8ConvConfig cfg = config (DEC, STRIP, STRICT);
   g_autoptr(GUtf8ConvConverter) strip = tu_converter_new (&cfg);
   g_autoptr(GUtf8ConvConverter) insert = NULL;
 

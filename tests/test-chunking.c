@@ -18,7 +18,7 @@
 
 /* Every cut i <= j (empty chunks included) against the one-shot run. */
 static void
-check_splits (const TuConfig *cfg,
+check_splits (const GUtf8ConvConfig *cfg,
               GBytes         *input)
 {
   gsize len;
@@ -64,7 +64,7 @@ test_vectors (void)
       for (guint b = 0; b < G_N_ELEMENTS (tu_bom_modes); b++)
         for (guint e = 0; e < 2; e++)
           {
-            TuConfig cfg = { d, GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN, tu_bom_modes[b],
+            GUtf8ConvConfig cfg = { d, GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN, tu_bom_modes[b],
                              tu_error_modes[e], tu_profiles[p] };
             guint n = tu_n_vectors_both + (p == 1 ? tu_n_vectors_ucs4 : 0);
 
@@ -89,7 +89,7 @@ check_malformed_splits (GUtf8ConvDirection  direction,
       for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
         for (guint b = 0; b < G_N_ELEMENTS (tu_bom_modes); b += 2)
           {
-            TuConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, tu_bom_modes[b],
+            GUtf8ConvConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, tu_bom_modes[b],
                              tu_error_modes[e], tu_profiles[p] };
             g_autoptr(GBytes) in = tu_hex (cases[i].input);
 
@@ -123,7 +123,7 @@ check_random (GUtf8ConvDirection direction,
 
   for (guint round = 0; round < 24; round++)
     {
-      TuConfig cfg = { direction, tu_byte_orders[round % 3], tu_bom_modes[(round / 3) % 3],
+      GUtf8ConvConfig cfg = { direction, tu_byte_orders[round % 3], tu_bom_modes[(round / 3) % 3],
                        malformed ? tu_error_modes[1 + round % 3] : tu_error_modes[round % 4],
                        tu_profiles[(round / 9) % 2] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 3000, malformed);
@@ -138,8 +138,7 @@ check_random (GUtf8ConvDirection direction,
       {
         GUtf8ConvCodec codec;
 
-        gutf8conv_codec_init (&codec, cfg.direction, cfg.byte_order, cfg.bom_mode,
-                              cfg.error_mode, cfg.profile);
+        gutf8conv_codec_init (&codec, &cfg);
         g_assert_cmpuint (whole->out->len, <=, gutf8conv_codec_max_output (&codec, len));
       }
 
@@ -218,7 +217,7 @@ test_random_strict_errors (void)
 
   for (guint round = 0; round < 40; round++)
     {
-      TuConfig cfg = { round % 2, tu_byte_orders[round % 3], tu_bom_modes[round % 3],
+      GUtf8ConvConfig cfg = { round % 2, tu_byte_orders[round % 3], tu_bom_modes[round % 3],
                        GUTF8CONV_ERROR_MODE_STRICT, tu_profiles[(round / 2) % 2] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 400, TRUE);
       gsize len;
@@ -242,7 +241,7 @@ test_random_strict_errors (void)
 
 /* The whole input with @kernel, calling until it is done or fails. */
 static GUtf8ConvCodecStatus
-run_kernel (const TuConfig        *cfg,
+run_kernel (const GUtf8ConvConfig        *cfg,
             const GUtf8ConvKernel *kernel,
             GBytes                *input,
             GByteArray            *out,
@@ -255,8 +254,7 @@ run_kernel (const TuConfig        *cfg,
 
   g_byte_array_set_size (out, 4 * len + 64);
   g_byte_array_set_size (out, 0);
-  gutf8conv_codec_init (&codec, cfg->direction, cfg->byte_order, cfg->bom_mode,
-                        cfg->error_mode, cfg->profile);
+  gutf8conv_codec_init (&codec, cfg);
   gutf8conv_codec_set_kernel (&codec, kernel);
   do
     {
@@ -286,7 +284,7 @@ test_kernels (void)
 
   for (guint round = 0; round < 16; round++)
     {
-      TuConfig cfg = { round % 2, tu_byte_orders[round % 3], GUTF8CONV_BOM_KEEP,
+      GUtf8ConvConfig cfg = { round % 2, tu_byte_orders[round % 3], GUTF8CONV_BOM_KEEP,
                        tu_error_modes[1 + round % 3], tu_profiles[(round / 2) % 2] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 20000, round % 4 != 0);
       g_autoptr(GByteArray) ref = g_byte_array_new ();

@@ -25,7 +25,7 @@ static GConverter *
 new_converter (GUtf8ConvDirection direction,
                GUtf8ConvErrorMode mode)
 {
-  TuConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
+  GUtf8ConvConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
                    mode, GUTF8CONV_PROFILE_UNICODE };
 
   return G_CONVERTER (tu_converter_new (&cfg));
@@ -187,7 +187,7 @@ test_tiny_outbuf (void)
 {
   g_autoptr(GConverter) dec = new_converter (DEC, GUTF8CONV_ERROR_MODE_STRICT);
   g_autoptr(GConverter) enc = new_converter (ENC, GUTF8CONV_ERROR_MODE_STRICT);
-  TuConfig ucs4 = { ENC, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
+  GUtf8ConvConfig ucs4 = { ENC, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
                     GUTF8CONV_ERROR_MODE_STRICT, GUTF8CONV_PROFILE_UCS4 };
   g_autoptr(GUtf8ConvConverter) wide = tu_converter_new (&ucs4);
 
@@ -231,7 +231,7 @@ static void
 test_output_across_calls (void)
 {
   g_autoptr(GConverter) dec = new_converter (DEC, GUTF8CONV_ERROR_MODE_ESCAPE);
-  TuConfig ins = { ENC, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_INSERT,
+  GUtf8ConvConfig ins = { ENC, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_INSERT,
                    GUTF8CONV_ERROR_MODE_STRICT, GUTF8CONV_PROFILE_UNICODE };
   g_autoptr(GUtf8ConvConverter) enc = tu_converter_new (&ins);
 

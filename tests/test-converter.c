@@ -58,7 +58,7 @@ test_properties (void)
         for (guint p = 0; p < 2; p++)
           for (GUtf8ConvDirection d = 0; d < 2; d++)
             {
-              TuConfig cfg = { d, tu_byte_orders[o], tu_bom_modes[b], tu_error_modes[m],
+              GUtf8ConvConfig cfg = { d, tu_byte_orders[o], tu_bom_modes[b], tu_error_modes[m],
                                tu_profiles[p] };
               g_autoptr(GUtf8ConvConverter) c = tu_converter_new (&cfg);
               int direction, order, bom, mode, profile;
@@ -131,15 +131,16 @@ check_nicks (GType                    type,
   g_assert_cmpuint (klass->n_values, ==, n);
 }
 
-/* The enum types and their nicks, as SPEC section 1 lists them. */
+/* The enum types and their nicks, as SPEC sections 1 and 6.6 list them:
+ * 1.1's values come after 1.0's, which never change. */
 static void
 test_enums (void)
 {
   static const char *directions[] = { "utf8-to-ucs4", "ucs4-to-utf8", NULL };
-  static const char *orders[] = { "host", "big-endian", "little-endian", NULL };
+  static const char *orders[] = { "host", "big-endian", "little-endian", "detect", NULL };
   static const char *boms[] = { "keep", "strip", "insert", NULL };
-  static const char *modes[] = { "strict", "replace", "skip", "escape", NULL };
-  static const char *profiles[] = { "unicode", "ucs4", NULL };
+  static const char *modes[] = { "strict", "replace", "skip", "escape", "latin1", "cp1252", NULL };
+  static const char *profiles[] = { "unicode", "ucs4", "cesu8", "modified-utf8", "wtf8", NULL };
 
   check_nicks (gutf8conv_direction_get_type (), directions, "GUtf8ConvDirection");
   check_nicks (gutf8conv_byte_order_get_type (), orders, "GUtf8ConvByteOrder");
@@ -183,7 +184,7 @@ convert_all (GUtf8ConvConverter *c,
 static void
 test_num_invalid (void)
 {
-  TuConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+  GUtf8ConvConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
                    GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_PROFILE_UNICODE };
   g_autoptr(GUtf8ConvConverter) rep = tu_converter_new (&cfg);
   g_autoptr(GUtf8ConvConverter) strict = NULL, esc = NULL, enc = NULL;
@@ -230,7 +231,7 @@ static void
 test_convert_bytes (void)
 {
   g_autoptr(GUtf8ConvConverter) dec = gutf8conv_converter_new (GUTF8CONV_DIRECTION_UTF8_TO_UCS4);
-  TuConfig cfg = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+  GUtf8ConvConfig cfg = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
                    GUTF8CONV_BOM_INSERT, GUTF8CONV_ERROR_MODE_SKIP, GUTF8CONV_PROFILE_UNICODE };
   g_autoptr(GUtf8ConvConverter) enc = tu_converter_new (&cfg);
   g_autoptr(GBytes) in = tu_hex ("41 E2 82 AC");
@@ -294,9 +295,9 @@ test_convert_bytes (void)
 static void
 test_convert_bytes_large (void)
 {
-  for (GUtf8ConvErrorMode m = GUTF8CONV_ERROR_MODE_STRICT; m <= GUTF8CONV_ERROR_MODE_ESCAPE; m++)
+  for (GUtf8ConvErrorMode m = GUTF8CONV_ERROR_MODE_STRICT; m <= GUTF8CONV_ERROR_MODE_CP1252; m++)
     {
-      TuConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+      GUtf8ConvConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
                        GUTF8CONV_BOM_INSERT, m, GUTF8CONV_PROFILE_UNICODE };
       g_autoptr(GUtf8ConvConverter) c = tu_converter_new (&cfg);
       gsize n = 100000;
@@ -317,7 +318,9 @@ test_convert_bytes_large (void)
       if (len > 4)
         g_assert_cmpmem (p + len - 4, 4,
                          m == GUTF8CONV_ERROR_MODE_STRICT ? "\x00\x00\x00x" :
-                         m == GUTF8CONV_ERROR_MODE_REPLACE ? "\x00\x00\xFF\xFD" : "\x00\x00\xDC\x80",
+                         m == GUTF8CONV_ERROR_MODE_REPLACE ? "\x00\x00\xFF\xFD" :
+                         m == GUTF8CONV_ERROR_MODE_ESCAPE ? "\x00\x00\xDC\x80" :
+                         m == GUTF8CONV_ERROR_MODE_LATIN1 ? "\x00\x00\x00\x80" : "\x00\x00\x20\xAC",
                          4);
       g_assert_cmpuint (gutf8conv_converter_get_num_invalid (c), ==,
                         m == GUTF8CONV_ERROR_MODE_STRICT ? 0 : n);
@@ -325,7 +328,7 @@ test_convert_bytes_large (void)
 
   /* Encoding: 6-byte forms, the largest per unit. */
   {
-    TuConfig cfg = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+    GUtf8ConvConfig cfg = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
                      GUTF8CONV_BOM_INSERT, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_PROFILE_UCS4 };
     g_autoptr(GUtf8ConvConverter) c = tu_converter_new (&cfg);
     gsize n = 20000;
@@ -347,7 +350,7 @@ test_convert_bytes_large (void)
 static void
 test_reset (void)
 {
-  TuConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+  GUtf8ConvConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
                    GUTF8CONV_BOM_STRIP, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_PROFILE_UNICODE };
   g_autoptr(GUtf8ConvConverter) c = tu_converter_new (&cfg);
   GConverter *conv = G_CONVERTER (c);

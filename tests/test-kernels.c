@@ -7,7 +7,10 @@
  * alignment, with output buffers from empty to roomy.  Each call must do
  * exactly what the scalar kernel does (same bytes, same stopping point),
  * what it did must agree with GLib's own UTF-8 functions, and it must not
- * write a byte past the output it was given.
+ * write a byte past the output it was given.  Each call takes one of the
+ * flag combinations the profiles use, and the limits of each profile are
+ * checked against the codec's own state machine for every short sequence
+ * and every value.
  */
 
 #include "config.h"
@@ -18,6 +21,7 @@
 
 #include "gutf8conv-codec.h"
 #include "gutf8conv-kernel.h"
+#include "test-util.h"
 
 #define MAX_LEN 200
 #define ROUNDS 100
@@ -145,6 +149,18 @@ random_out_len (gsize need)
     }
 }
 
+/* One of the kernel flag combinations a profile uses, either byte order. */
+static guint
+random_flags (gboolean decoding)
+{
+  static const guint limits[] = {
+    0, GUTF8CONV_KERNEL_BMP_ONLY, GUTF8CONV_KERNEL_BMP_ONLY | GUTF8CONV_KERNEL_NO_NUL,
+  };
+  guint flags = limits[g_test_rand_int_range (0, decoding ? 2 : 3)];
+
+  return flags | (g_test_rand_bit () ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0);
+}
+
 static guint32
 load_u32 (const guint8 *p,
           gboolean      big_endian)
@@ -163,8 +179,11 @@ check_call (const GUtf8ConvKernel *kernel,
             const guint8          *in,
             gsize                  len,
             gsize                  out_len,
-            gboolean               big_endian)
+            guint                  flags)
 {
+  gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
+  guint32 min_value = (flags & GUTF8CONV_KERNEL_NO_NUL) ? 1 : 0;
   GUtf8ConvDecodeFunc fn = decoding ? kernel->decode : kernel->encode;
   GUtf8ConvDecodeFunc ref = decoding ? gutf8conv_kernel_scalar.decode : gutf8conv_kernel_scalar.encode;
   guint8 *out = g_malloc (out_len + 64);
@@ -172,16 +191,16 @@ check_call (const GUtf8ConvKernel *kernel,
   gsize used = G_MAXSIZE, ref_used = G_MAXSIZE, n, ref_n;
 
   memset (out, CANARY, out_len + 64);
-  n = fn (in, len, out, out_len, big_endian, &used);
-  ref_n = ref (in, len, ref_out, out_len, big_endian, &ref_used);
+  n = fn (in, len, out, out_len, flags, &used);
+  ref_n = ref (in, len, ref_out, out_len, flags, &ref_used);
 
   if (used != ref_used || n != ref_n || memcmp (out, ref_out, n) != 0)
     {
       g_test_message ("kernel %s, %s, len %" G_GSIZE_FORMAT ", out_len %" G_GSIZE_FORMAT
-                      ", %s: read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT
+                      ", flags %u: read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT
                       ", scalar read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT,
                       kernel->name, decoding ? "decode" : "encode", len, out_len,
-                      big_endian ? "BE" : "LE", used, n, ref_used, ref_n);
+                      flags, used, n, ref_used, ref_n);
       g_assert_cmpuint (used, ==, ref_used);
       g_assert_cmpuint (n, ==, ref_n);
       g_assert_cmpmem (out, n, ref_out, ref_n);
@@ -203,7 +222,7 @@ check_call (const GUtf8ConvKernel *kernel,
         {
           gunichar c = *q == 0 ? 0 : g_utf8_get_char_validated ((const char *) q, end - q);
 
-          g_assert_cmpuint (c, <, 0x110000);
+          g_assert_cmpuint (c, <=, max_value);
           g_assert_cmpuint (o - out, <, n);
           g_assert_cmphex (load_u32 (o, big_endian), ==, c);
           q += *q == 0 ? 1 : g_utf8_skip[*q];
@@ -216,7 +235,7 @@ check_call (const GUtf8ConvKernel *kernel,
           gunichar c = g_utf8_get_char_validated ((const char *) in + used, len - used);
 
           g_assert_cmpuint (in[used], !=, 0);
-          g_assert_true (c == (gunichar) -1 || c == (gunichar) -2);
+          g_assert_true (c == (gunichar) -1 || c == (gunichar) -2 || c > max_value);
         }
     }
   else
@@ -228,7 +247,7 @@ check_call (const GUtf8ConvKernel *kernel,
         {
           guint32 c = load_u32 (in + i, big_endian);
 
-          g_assert_true (c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF));
+          g_assert_true (c >= min_value && c <= max_value && !(c >= 0xD800 && c <= 0xDFFF));
           g_string_append_unichar (expected, c);
         }
       g_assert_cmpmem (out, n, expected->str, expected->len);
@@ -236,7 +255,7 @@ check_call (const GUtf8ConvKernel *kernel,
         {
           guint32 c = load_u32 (in + used, big_endian);
 
-          g_assert_true (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF));
+          g_assert_true (c < min_value || c > max_value || (c >= 0xD800 && c <= 0xDFFF));
         }
       g_string_free (expected, TRUE);
     }
@@ -259,16 +278,16 @@ test_kernel (gconstpointer data)
         gsize offset = g_test_rand_int_range (0, 64);
         g_autofree guint8 *mem = g_malloc (offset + len + (len == 0));
         guint8 *in = mem + offset;
-        gboolean big_endian = g_test_rand_bit ();
         gboolean decoding = round % 2 == 0;
+        guint flags = random_flags (decoding);
 
         if (decoding)
           random_utf8 (in, len);
         else
-          random_ucs4 (in, len, big_endian);
+          random_ucs4 (in, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
         check_call (kernel, decoding, in, len,
                     random_out_len (decoding ? 4 * len : len + len / 2),
-                    big_endian);
+                    flags);
       }
 }
 
@@ -284,13 +303,13 @@ test_kernel_resume (gconstpointer data)
       gsize len = g_test_rand_int_range (0, 4000);
       g_autofree guint8 *in = g_malloc (len + 1);
       gboolean decoding = round % 2 == 0;
-      gboolean big_endian = g_test_rand_bit ();
+      guint flags = random_flags (decoding);
       gsize pos = 0;
 
       if (decoding)
         random_utf8 (in, len);
       else
-        random_ucs4 (in, len, big_endian);
+        random_ucs4 (in, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
       while (pos < len)
         {
           gsize out_len = 4 * len + 4;
@@ -298,7 +317,7 @@ test_kernel_resume (gconstpointer data)
           if (g_test_rand_int_range (0, 3) == 0)
             out_len = g_test_rand_int_range (4, 64);
 
-          pos += check_call (kernel, decoding, in + pos, len - pos, out_len, big_endian);
+          pos += check_call (kernel, decoding, in + pos, len - pos, out_len, flags);
           /* Skip what stopped it, as the scalar step would. */
           pos = MIN (len, pos + (decoding ? 1 : 4));
         }
@@ -319,7 +338,7 @@ static Outcome
 run_codec (const GUtf8ConvKernel *kernel,
            const guint8          *in,
            gsize                  len,
-           const guint            config[5],
+           const GUtf8ConvConfig *config,
            gboolean               whole)
 {
   GUtf8ConvCodec codec;
@@ -327,7 +346,7 @@ run_codec (const GUtf8ConvKernel *kernel,
   guint8 buf[600];
   gsize pos = 0, chunk_end = 0;
 
-  gutf8conv_codec_init (&codec, config[0], config[1], config[2], config[3], config[4]);
+  gutf8conv_codec_init (&codec, config);
   gutf8conv_codec_set_kernel (&codec, kernel);
   for (guint guard = 0; guard < 100000; guard++)
     {
@@ -368,28 +387,31 @@ test_kernel_codec (gconstpointer data)
     {
       gsize len = g_test_rand_int_range (0, 3000);
       g_autofree guint8 *in = g_malloc (len + 1);
-      guint config[5];
+      GUtf8ConvConfig config;
+      g_autofree char *name = NULL;
       Outcome ref, got;
 
-      config[0] = g_test_rand_int_range (0, 2);   /* direction */
-      config[1] = g_test_rand_int_range (0, 3);   /* byte order */
-      config[2] = g_test_rand_int_range (0, 3);   /* signature */
-      config[3] = g_test_rand_int_range (0, 4);   /* error mode */
-      config[4] = g_test_rand_int_range (0, 2);   /* profile */
-      if (config[0] == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+      config.direction = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_DIRECTION));
+      config.byte_order = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_BYTE_ORDER));
+      config.bom_mode = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_BOM_MODE));
+      config.error_mode = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_ERROR_MODE));
+      config.profile = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_PROFILE));
+      name = tu_config_string (&config);
+      if (config.direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
         random_utf8 (in, len);
       else
-        random_ucs4 (in, len, config[1] == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
-                              (config[1] == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN));
+        random_ucs4 (in, len, config.byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
+                              config.byte_order == GUTF8CONV_BYTE_ORDER_DETECT ||
+                              (config.byte_order == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN));
 
-      ref = run_codec (&gutf8conv_kernel_scalar, in, len, config, TRUE);
-      got = run_codec (kernel, in, len, config, g_test_rand_bit ());
+      ref = run_codec (&gutf8conv_kernel_scalar, in, len, &config, TRUE);
+      got = run_codec (kernel, in, len, &config, g_test_rand_bit ());
       if (got.status != ref.status || got.num_invalid != ref.num_invalid ||
           got.out->len != ref.out->len)
-        g_test_message ("kernel %s, config %u %u %u %u %u, %" G_GSIZE_FORMAT " bytes: "
+        g_test_message ("kernel %s, %s, %" G_GSIZE_FORMAT " bytes: "
                         "status %d/%d, invalid %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
                         ", output %u/%u bytes",
-                        kernel->name, config[0], config[1], config[2], config[3], config[4],
+                        kernel->name, name,
                         len, got.status, ref.status, got.num_invalid, ref.num_invalid,
                         got.out->len, ref.out->len);
       g_assert_cmpint (got.status, ==, ref.status);
@@ -399,6 +421,101 @@ test_kernel_codec (gconstpointer data)
       g_byte_array_unref (ref.out);
       g_byte_array_unref (got.out);
     }
+}
+
+/* A kernel that converts nothing, so that the codec's own state machine,
+ * the specification, does everything. */
+static gsize
+convert_nothing (const guint8 *in G_GNUC_UNUSED,
+                 gsize         in_len G_GNUC_UNUSED,
+                 guint8       *out G_GNUC_UNUSED,
+                 gsize         out_len G_GNUC_UNUSED,
+                 guint         flags G_GNUC_UNUSED,
+                 gsize        *in_used)
+{
+  *in_used = 0;
+  return 0;
+}
+
+static const GUtf8ConvKernel no_kernel = { "none", convert_nothing, convert_nothing };
+
+/* @in as a whole stream through the state machine alone, STRICT. */
+static GBytes *
+spec_convert (GUtf8ConvProfile  profile,
+              gboolean          decoding,
+              const guint8     *in,
+              gsize             len)
+{
+  GUtf8ConvConfig config = GUTF8CONV_CONFIG_INIT;
+  GUtf8ConvCodec codec;
+  guint8 out[64];
+  gsize nread, nwritten;
+
+  config.direction = decoding ? GUTF8CONV_DIRECTION_UTF8_TO_UCS4 : GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  config.byte_order = GUTF8CONV_BYTE_ORDER_BIG_ENDIAN;
+  config.profile = profile;
+  gutf8conv_codec_init (&codec, &config);
+  gutf8conv_codec_set_kernel (&codec, &no_kernel);
+  if (gutf8conv_codec_convert (&codec, in, len, out, sizeof out, GUTF8CONV_CODEC_INPUT_AT_END,
+                               &nread, &nwritten) != GUTF8CONV_CODEC_FINISHED)
+    return NULL;
+  return g_bytes_new (out, nwritten);
+}
+
+/* Kernels know Unicode's grammar only: under a profile's limits, whatever
+ * the (scalar, and so every) kernel converts, the profile's state machine
+ * converts to the same bytes.  Every sequence of up to four bytes with
+ * interesting continuation bytes, and every value up to U+10FFFF and
+ * beyond, in every profile. */
+static void
+test_profile_limits (void)
+{
+  /* Past the second byte only "continuation or not" matters. */
+  static const guint8 tails[] = { 0x41, 0x80, 0xBF };
+  guint checked = 0;
+
+  for (guint prof = 0; prof < tu_enum_count (GUTF8CONV_TYPE_PROFILE); prof++)
+    {
+      const GUtf8ConvProfileInfo *info = gutf8conv_profile_info (prof);
+      guint dflags = info->decode_kernel_flags | GUTF8CONV_KERNEL_BIG_ENDIAN;
+      guint eflags = info->encode_kernel_flags | GUTF8CONV_KERNEL_BIG_ENDIAN;
+
+      for (guint b0 = 0; b0 < 256; b0++)
+        for (guint b1 = 0; b1 < 256; b1++)
+          for (guint t = 0; t < G_N_ELEMENTS (tails) * G_N_ELEMENTS (tails); t++)
+            {
+              guint8 in[4] = { b0, b1, tails[t % G_N_ELEMENTS (tails)], tails[t / G_N_ELEMENTS (tails)] };
+              guint8 out[16];
+              gsize used, n;
+              g_autoptr(GBytes) spec = NULL;
+
+              n = gutf8conv_kernel_scalar.decode (in, 4, out, sizeof out, dflags, &used);
+              if (used == 0)
+                continue;
+              spec = spec_convert (prof, TRUE, in, used);
+              g_assert_nonnull (spec);
+              g_assert_cmpmem (out, n, g_bytes_get_data (spec, NULL), g_bytes_get_size (spec));
+              checked++;
+            }
+
+      for (guint64 v = 0; v <= 0xFFFFFFFF; v += v < 0x10000 ? 1 : v < 0x110000 ? 0x7F : 0x1000F)
+        {
+          guint8 in[4] = { v >> 24, v >> 16, v >> 8, v };
+          guint8 out[16];
+          gsize used, n;
+          g_autoptr(GBytes) spec = NULL;
+
+          n = gutf8conv_kernel_scalar.encode (in, 4, out, sizeof out, eflags, &used);
+          if (used == 0)
+            continue;
+          spec = spec_convert (prof, FALSE, in, 4);
+          g_assert_nonnull (spec);
+          g_assert_cmpmem (out, n, g_bytes_get_data (spec, NULL), g_bytes_get_size (spec));
+          checked++;
+        }
+    }
+  g_test_message ("%u conversions checked", checked);
+  g_assert_cmpuint (checked, >, 500000);
 }
 
 static void
@@ -441,6 +558,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/kernels/available", test_available);
+  g_test_add_func ("/kernels/profile-limits", test_profile_limits);
   list = gutf8conv_kernel_available ();
   for (guint i = 0; list[i] != NULL; i++)
     {

@@ -20,7 +20,7 @@ check_malformed (const TuMalformed  *c,
 {
   for (guint p = 0; p < G_N_ELEMENTS (tu_profiles); p++)
     {
-      TuConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
+      GUtf8ConvConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
                        GUTF8CONV_ERROR_MODE_STRICT, tu_profiles[p] };
       g_autoptr(GBytes) in = tu_hex (c->input);
 
@@ -75,11 +75,11 @@ test_encode (void)
     check_malformed (&tu_malformed_encode[i], GUTF8CONV_DIRECTION_UCS4_TO_UTF8);
 }
 
-static TuConfig
+static GUtf8ConvConfig
 config (GUtf8ConvDirection direction,
         GUtf8ConvErrorMode mode)
 {
-  TuConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
+  GUtf8ConvConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
                    mode, GUTF8CONV_PROFILE_UNICODE };
 
   return cfg;
@@ -90,7 +90,7 @@ config (GUtf8ConvDirection direction,
 static void
 test_encode_escape (void)
 {
-  TuConfig cfg = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_ESCAPE);
+  GUtf8ConvConfig cfg = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_ESCAPE);
 
   tu_check (&cfg, "41 DC80 DCFF 20AC DCC3 DCA9", "41 80 FF E2 82 AC C3 A9", -1, NULL, 4);
   tu_check (&cfg, "41 DC80 DBFF 42", "41 80", G_IO_ERROR_INVALID_DATA,
@@ -135,7 +135,7 @@ test_encode_out_of_range (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     for (guint p = 0; p < G_N_ELEMENTS (tu_profiles); p++)
       {
-        TuConfig cfg = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_STRICT);
+        GUtf8ConvConfig cfg = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_STRICT);
         g_autofree char *input = g_strdup_printf ("41 %s 42", cases[i].value);
         g_autofree char *msg = g_strdup_printf ("Invalid UCS-4 value 0x%08X at byte 4",
                                                 (guint) g_ascii_strtoull (cases[i].value, NULL, 16));
@@ -163,7 +163,7 @@ test_encode_out_of_range (void)
 static void
 test_encode_little_endian (void)
 {
-  TuConfig cfg = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_STRICT);
+  GUtf8ConvConfig cfg = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_STRICT);
   g_autoptr(GBytes) bad = tu_hex ("41 00 00 00 00 D8 00 00");
   g_autoptr(GBytes) cut = tu_hex ("41 00 00 00 00 D8");
   g_autoptr(GBytes) a = tu_hex ("41");
@@ -178,7 +178,7 @@ test_encode_little_endian (void)
 /* @n_before valid units, then @bad (UTF-8 or raw UCS-4 hex): the error
  * names the absolute offset, in one go and in random chunks. */
 static void
-check_offset (const TuConfig *cfg,
+check_offset (const GUtf8ConvConfig *cfg,
               gsize           n_before,
               const char     *bad,
               int             code,
@@ -234,8 +234,8 @@ check_offset (const TuConfig *cfg,
 static void
 test_offsets (void)
 {
-  TuConfig dec = config (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_STRICT);
-  TuConfig enc = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_STRICT);
+  GUtf8ConvConfig dec = config (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_STRICT);
+  GUtf8ConvConfig enc = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_STRICT);
   /* 1034 bytes of input: 884 'a' and 150 three-byte characters... */
   gsize n = 0, bytes = 0;
 
@@ -271,8 +271,8 @@ test_offsets (void)
 static void
 test_offsets_after_repairs (void)
 {
-  TuConfig enc = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_ESCAPE);
-  TuConfig dec = config (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_STRICT);
+  GUtf8ConvConfig enc = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_ESCAPE);
+  GUtf8ConvConfig dec = config (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_STRICT);
 
   tu_check (&enc, "DC80 DC81 FEFF 41 D800", "80 81 EF BB BF 41", G_IO_ERROR_INVALID_DATA,
             "Invalid UCS-4 value 0x0000D800 at byte 16", 2);
@@ -292,8 +292,8 @@ test_escape_round_trip (void)
 
   for (guint i = 0; i < 300; i++)
     {
-      TuConfig dec = config (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_ESCAPE);
-      TuConfig enc = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_ESCAPE);
+      GUtf8ConvConfig dec = config (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_ESCAPE);
+      GUtf8ConvConfig enc = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_ESCAPE);
       gsize len = g_rand_int_range (rand, 0, 64);
       g_autofree guint8 *bytes = g_malloc (len + 1);
       g_autoptr(TuResult) there = NULL, back = NULL;

@@ -22,7 +22,7 @@ new_converter (GUtf8ConvDirection direction,
                GUtf8ConvBomMode   bom,
                GUtf8ConvErrorMode mode)
 {
-  TuConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, bom, mode,
+  GUtf8ConvConfig cfg = { direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, bom, mode,
                    GUTF8CONV_PROFILE_UNICODE };
 
   return G_CONVERTER (tu_converter_new (&cfg));
@@ -342,7 +342,7 @@ test_random_streams (void)
 
   for (guint round = 0; round < 16; round++)
     {
-      TuConfig cfg = { round % 2, tu_byte_orders[round % 3], tu_bom_modes[(round / 2) % 3],
+      GUtf8ConvConfig cfg = { round % 2, tu_byte_orders[round % 3], tu_bom_modes[(round / 2) % 3],
                        tu_error_modes[(round / 2) % 4], tu_profiles[(round / 8) % 2] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 2000, TRUE);
       gsize len;

@@ -61,7 +61,8 @@ tu_ucs4 (const char         *values,
 {
   GByteArray *a = g_byte_array_new ();
   g_auto(GStrv) words = g_strsplit_set (values, " \t\n", -1);
-  gboolean big = order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
+  /* DETECT reads input without a signature as big-endian. */
+  gboolean big = order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN || order == GUTF8CONV_BYTE_ORDER_DETECT ||
                  (order == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN);
 
   for (guint i = 0; words[i] != NULL; i++)
@@ -82,7 +83,7 @@ tu_ucs4 (const char         *values,
 }
 
 GBytes *
-tu_input (const TuConfig *cfg,
+tu_input (const GUtf8ConvConfig *cfg,
           const char     *text)
 {
   if (cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
@@ -91,7 +92,7 @@ tu_input (const TuConfig *cfg,
 }
 
 GBytes *
-tu_output (const TuConfig *cfg,
+tu_output (const GUtf8ConvConfig *cfg,
            const char     *text)
 {
   if (cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
@@ -120,7 +121,7 @@ nick (GType type,
 }
 
 char *
-tu_config_string (const TuConfig *cfg)
+tu_config_string (const GUtf8ConvConfig *cfg)
 {
   return g_strdup_printf ("%s/%s/bom=%s/%s/%s",
                           nick (GUTF8CONV_TYPE_DIRECTION, cfg->direction),
@@ -130,8 +131,16 @@ tu_config_string (const TuConfig *cfg)
                           nick (GUTF8CONV_TYPE_PROFILE, cfg->profile));
 }
 
+guint
+tu_enum_count (GType type)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (type);
+
+  return klass->n_values;
+}
+
 GUtf8ConvConverter *
-tu_converter_new (const TuConfig *cfg)
+tu_converter_new (const GUtf8ConvConfig *cfg)
 {
   return g_object_new (GUTF8CONV_TYPE_CONVERTER,
                        "direction", cfg->direction,
@@ -143,9 +152,9 @@ tu_converter_new (const TuConfig *cfg)
 }
 
 gsize
-tu_min_out_size (const TuConfig *cfg)
+tu_min_out_size (const GUtf8ConvConfig *cfg)
 {
-  return cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4 ? 4 : 6;
+  return gutf8conv_codec_min_output (cfg);
 }
 
 typedef enum
@@ -159,7 +168,7 @@ typedef enum
 
 typedef struct
 {
-  const TuConfig     *cfg;
+  const GUtf8ConvConfig     *cfg;
   TuPath              path;
   GUtf8ConvCodec      codec;
   GUtf8ConvConverter *conv;
@@ -251,7 +260,7 @@ runner_call (Runner       *r,
 }
 
 TuResult *
-tu_run (const TuConfig *cfg,
+tu_run (const GUtf8ConvConfig *cfg,
         TuPath          path,
         const guint8   *in,
         gsize           len,
@@ -261,7 +270,7 @@ tu_run (const TuConfig *cfg,
         gboolean        flush)
 {
   TuResult *res = g_new0 (TuResult, 1);
-  Runner r = { cfg, path, { 0 }, NULL };
+  Runner r = { .cfg = cfg, .path = path, .conv = NULL };
   /* Guard bytes either side of an odd-aligned output buffer. */
   g_autofree guint8 *outmem = g_malloc (out_size + 2);
   guint8 *out = outmem + 1;
@@ -277,8 +286,7 @@ tu_run (const TuConfig *cfg,
   res->error_code = -1;
 
   if (path == TU_CORE)
-    gutf8conv_codec_init (&r.codec, cfg->direction, cfg->byte_order, cfg->bom_mode,
-                          cfg->error_mode, cfg->profile);
+    gutf8conv_codec_init (&r.codec, cfg);
   else
     r.conv = tu_converter_new (cfg);
 
@@ -376,7 +384,7 @@ tu_run (const TuConfig *cfg,
 }
 
 TuResult *
-tu_run_oneshot (const TuConfig *cfg,
+tu_run_oneshot (const GUtf8ConvConfig *cfg,
                 TuPath          path,
                 const guint8   *in,
                 gsize           len)
@@ -385,7 +393,7 @@ tu_run_oneshot (const TuConfig *cfg,
 }
 
 TuResult *
-tu_run_random (const TuConfig *cfg,
+tu_run_random (const GUtf8ConvConfig *cfg,
                TuPath          path,
                const guint8   *in,
                gsize           len,
@@ -474,7 +482,7 @@ tu_assert_same (const TuResult *a,
 }
 
 void
-tu_check_bytes (const TuConfig *cfg,
+tu_check_bytes (const GUtf8ConvConfig *cfg,
                 GBytes         *input,
                 GBytes         *expected,
                 int             code,
@@ -531,7 +539,7 @@ tu_assert_outcome (gboolean      ok,
 }
 
 void
-tu_check (const TuConfig *cfg,
+tu_check (const GUtf8ConvConfig *cfg,
           const char     *input,
           const char     *expected,
           int             code,
@@ -646,7 +654,7 @@ random_char (GRand            *rand,
 }
 
 GBytes *
-tu_random_input (const TuConfig *cfg,
+tu_random_input (const GUtf8ConvConfig *cfg,
                  GRand          *rand,
                  gsize           len,
                  gboolean        malformed)

@@ -14,15 +14,6 @@
 
 G_BEGIN_DECLS
 
-typedef struct
-{
-  GUtf8ConvDirection direction;
-  GUtf8ConvByteOrder byte_order;
-  GUtf8ConvBomMode   bom_mode;
-  GUtf8ConvErrorMode error_mode;
-  GUtf8ConvProfile   profile;
-} TuConfig;
-
 typedef enum
 {
   TU_CORE,        /* gutf8conv_codec_convert() */
@@ -44,15 +35,17 @@ GBytes   *tu_hex            (const char *hex);
 GBytes   *tu_ucs4           (const char         *values,
                              GUtf8ConvByteOrder  order);
 /* Parses the UTF-8 side (tu_hex) or the UCS-4 side (tu_ucs4) of @cfg. */
-GBytes   *tu_input          (const TuConfig *cfg,
+GBytes   *tu_input          (const GUtf8ConvConfig *cfg,
                              const char     *text);
-GBytes   *tu_output         (const TuConfig *cfg,
+GBytes   *tu_output         (const GUtf8ConvConfig *cfg,
                              const char     *text);
 char     *tu_to_hex         (const guint8 *data,
                              gsize         len);
-char     *tu_config_string  (const TuConfig *cfg);
+char     *tu_config_string  (const GUtf8ConvConfig *cfg);
+/* How many values the enum @type has (they run from 0). */
+guint     tu_enum_count     (GType type);
 
-GUtf8ConvConverter *tu_converter_new (const TuConfig *cfg);
+GUtf8ConvConverter *tu_converter_new (const GUtf8ConvConfig *cfg);
 
 /* One run over @in, cut at the @n_cuts increasing positions @cuts, with
  * output buffers of @out_size bytes; the last chunk carries INPUT_AT_END.
@@ -60,7 +53,7 @@ GUtf8ConvConverter *tu_converter_new (const TuConfig *cfg);
  * until FLUSHED), as g_output_stream_flush() does.  Fails the test if a
  * call breaks the GConverter contract; calls once more after an error to
  * see it repeated. */
-TuResult *tu_run            (const TuConfig *cfg,
+TuResult *tu_run            (const GUtf8ConvConfig *cfg,
                              TuPath          path,
                              const guint8   *in,
                              gsize           len,
@@ -69,12 +62,12 @@ TuResult *tu_run            (const TuConfig *cfg,
                              gsize           out_size,
                              gboolean        flush);
 /* The whole input in one call, into a buffer large enough for all. */
-TuResult *tu_run_oneshot    (const TuConfig *cfg,
+TuResult *tu_run_oneshot    (const GUtf8ConvConfig *cfg,
                              TuPath          path,
                              const guint8   *in,
                              gsize           len);
 /* Random chunks of 1..@max_chunk bytes. */
-TuResult *tu_run_random     (const TuConfig *cfg,
+TuResult *tu_run_random     (const GUtf8ConvConfig *cfg,
                              TuPath          path,
                              const guint8   *in,
                              gsize           len,
@@ -85,7 +78,7 @@ void      tu_result_free    (TuResult *res);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TuResult, tu_result_free)
 
 /* The smallest output buffer the SPEC guarantees to work with. */
-gsize     tu_min_out_size   (const TuConfig *cfg);
+gsize     tu_min_out_size   (const GUtf8ConvConfig *cfg);
 
 /* Fails unless @res has exactly @expected as output, the error @code
  * (-1: none) with @message (NULL: not checked) and @num_invalid.
@@ -116,13 +109,13 @@ void      tu_assert_bytes   (const guint8 *data,
  * g_converter_convert() and through convert_bytes, and checks each against
  * @expected (tu_output() text), @code (-1: none), @message and
  * @num_invalid. */
-void      tu_check          (const TuConfig *cfg,
+void      tu_check          (const GUtf8ConvConfig *cfg,
                              const char     *input,
                              const char     *expected,
                              int             code,
                              const char     *message,
                              guint64         num_invalid);
-void      tu_check_bytes    (const TuConfig *cfg,
+void      tu_check_bytes    (const GUtf8ConvConfig *cfg,
                              GBytes         *input,
                              GBytes         *expected,
                              int             code,
@@ -147,7 +140,7 @@ void      tu_call           (GConverter      *conv,
  * length (of @cfg's profile), U+FEFF, and, with @malformed, malformed
  * sequences and units of every class; the UCS-4 side in @cfg's byte
  * order.  About @len bytes. */
-GBytes   *tu_random_input   (const TuConfig *cfg,
+GBytes   *tu_random_input   (const GUtf8ConvConfig *cfg,
                              GRand          *rand,
                              gsize           len,
                              gboolean        malformed);

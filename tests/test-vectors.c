@@ -22,7 +22,7 @@ check_vector (const TuVector       *v,
   for (guint o = 0; o < G_N_ELEMENTS (tu_byte_orders); o++)
     for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
       {
-        TuConfig cfg = { direction, tu_byte_orders[o], GUTF8CONV_BOM_KEEP,
+        GUtf8ConvConfig cfg = { direction, tu_byte_orders[o], GUTF8CONV_BOM_KEEP,
                          tu_error_modes[e], profile };
 
         if (direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
@@ -77,9 +77,9 @@ test_ucs4_only_rejected_by_unicode (void)
   };
   static const char *values[] = { "001FFFFF", "00200000", "03FFFFFF", "04000000",
                                   "7FFFFFFF", "00110000" };
-  TuConfig dec = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+  GUtf8ConvConfig dec = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
                    GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_PROFILE_UNICODE };
-  TuConfig enc = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+  GUtf8ConvConfig enc = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
                    GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_PROFILE_UNICODE };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -152,7 +152,7 @@ test_byte_orders (void)
 
   for (guint o = 0; o < 3; o++)
     {
-      TuConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, tu_byte_orders[o],
+      GUtf8ConvConfig cfg = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, tu_byte_orders[o],
                        GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_STRICT,
                        GUTF8CONV_PROFILE_UNICODE };
       g_autoptr(GBytes) u8 = tu_hex (utf8);
@@ -170,7 +170,7 @@ test_byte_orders (void)
     gunichar chars[3] = { 0x41, 0x20AC, 0x1F600 };
     g_autoptr(GBytes) u32 = g_bytes_new (chars, sizeof chars);
     g_autoptr(GBytes) u8 = tu_hex (utf8);
-    TuConfig cfg = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST,
+    GUtf8ConvConfig cfg = { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST,
                      GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_STRICT,
                      GUTF8CONV_PROFILE_UNICODE };
 
@@ -185,7 +185,7 @@ test_empty (void)
     for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
       for (GUtf8ConvDirection d = 0; d <= GUTF8CONV_DIRECTION_UCS4_TO_UTF8; d++)
         {
-          TuConfig cfg = { d, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
+          GUtf8ConvConfig cfg = { d, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
                            tu_error_modes[e], tu_profiles[p] };
 
           tu_check (&cfg, "", "", -1, NULL, 0);
