@@ -480,7 +480,10 @@ run_kernel (GUtf8ConvCodec *codec,
 
   if (codec->n_held > 0 || codec->bom_pending || codec->order_pending || avail == 0)
     return;
-  if (codec->utf8_in)
+  if (codec->utf8_in && codec->utf8_out)
+    cur->op += codec->kernel->copy (cur->ip, avail, cur->op, cur->oend - cur->op,
+                                    codec->kernel_flags, &used);
+  else if (codec->utf8_in)
     cur->op += codec->kernel->decode (cur->ip, avail, cur->op, cur->oend - cur->op,
                                       codec->kernel_flags, &used);
   else
@@ -606,8 +609,10 @@ scalar_step (GUtf8ConvCodec *codec,
 
   if (s.kind == STEP_CHAR)
     {
+      /* UTF-8 to UTF-8 copies one-byte forms as they are: modified UTF-8's
+       * raw 00 stays 00 (every longer form is written back as it came). */
       if (!(is_signature && codec->config.bom_mode == GUTF8CONV_BOM_STRIP))
-        items[n_items++] = s.value;
+        items[n_items++] = s.len == 1 && codec->utf8_out ? RAW_BYTE | s.value : s.value;
     }
   else if (!error_items (codec, &s, p, items, &n_items))
     {
@@ -755,8 +760,8 @@ gutf8conv_codec_reset (GUtf8ConvCodec *codec)
   const GUtf8ConvConfig *config = &codec->config;
 
   codec->profile = gutf8conv_profile_info (config->profile);
-  codec->utf8_in = config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
-  codec->utf8_out = config->direction == GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  codec->utf8_in = config->direction != GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  codec->utf8_out = config->direction != GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
   codec->order_pending = FALSE;
   switch (config->byte_order)
     {
@@ -823,7 +828,10 @@ gutf8conv_codec_max_output (const GUtf8ConvCodec *codec,
   /* Decoding: at most one unit per input byte (the byte-keeping error
    * modes), plus a signature.  Encoding: at most 6 bytes per 4-byte unit
    * (six-octet forms, CESU-8 pairs), plus a signature and a replaced
-   * truncated unit. */
+   * truncated unit.  UTF-8 to UTF-8: at most 3 bytes per input byte (a
+   * replaced byte, windows-1252's U+20AC), plus a signature. */
+  if (codec->utf8_in && codec->utf8_out)
+    return 3 * in_len + 3;
   if (codec->utf8_in)
     return 4 * in_len + 4;
   return in_len / 4 * 6 + 6;

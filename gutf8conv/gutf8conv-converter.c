@@ -76,16 +76,49 @@ enum {
   PROP_ERROR_MODE,
   PROP_PROFILE,
   PROP_NUM_INVALID,
+  PROP_ERROR_OFFSET,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  INVALID_SEQUENCE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void gutf8conv_converter_iface_init (GConverterIface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (GUtf8ConvConverter, gutf8conv_converter, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_CONVERTER,
                                                       gutf8conv_converter_iface_init))
+
+/* The codec's report of a repaired sequence; the bytes are copied only
+ * when somebody listens. */
+static void
+report_invalid (guint64       offset,
+                const guint8 *bytes,
+                gsize         len,
+                gpointer      user_data)
+{
+  GUtf8ConvConverter *self = user_data;
+  g_autoptr(GBytes) b = NULL;
+
+  if (!g_signal_has_handler_pending (self, signals[INVALID_SEQUENCE], 0, TRUE))
+    return;
+  b = g_bytes_new (bytes, len);
+  g_signal_emit (self, signals[INVALID_SEQUENCE], 0, offset, b);
+}
+
+static gint64
+error_offset (GUtf8ConvConverter *self)
+{
+  if (self->codec.error == GUTF8CONV_CODEC_CONVERTED)
+    return -1;
+  return (gint64) self->codec.error_offset;
+}
 
 static void
 gutf8conv_converter_constructed (GObject *object)
@@ -95,6 +128,7 @@ gutf8conv_converter_constructed (GObject *object)
   G_OBJECT_CLASS (gutf8conv_converter_parent_class)->constructed (object);
 
   gutf8conv_codec_init (&self->codec, &self->config);
+  gutf8conv_codec_set_invalid_func (&self->codec, report_invalid, self);
 }
 
 static void
@@ -124,6 +158,9 @@ gutf8conv_converter_get_property (GObject    *object,
       break;
     case PROP_NUM_INVALID:
       g_value_set_uint64 (value, self->codec.num_invalid);
+      break;
+    case PROP_ERROR_OFFSET:
+      g_value_set_int64 (value, error_offset (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -260,7 +297,51 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
                          0, G_MAXUINT64, 0,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * GUtf8ConvConverter:error-offset:
+   *
+   * The absolute input offset of the sequence that stopped the stream: a
+   * malformed sequence in %GUTF8CONV_ERROR_MODE_STRICT (or one that
+   * %GUTF8CONV_ERROR_MODE_ESCAPE cannot represent), or an incomplete one at
+   * its end; -1 while nothing stopped it.  It is the number the error
+   * message names, for bindings that should not parse messages.  Need for
+   * more input, a full output buffer and flushing do not set it;
+   * g_converter_reset() makes it -1 again.
+   *
+   * Since: 1.1
+   */
+  properties[PROP_ERROR_OFFSET] =
+    g_param_spec_int64 ("error-offset", "Error offset", "Input offset of the sequence that stopped the stream, or -1",
+                        -1, G_MAXINT64, -1,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GUtf8ConvConverter::invalid-sequence:
+   * @self: the converter
+   * @offset: the absolute input offset of the sequence's first byte
+   * @bytes: the sequence: the maximal subpart when the input is UTF-8;
+   *   when encoding, the unit's four bytes (or a truncated unit's bytes),
+   *   in stream order
+   *
+   * Emitted once for each malformed sequence that the error mode handles
+   * (every mode but %GUTF8CONV_ERROR_MODE_STRICT), in stream order, from
+   * the thread that runs the conversion and before the output for it is
+   * handed out: an editor connects to it to mark what was repaired.  The
+   * emissions equal the #GUtf8ConvConverter:num-invalid count.  With no
+   * handler connected it costs nothing.
+   *
+   * Since: 1.1
+   */
+  signals[INVALID_SEQUENCE] =
+    g_signal_new ("invalid-sequence",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2,
+                  G_TYPE_UINT64,
+                  G_TYPE_BYTES);
 }
 
 static void
@@ -296,6 +377,7 @@ gutf8conv_converter_convert (GConverter       *converter,
   GUtf8ConvCodecFlags codec_flags = 0;
   GUtf8ConvCodecStatus status;
   guint64 num_invalid = self->codec.num_invalid;
+  gboolean had_error = self->codec.error != GUTF8CONV_CODEC_CONVERTED;
 
   if (flags & G_CONVERTER_INPUT_AT_END)
     codec_flags |= GUTF8CONV_CODEC_INPUT_AT_END;
@@ -308,6 +390,8 @@ gutf8conv_converter_convert (GConverter       *converter,
 
   if (self->codec.num_invalid != num_invalid)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
+  if (!had_error && self->codec.error != GUTF8CONV_CODEC_CONVERTED)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR_OFFSET]);
 
   switch (status)
     {
@@ -338,10 +422,13 @@ gutf8conv_converter_reset (GConverter *converter)
 {
   GUtf8ConvConverter *self = GUTF8CONV_CONVERTER (converter);
   guint64 num_invalid = self->codec.num_invalid;
+  gboolean had_error = self->codec.error != GUTF8CONV_CODEC_CONVERTED;
 
   gutf8conv_codec_reset (&self->codec);
   if (num_invalid != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
+  if (had_error)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR_OFFSET]);
 }
 
 static void
@@ -369,6 +456,57 @@ gutf8conv_converter_new (GUtf8ConvDirection direction)
   return g_object_new (GUTF8CONV_TYPE_CONVERTER,
                        "direction", direction,
                        NULL);
+}
+
+/**
+ * gutf8conv_converter_new_full:
+ * @direction: which way to convert
+ * @byte_order: the byte order of the UCS-4 side
+ * @bom_mode: what to do with a signature
+ * @error_mode: how to treat malformed input
+ * @profile: the code space and UTF-8 variant
+ *
+ * Creates a converter with every setting given, so that C and Vala need
+ * no g_object_new() for the common case.
+ *
+ * Returns: (transfer full): a new #GUtf8ConvConverter
+ *
+ * Since: 1.1
+ */
+GUtf8ConvConverter *
+gutf8conv_converter_new_full (GUtf8ConvDirection direction,
+                              GUtf8ConvByteOrder byte_order,
+                              GUtf8ConvBomMode   bom_mode,
+                              GUtf8ConvErrorMode error_mode,
+                              GUtf8ConvProfile   profile)
+{
+  return g_object_new (GUTF8CONV_TYPE_CONVERTER,
+                       "direction", direction,
+                       "byte-order", byte_order,
+                       "bom-mode", bom_mode,
+                       "error-mode", error_mode,
+                       "profile", profile,
+                       NULL);
+}
+
+/**
+ * gutf8conv_converter_get_error_offset:
+ * @self: a #GUtf8ConvConverter
+ *
+ * Gets the #GUtf8ConvConverter:error-offset property: the absolute input
+ * offset of the sequence that stopped the stream, or -1 while nothing
+ * did.
+ *
+ * Returns: the offset of the error that stopped the stream, or -1
+ *
+ * Since: 1.1
+ */
+gint64
+gutf8conv_converter_get_error_offset (GUtf8ConvConverter *self)
+{
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), -1);
+
+  return error_offset (self);
 }
 
 /**
@@ -543,6 +681,7 @@ gutf8conv_converter_convert_bytes (GUtf8ConvConverter  *self,
   if (status != GUTF8CONV_CODEC_FINISHED)
     {
       g_assert (status == GUTF8CONV_CODEC_INVALID || status == GUTF8CONV_CODEC_TRUNCATED);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR_OFFSET]);
       set_codec_error (self, status, error);
       return NULL;
     }

@@ -55,4 +55,13 @@ GBytes             *gutf8conv_converter_convert_bytes  (GUtf8ConvConverter  *sel
                                                         GBytes              *input,
                                                         GError             **error);
 
+GUTF8CONV_AVAILABLE_IN_1_1
+GUtf8ConvConverter *gutf8conv_converter_new_full       (GUtf8ConvDirection  direction,
+                                                        GUtf8ConvByteOrder  byte_order,
+                                                        GUtf8ConvBomMode    bom_mode,
+                                                        GUtf8ConvErrorMode  error_mode,
+                                                        GUtf8ConvProfile    profile);
+GUTF8CONV_AVAILABLE_IN_1_1
+gint64              gutf8conv_converter_get_error_offset (GUtf8ConvConverter *self);
+
 G_END_DECLS

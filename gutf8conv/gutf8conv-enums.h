@@ -75,6 +75,12 @@ G_BEGIN_DECLS
  * GUtf8ConvDirection:
  * @GUTF8CONV_DIRECTION_UTF8_TO_UCS4: decode UTF-8 into UCS-4 (the default)
  * @GUTF8CONV_DIRECTION_UCS4_TO_UTF8: encode UCS-4 into UTF-8
+ * @GUTF8CONV_DIRECTION_UTF8_TO_UTF8: validate and repair UTF-8: well-formed
+ *   sequences are copied byte for byte, malformed ones go through the
+ *   error mode (%GUTF8CONV_ERROR_MODE_ESCAPE cannot be represented and
+ *   stops as %GUTF8CONV_ERROR_MODE_STRICT); the byte order is ignored.
+ *   A streaming g_utf8_make_valid() that replaces maximal subparts.
+ *   Since: 1.1
  *
  * Which way a #GUtf8ConvConverter converts.
  *
@@ -83,7 +89,8 @@ G_BEGIN_DECLS
 typedef enum /*< underscore_name=gutf8conv_direction >*/
 {
   GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
-  GUTF8CONV_DIRECTION_UCS4_TO_UTF8
+  GUTF8CONV_DIRECTION_UCS4_TO_UTF8,
+  GUTF8CONV_DIRECTION_UTF8_TO_UTF8
 } GUtf8ConvDirection;
 
 /**

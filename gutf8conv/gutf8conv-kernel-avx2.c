@@ -465,4 +465,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   "avx2",
   decode_avx2,
   encode_avx2,
+  gutf8conv_kernel_scalar_copy,   /* no wide validation yet */
 };

@@ -453,4 +453,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   "avx512",
   decode_avx512,
   encode_avx512,
+  gutf8conv_kernel_scalar_copy,   /* no wide validation yet */
 };

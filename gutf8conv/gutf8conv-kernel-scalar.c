@@ -169,8 +169,74 @@ gutf8conv_kernel_scalar_encode (const guint8 *in,
   return o - out;
 }
 
+gsize
+gutf8conv_kernel_scalar_copy (const guint8 *in,
+                              gsize         in_len,
+                              guint8       *out,
+                              gsize         out_len,
+                              guint         flags,
+                              gsize        *in_used)
+{
+  const guint8 max_lead = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xEF : 0xF4;
+  const guint8 *p = in, *end = in + MIN (in_len, out_len);
+
+  while (p < end)
+    {
+      guint8 c = p[0];
+      guint n;
+
+      if (end - p >= 8)
+        {
+          guint64 w;
+
+          memcpy (&w, p, 8);
+          if ((w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0)
+            {
+              p += 8;
+              continue;
+            }
+        }
+
+      if (c < 0x80)
+        n = 1;
+      else if (c >= 0xC2 && c <= 0xDF)
+        {
+          if (end - p < 2 || (p[1] & 0xC0) != 0x80)
+            break;
+          n = 2;
+        }
+      else if (c >= 0xE0 && c <= 0xEF)
+        {
+          guint8 lo = c == 0xE0 ? 0xA0 : 0x80;
+          guint8 hi = c == 0xED ? 0x9F : 0xBF;
+
+          if (end - p < 3 || p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80)
+            break;
+          n = 3;
+        }
+      else if (c >= 0xF0 && c <= max_lead)
+        {
+          guint8 lo = c == 0xF0 ? 0x90 : 0x80;
+          guint8 hi = c == 0xF4 ? 0x8F : 0xBF;
+
+          if (end - p < 4 || p[1] < lo || p[1] > hi ||
+              (p[2] & 0xC0) != 0x80 || (p[3] & 0xC0) != 0x80)
+            break;
+          n = 4;
+        }
+      else
+        break;
+      p += n;
+    }
+
+  memcpy (out, in, p - in);
+  *in_used = p - in;
+  return p - in;
+}
+
 const GUtf8ConvKernel gutf8conv_kernel_scalar = {
   "scalar",
   gutf8conv_kernel_scalar_decode,
   gutf8conv_kernel_scalar_encode,
+  gutf8conv_kernel_scalar_copy,
 };

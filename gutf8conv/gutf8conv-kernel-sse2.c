@@ -191,4 +191,5 @@ const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   "sse2",
   decode_sse2,
   encode_sse2,
+  gutf8conv_kernel_scalar_copy,   /* no wide validation yet */
 };

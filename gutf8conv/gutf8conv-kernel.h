@@ -68,11 +68,21 @@ typedef gsize (*GUtf8ConvEncodeFunc) (const guint8 *in,
                                       guint         flags,
                                       gsize        *in_used);
 
+/* UTF-8 -> UTF-8: copies the longest run of whole valid sequences that
+ * fits; returns bytes written, which equals *in_used. */
+typedef gsize (*GUtf8ConvCopyFunc)   (const guint8 *in,
+                                      gsize         in_len,
+                                      guint8       *out,
+                                      gsize         out_len,
+                                      guint         flags,
+                                      gsize        *in_used);
+
 typedef struct
 {
   const char          *name;
   GUtf8ConvDecodeFunc  decode;
   GUtf8ConvEncodeFunc  encode;
+  GUtf8ConvCopyFunc    copy;
 } GUtf8ConvKernel;
 
 /* The kernel chosen once for this process: the best one the CPU supports,
@@ -99,6 +109,12 @@ gsize gutf8conv_kernel_scalar_decode (const guint8 *in,
                                       guint         flags,
                                       gsize        *in_used);
 gsize gutf8conv_kernel_scalar_encode (const guint8 *in,
+                                      gsize         in_len,
+                                      guint8       *out,
+                                      gsize         out_len,
+                                      guint         flags,
+                                      gsize        *in_used);
+gsize gutf8conv_kernel_scalar_copy   (const guint8 *in,
                                       gsize         in_len,
                                       guint8       *out,
                                       gsize         out_len,

@@ -173,9 +173,18 @@ load_u32 (const guint8 *p,
 
 /* Runs @fn on in[0..len) with @out_len bytes of output and checks it
  * against the scalar kernel; returns what it read. */
+typedef enum
+{
+  DECODE,
+  ENCODE,
+  COPY,
+} Kind;
+
+static const char *const kind_names[] = { "decode", "encode", "copy" };
+
 static gsize
 check_call (const GUtf8ConvKernel *kernel,
-            gboolean               decoding,
+            Kind                   kind,
             const guint8          *in,
             gsize                  len,
             gsize                  out_len,
@@ -184,8 +193,11 @@ check_call (const GUtf8ConvKernel *kernel,
   gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
   guint32 min_value = (flags & GUTF8CONV_KERNEL_NO_NUL) ? 1 : 0;
-  GUtf8ConvDecodeFunc fn = decoding ? kernel->decode : kernel->encode;
-  GUtf8ConvDecodeFunc ref = decoding ? gutf8conv_kernel_scalar.decode : gutf8conv_kernel_scalar.encode;
+  GUtf8ConvDecodeFunc fns[] = { kernel->decode, kernel->encode, kernel->copy };
+  GUtf8ConvDecodeFunc refs[] = {
+    gutf8conv_kernel_scalar.decode, gutf8conv_kernel_scalar.encode, gutf8conv_kernel_scalar.copy,
+  };
+  GUtf8ConvDecodeFunc fn = fns[kind], ref = refs[kind];
   guint8 *out = g_malloc (out_len + 64);
   guint8 *ref_out = g_malloc (out_len + 64);
   gsize used = G_MAXSIZE, ref_used = G_MAXSIZE, n, ref_n;
@@ -199,7 +211,7 @@ check_call (const GUtf8ConvKernel *kernel,
       g_test_message ("kernel %s, %s, len %" G_GSIZE_FORMAT ", out_len %" G_GSIZE_FORMAT
                       ", flags %u: read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT
                       ", scalar read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT,
-                      kernel->name, decoding ? "decode" : "encode", len, out_len,
+                      kernel->name, kind_names[kind], len, out_len,
                       flags, used, n, ref_used, ref_n);
       g_assert_cmpuint (used, ==, ref_used);
       g_assert_cmpuint (n, ==, ref_n);
@@ -212,7 +224,30 @@ check_call (const GUtf8ConvKernel *kernel,
 
   /* What was read is valid and converts, by GLib's reckoning, to exactly
    * what was written; what stopped the kernel is a real reason. */
-  if (decoding)
+  if (kind == COPY)
+    {
+      const guint8 *q = in, *end = in + used;
+
+      g_assert_cmpuint (n, ==, used);
+      g_assert_cmpmem (out, n, in, used);
+      /* GLib's validator stops at NUL, which is valid here. */
+      while (q < end)
+        {
+          gunichar c = *q == 0 ? 0 : g_utf8_get_char_validated ((const char *) q, end - q);
+
+          g_assert_cmpuint (c, <=, max_value);
+          q += *q == 0 ? 1 : g_utf8_skip[*q];
+        }
+      g_assert_true (q == end);
+      if (used < len && out_len > used + 3)
+        {
+          gunichar c = g_utf8_get_char_validated ((const char *) in + used, len - used);
+
+          g_assert_cmpuint (in[used], !=, 0);
+          g_assert_true (c == (gunichar) -1 || c == (gunichar) -2 || c > max_value);
+        }
+    }
+  else if (kind == DECODE)
     {
       const guint8 *q = in, *end = in + used;
       guint8 *o = out;
@@ -278,15 +313,15 @@ test_kernel (gconstpointer data)
         gsize offset = g_test_rand_int_range (0, 64);
         g_autofree guint8 *mem = g_malloc (offset + len + (len == 0));
         guint8 *in = mem + offset;
-        gboolean decoding = round % 2 == 0;
-        guint flags = random_flags (decoding);
+        Kind kind = round % 3;
+        guint flags = random_flags (kind != ENCODE);
 
-        if (decoding)
+        if (kind != ENCODE)
           random_utf8 (in, len);
         else
           random_ucs4 (in, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
-        check_call (kernel, decoding, in, len,
-                    random_out_len (decoding ? 4 * len : len + len / 2),
+        check_call (kernel, kind, in, len,
+                    random_out_len (kind == DECODE ? 4 * len : kind == COPY ? len : len + len / 2),
                     flags);
       }
 }
@@ -302,11 +337,11 @@ test_kernel_resume (gconstpointer data)
     {
       gsize len = g_test_rand_int_range (0, 4000);
       g_autofree guint8 *in = g_malloc (len + 1);
-      gboolean decoding = round % 2 == 0;
-      guint flags = random_flags (decoding);
+      Kind kind = round % 3;
+      guint flags = random_flags (kind != ENCODE);
       gsize pos = 0;
 
-      if (decoding)
+      if (kind != ENCODE)
         random_utf8 (in, len);
       else
         random_ucs4 (in, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
@@ -317,9 +352,9 @@ test_kernel_resume (gconstpointer data)
           if (g_test_rand_int_range (0, 3) == 0)
             out_len = g_test_rand_int_range (4, 64);
 
-          pos += check_call (kernel, decoding, in + pos, len - pos, out_len, flags);
+          pos += check_call (kernel, kind, in + pos, len - pos, out_len, flags);
           /* Skip what stopped it, as the scalar step would. */
-          pos = MIN (len, pos + (decoding ? 1 : 4));
+          pos = MIN (len, pos + (kind != ENCODE ? 1 : 4));
         }
     }
 }
@@ -397,7 +432,7 @@ test_kernel_codec (gconstpointer data)
       config.error_mode = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_ERROR_MODE));
       config.profile = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_PROFILE));
       name = tu_config_string (&config);
-      if (config.direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+      if (config.direction != GUTF8CONV_DIRECTION_UCS4_TO_UTF8)
         random_utf8 (in, len);
       else
         random_ucs4 (in, len, config.byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
@@ -437,12 +472,12 @@ convert_nothing (const guint8 *in G_GNUC_UNUSED,
   return 0;
 }
 
-static const GUtf8ConvKernel no_kernel = { "none", convert_nothing, convert_nothing };
+static const GUtf8ConvKernel no_kernel = { "none", convert_nothing, convert_nothing, convert_nothing };
 
 /* @in as a whole stream through the state machine alone, STRICT. */
 static GBytes *
-spec_convert (GUtf8ConvProfile  profile,
-              gboolean          decoding,
+spec_convert (GUtf8ConvProfile    profile,
+              GUtf8ConvDirection direction,
               const guint8     *in,
               gsize             len)
 {
@@ -451,7 +486,7 @@ spec_convert (GUtf8ConvProfile  profile,
   guint8 out[64];
   gsize nread, nwritten;
 
-  config.direction = decoding ? GUTF8CONV_DIRECTION_UTF8_TO_UCS4 : GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  config.direction = direction;
   config.byte_order = GUTF8CONV_BYTE_ORDER_BIG_ENDIAN;
   config.profile = profile;
   gutf8conv_codec_init (&codec, &config);
@@ -489,12 +524,18 @@ test_profile_limits (void)
               gsize used, n;
               g_autoptr(GBytes) spec = NULL;
 
+              g_autoptr(GBytes) spec2 = NULL;
+
               n = gutf8conv_kernel_scalar.decode (in, 4, out, sizeof out, dflags, &used);
               if (used == 0)
                 continue;
-              spec = spec_convert (prof, TRUE, in, used);
+              spec = spec_convert (prof, GUTF8CONV_DIRECTION_UTF8_TO_UCS4, in, used);
               g_assert_nonnull (spec);
               g_assert_cmpmem (out, n, g_bytes_get_data (spec, NULL), g_bytes_get_size (spec));
+              n = gutf8conv_kernel_scalar.copy (in, 4, out, sizeof out, dflags, &used);
+              spec2 = spec_convert (prof, GUTF8CONV_DIRECTION_UTF8_TO_UTF8, in, used);
+              g_assert_nonnull (spec2);
+              g_assert_cmpmem (out, n, g_bytes_get_data (spec2, NULL), g_bytes_get_size (spec2));
               checked++;
             }
 
@@ -508,7 +549,7 @@ test_profile_limits (void)
           n = gutf8conv_kernel_scalar.encode (in, 4, out, sizeof out, eflags, &used);
           if (used == 0)
             continue;
-          spec = spec_convert (prof, FALSE, in, 4);
+          spec = spec_convert (prof, GUTF8CONV_DIRECTION_UCS4_TO_UTF8, in, 4);
           g_assert_nonnull (spec);
           g_assert_cmpmem (out, n, g_bytes_get_data (spec, NULL), g_bytes_get_size (spec));
           checked++;

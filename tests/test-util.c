@@ -86,7 +86,7 @@ GBytes *
 tu_input (const GUtf8ConvConfig *cfg,
           const char     *text)
 {
-  if (cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+  if (cfg->direction != GUTF8CONV_DIRECTION_UCS4_TO_UTF8)
     return tu_hex (text);
   return tu_ucs4 (text, cfg->byte_order);
 }
