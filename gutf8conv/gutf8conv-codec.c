@@ -536,10 +536,20 @@ commit (GUtf8ConvCodec *codec,
 {
   guint64 pos = codec->offset - codec->n_held;
 
-  g_assert (s->len >= codec->n_held);
-  cur->ip += s->len - codec->n_held;
-  codec->offset += s->len - codec->n_held;
-  codec->n_held = 0;
+  if (s->len >= codec->n_held)
+    {
+      cur->ip += s->len - codec->n_held;
+      codec->offset += s->len - codec->n_held;
+      codec->n_held = 0;
+    }
+  else
+    {
+      /* A step shorter than what is held (a CESU-8 high form whose pair
+       * broke, a WTF-8 high unit before an ordinary one): the rest stays
+       * held and is read again. */
+      codec->n_held -= s->len;
+      memmove (codec->held, codec->held + s->len, codec->n_held);
+    }
   codec->bom_pending = FALSE;
   codec->after_high = codec->utf8_in && s->kind == STEP_CHAR && s->len == 3 &&
                       IS_HIGH_SURROGATE (s->value);

@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gutf8conv/gutf8conv.h>
 
 G_BEGIN_DECLS
 
@@ -21,27 +21,39 @@ extern const guint    tu_n_vectors_both;
 extern const TuVector tu_vectors_ucs4[];   /* valid in the UCS4 profile only */
 extern const guint    tu_n_vectors_ucs4;
 
-#define TU_UNICODE (1 << 0)
-#define TU_UCS4    (1 << 1)
+/* The profiles a case holds in, one bit per GUtf8ConvProfile value. */
+#define TU_UNICODE (1 << GUTF8CONV_PROFILE_UNICODE)
+#define TU_UCS4    (1 << GUTF8CONV_PROFILE_UCS4)
+#define TU_CESU8   (1 << GUTF8CONV_PROFILE_CESU8)
+#define TU_MUTF8   (1 << GUTF8CONV_PROFILE_MODIFIED_UTF8)
+#define TU_WTF8    (1 << GUTF8CONV_PROFILE_WTF8)
 #define TU_BOTH    (TU_UNICODE | TU_UCS4)
+#define TU_ALL     (TU_UNICODE | TU_UCS4 | TU_CESU8 | TU_MUTF8 | TU_WTF8)
 
-/* A malformed input and what each error mode makes of it, with the
- * byte order big-endian and the BOM kept.  Decoding cases give the input
- * as UTF-8 hex and the outputs as UCS-4 values; encoding cases give the
- * input as raw UCS-4 bytes in hex (so that a truncated unit can be
- * written) and the outputs as UTF-8 hex. */
+/* What one error mode makes of a malformed input: the output (before the
+ * error, when it stops) and the error (code -1: none) or the count. */
+typedef struct
+{
+  GUtf8ConvErrorMode  mode;
+  const char         *out;
+  int                 code;      /* GIOErrorEnum, or -1 */
+  const char         *message;
+  guint               n_invalid;
+} TuOutcome;
+
+#define TU_MAX_OUTCOMES 8
+
+/* A malformed input and one row per error mode, with the byte order
+ * big-endian and the BOM kept.  Decoding cases give the input as UTF-8
+ * hex and the outputs as UCS-4 values; encoding cases give the input as
+ * raw UCS-4 bytes in hex (so that a truncated unit can be written) and
+ * the outputs as UTF-8 hex.  A new error mode is a new row in each case;
+ * test-malformed fails on a case that lacks one. */
 typedef struct
 {
   guint       profiles;
   const char *input;
-  const char *strict_out;    /* the output before the error */
-  int         strict_code;   /* GIOErrorEnum */
-  const char *strict_message;
-  const char *replace;
-  const char *skip;
-  guint       n_invalid;     /* num-invalid with REPLACE and SKIP */
-  const char *escape;        /* NULL: ESCAPE fails exactly as STRICT does */
-  guint       n_escape;      /* num-invalid with ESCAPE */
+  TuOutcome   outcomes[TU_MAX_OUTCOMES];   /* ends at out == NULL */
 } TuMalformed;
 
 extern const TuMalformed tu_malformed_decode[];

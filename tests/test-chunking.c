@@ -121,11 +121,15 @@ check_random (GUtf8ConvDirection direction,
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
 
-  for (guint round = 0; round < 24; round++)
+  /* Strides prime to each other, so that the rounds meet every value of
+   * each setting in many combinations. */
+  for (guint round = 0; round < 30; round++)
     {
-      GUtf8ConvConfig cfg = { direction, tu_byte_orders[round % 3], tu_bom_modes[(round / 3) % 3],
-                       malformed ? tu_error_modes[1 + round % 3] : tu_error_modes[round % 4],
-                       tu_profiles[(round / 9) % 2] };
+      GUtf8ConvConfig cfg = { direction, tu_byte_orders[round % TU_N_BYTE_ORDERS],
+                              tu_bom_modes[(round / 2) % TU_N_BOM_MODES],
+                              malformed ? tu_error_modes[1 + round % (TU_N_ERROR_MODES - 1)]
+                                        : tu_error_modes[round % TU_N_ERROR_MODES],
+                              tu_profiles[(round / 3) % TU_N_PROFILES] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 3000, malformed);
       gsize len;
       const guint8 *in = g_bytes_get_data (input, &len);
@@ -191,6 +195,18 @@ test_random_clean_decode (void)
 }
 
 static void
+test_random_clean_repair (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, FALSE, 6);
+}
+
+static void
+test_random_malformed_repair (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, TRUE, 7);
+}
+
+static void
 test_random_clean_encode (void)
 {
   check_random (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, FALSE, 2);
@@ -217,8 +233,9 @@ test_random_strict_errors (void)
 
   for (guint round = 0; round < 40; round++)
     {
-      GUtf8ConvConfig cfg = { round % 2, tu_byte_orders[round % 3], tu_bom_modes[round % 3],
-                       GUTF8CONV_ERROR_MODE_STRICT, tu_profiles[(round / 2) % 2] };
+      GUtf8ConvConfig cfg = { round % 3, tu_byte_orders[round % TU_N_BYTE_ORDERS],
+                              tu_bom_modes[round % TU_N_BOM_MODES],
+                              GUTF8CONV_ERROR_MODE_STRICT, tu_profiles[(round / 3) % TU_N_PROFILES] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 400, TRUE);
       gsize len;
       const guint8 *in = g_bytes_get_data (input, &len);
@@ -282,10 +299,11 @@ test_kernels (void)
   g_assert_true (gutf8conv_kernel_lookup ("scalar") == &gutf8conv_kernel_scalar);
   g_assert_null (gutf8conv_kernel_lookup ("no-such-kernel"));
 
-  for (guint round = 0; round < 16; round++)
+  for (guint round = 0; round < 30; round++)
     {
-      GUtf8ConvConfig cfg = { round % 2, tu_byte_orders[round % 3], GUTF8CONV_BOM_KEEP,
-                       tu_error_modes[1 + round % 3], tu_profiles[(round / 2) % 2] };
+      GUtf8ConvConfig cfg = { round % 3, tu_byte_orders[round % TU_N_BYTE_ORDERS], GUTF8CONV_BOM_KEEP,
+                              tu_error_modes[1 + round % (TU_N_ERROR_MODES - 1)],
+                              tu_profiles[(round / 3) % TU_N_PROFILES] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 20000, round % 4 != 0);
       g_autoptr(GByteArray) ref = g_byte_array_new ();
       g_autofree char *ref_message = NULL;
@@ -359,6 +377,8 @@ main (int    argc,
   g_test_add_func ("/chunking/random/clean-encode", test_random_clean_encode);
   g_test_add_func ("/chunking/random/malformed-decode", test_random_malformed_decode);
   g_test_add_func ("/chunking/random/malformed-encode", test_random_malformed_encode);
+  g_test_add_func ("/chunking/random/clean-repair", test_random_clean_repair);
+  g_test_add_func ("/chunking/random/malformed-repair", test_random_malformed_repair);
   g_test_add_func ("/chunking/random/strict-errors", test_random_strict_errors);
   g_test_add_func ("/chunking/kernels", test_kernels);
   g_test_add_func ("/chunking/kernels/env", test_kernel_env);

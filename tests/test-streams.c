@@ -340,10 +340,12 @@ test_random_streams (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
 
-  for (guint round = 0; round < 16; round++)
+  for (guint round = 0; round < 30; round++)
     {
-      GUtf8ConvConfig cfg = { round % 2, tu_byte_orders[round % 3], tu_bom_modes[(round / 2) % 3],
-                       tu_error_modes[(round / 2) % 4], tu_profiles[(round / 8) % 2] };
+      GUtf8ConvConfig cfg = { round % 3, tu_byte_orders[round % TU_N_BYTE_ORDERS],
+                              tu_bom_modes[(round / 2) % TU_N_BOM_MODES],
+                              tu_error_modes[(round / 2) % TU_N_ERROR_MODES],
+                              tu_profiles[(round / 3) % TU_N_PROFILES] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 2000, TRUE);
       gsize len;
       const guint8 *in = g_bytes_get_data (input, &len);

@@ -9,19 +9,21 @@
 
 #include "test-util.h"
 
-const GUtf8ConvErrorMode tu_error_modes[4] = {
+const GUtf8ConvErrorMode tu_error_modes[TU_N_ERROR_MODES] = {
   GUTF8CONV_ERROR_MODE_STRICT, GUTF8CONV_ERROR_MODE_REPLACE,
   GUTF8CONV_ERROR_MODE_SKIP, GUTF8CONV_ERROR_MODE_ESCAPE,
+  GUTF8CONV_ERROR_MODE_LATIN1, GUTF8CONV_ERROR_MODE_CP1252,
 };
-const GUtf8ConvBomMode tu_bom_modes[3] = {
+const GUtf8ConvBomMode tu_bom_modes[TU_N_BOM_MODES] = {
   GUTF8CONV_BOM_KEEP, GUTF8CONV_BOM_STRIP, GUTF8CONV_BOM_INSERT,
 };
-const GUtf8ConvByteOrder tu_byte_orders[3] = {
+const GUtf8ConvByteOrder tu_byte_orders[TU_N_BYTE_ORDERS] = {
   GUTF8CONV_BYTE_ORDER_HOST, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
-  GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+  GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN, GUTF8CONV_BYTE_ORDER_DETECT,
 };
-const GUtf8ConvProfile tu_profiles[2] = {
-  GUTF8CONV_PROFILE_UNICODE, GUTF8CONV_PROFILE_UCS4,
+const GUtf8ConvProfile tu_profiles[TU_N_PROFILES] = {
+  GUTF8CONV_PROFILE_UNICODE, GUTF8CONV_PROFILE_UCS4, GUTF8CONV_PROFILE_CESU8,
+  GUTF8CONV_PROFILE_MODIFIED_UTF8, GUTF8CONV_PROFILE_WTF8,
 };
 
 GBytes *
@@ -601,6 +603,31 @@ tu_call (GConverter      *conv,
 
 static void
 append_utf8 (GByteArray *a,
+             guint32     c);
+
+/* @c as the profile writes it: CESU-8 pairs, modified UTF-8's C0 80 (or,
+ * as readers also take it, a raw 00). */
+static void
+append_profile_utf8 (GByteArray       *a,
+                     guint32           c,
+                     GUtf8ConvProfile  profile,
+                     GRand            *rand)
+{
+  gboolean cesu = profile == GUTF8CONV_PROFILE_CESU8 || profile == GUTF8CONV_PROFILE_MODIFIED_UTF8;
+
+  if (cesu && c >= 0x10000 && c <= 0x10FFFF)
+    {
+      append_utf8 (a, 0xD800 + ((c - 0x10000) >> 10));
+      append_utf8 (a, 0xDC00 + ((c - 0x10000) & 0x3FF));
+    }
+  else if (c == 0 && profile == GUTF8CONV_PROFILE_MODIFIED_UTF8 && g_rand_boolean (rand))
+    g_byte_array_append (a, (const guint8 *) "\xC0\x80", 2);
+  else
+    append_utf8 (a, c);
+}
+
+static void
+append_utf8 (GByteArray *a,
              guint32     c)
 {
   guint8 b[6];
@@ -630,6 +657,10 @@ static guint32
 random_char (GRand            *rand,
              GUtf8ConvProfile  profile)
 {
+  /* U+0000 (which modified UTF-8 writes C0 80), and WTF-8's surrogates. */
+  if (g_rand_int_range (rand, 0, 16) == 0)
+    return profile == GUTF8CONV_PROFILE_WTF8 ? (guint32) g_rand_int_range (rand, 0xD800, 0xE000) : 0;
+
   switch (g_rand_int_range (rand, 0, profile == GUTF8CONV_PROFILE_UCS4 ? 7 : 5))
     {
     case 0:
@@ -659,22 +690,29 @@ tu_random_input (const GUtf8ConvConfig *cfg,
                  gsize           len,
                  gboolean        malformed)
 {
-  /* Malformed UTF-8 of every class; ill-formed in both profiles. */
+  /* Malformed UTF-8 of every class (some of them well-formed in one
+   * profile or another: a surrogate form, C0 80, a four-byte form). */
   static const char *bad_utf8[] = {
     "80", "BF", "E2 82", "C3", "F0 9F 98", "C0 AF", "C1 80", "E0 80 80",
     "E0 9F BF", "F0 80 80 80", "F0 8F BF BF", "ED A0 80", "ED BF BF", "FE", "FF",
     "F8 80 80 80 80", "FC 80 80 80 80 80", "F8 87 BF", "FC 83", "EF BB",
+    "F0 9F 98 80", "ED A0 BD", "ED B8 80", "ED A0 BD ED", "ED A0 BD ED B8", "C0 80", "C0 41",
+    "ED A0 80 ED B0 80",
   };
   static const guint32 bad_units[] = {
     0xD800, 0xDBFF, 0xDC00, 0xDC7F, 0xDC80, 0xDCC3, 0xDCFF, 0xDFFF,
     0x80000000, 0xFFFFFFFF,
   };
-  gboolean decoding = cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+  gboolean decoding = cfg->direction != GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
   gboolean big = cfg->byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
                  (cfg->byte_order == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN);
+  gboolean after_high = FALSE;
   GByteArray *a = g_byte_array_new ();
 
-  if (g_rand_boolean (rand))
+  /* DETECT reads big-endian, or little-endian after an FF FE 00 00. */
+  if (cfg->byte_order == GUTF8CONV_BYTE_ORDER_DETECT)
+    big = decoding || g_rand_boolean (rand);
+  if (g_rand_boolean (rand) || !big)
     {
       if (decoding)
         append_utf8 (a, 0xFEFF);
@@ -686,6 +724,8 @@ tu_random_input (const GUtf8ConvConfig *cfg,
     {
       guint kind = g_rand_int_range (rand, 0, malformed ? 10 : 8);
 
+      if (kind < 3 || kind >= 8)
+        after_high = FALSE;
       if (kind < 3)
         {
           /* An ASCII run, long enough for fast paths now and then. */
@@ -705,8 +745,13 @@ tu_random_input (const GUtf8ConvConfig *cfg,
         {
           guint32 c = random_char (rand, cfg->profile);
 
+          /* A WTF-8 low surrogate form right after a high one is not
+           * WTF-8. */
+          if (decoding && after_high && c >= 0xDC00 && c <= 0xDFFF)
+            c = 0xFEFF;
+          after_high = c >= 0xD800 && c <= 0xDBFF;
           if (decoding)
-            append_utf8 (a, c);
+            append_profile_utf8 (a, c, cfg->profile, rand);
           else
             append_unit (a, c, big);
         }

@@ -146,9 +146,15 @@ GBytes   *tu_random_input   (const GUtf8ConvConfig *cfg,
                              gboolean        malformed);
 
 /* Configurations in the order of the enums, for loops over every mode. */
-extern const GUtf8ConvErrorMode tu_error_modes[4];
-extern const GUtf8ConvBomMode   tu_bom_modes[3];
-extern const GUtf8ConvByteOrder tu_byte_orders[3];
-extern const GUtf8ConvProfile   tu_profiles[2];
+/* Every value of each setting (test-converter checks the counts against
+ * the enum types, so a new value cannot be forgotten here). */
+#define TU_N_ERROR_MODES 6
+#define TU_N_BOM_MODES   3
+#define TU_N_BYTE_ORDERS 4
+#define TU_N_PROFILES    5
+extern const GUtf8ConvErrorMode tu_error_modes[TU_N_ERROR_MODES];
+extern const GUtf8ConvBomMode   tu_bom_modes[TU_N_BOM_MODES];
+extern const GUtf8ConvByteOrder tu_byte_orders[TU_N_BYTE_ORDERS];
+extern const GUtf8ConvProfile   tu_profiles[TU_N_PROFILES];
 
 G_END_DECLS

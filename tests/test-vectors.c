@@ -26,10 +26,24 @@ check_vector (const TuVector       *v,
                          tu_error_modes[e], profile };
 
         if (direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
-          tu_check (&cfg, v->utf8, v->ucs4, -1, NULL, 0);
+          {
+            tu_check (&cfg, v->utf8, v->ucs4, -1, NULL, 0);
+            /* Well-formed input is copied byte for byte. */
+            cfg.direction = GUTF8CONV_DIRECTION_UTF8_TO_UTF8;
+            tu_check (&cfg, v->utf8, v->utf8, -1, NULL, 0);
+          }
         else
           tu_check (&cfg, v->ucs4, v->utf8, -1, NULL, 0);
       }
+}
+
+/* The standards' vectors hold in every profile but CESU-8 and modified
+ * UTF-8, which write supplementary characters and U+0000 their own way
+ * (test-seeds has theirs). */
+static gboolean
+vectors_hold_in (GUtf8ConvProfile profile)
+{
+  return profile != GUTF8CONV_PROFILE_CESU8 && profile != GUTF8CONV_PROFILE_MODIFIED_UTF8;
 }
 
 static void
@@ -37,7 +51,8 @@ test_both_decode (void)
 {
   for (guint i = 0; i < tu_n_vectors_both; i++)
     for (guint p = 0; p < G_N_ELEMENTS (tu_profiles); p++)
-      check_vector (&tu_vectors_both[i], GUTF8CONV_DIRECTION_UTF8_TO_UCS4, tu_profiles[p]);
+      if (vectors_hold_in (tu_profiles[p]))
+        check_vector (&tu_vectors_both[i], GUTF8CONV_DIRECTION_UTF8_TO_UCS4, tu_profiles[p]);
 }
 
 static void
@@ -45,7 +60,8 @@ test_both_encode (void)
 {
   for (guint i = 0; i < tu_n_vectors_both; i++)
     for (guint p = 0; p < G_N_ELEMENTS (tu_profiles); p++)
-      check_vector (&tu_vectors_both[i], GUTF8CONV_DIRECTION_UCS4_TO_UTF8, tu_profiles[p]);
+      if (vectors_hold_in (tu_profiles[p]))
+        check_vector (&tu_vectors_both[i], GUTF8CONV_DIRECTION_UCS4_TO_UTF8, tu_profiles[p]);
 }
 
 static void
@@ -133,6 +149,7 @@ test_concatenated (void)
     TuVector v = { ucs4->str, utf8->str };
 
     for (guint p = 0; p < G_N_ELEMENTS (tu_profiles); p++)
+      if (vectors_hold_in (tu_profiles[p]))
       {
         check_vector (&v, GUTF8CONV_DIRECTION_UTF8_TO_UCS4, tu_profiles[p]);
         check_vector (&v, GUTF8CONV_DIRECTION_UCS4_TO_UTF8, tu_profiles[p]);
@@ -183,7 +200,7 @@ test_empty (void)
 {
   for (guint p = 0; p < G_N_ELEMENTS (tu_profiles); p++)
     for (guint e = 0; e < G_N_ELEMENTS (tu_error_modes); e++)
-      for (GUtf8ConvDirection d = 0; d <= GUTF8CONV_DIRECTION_UCS4_TO_UTF8; d++)
+      for (GUtf8ConvDirection d = 0; d <= GUTF8CONV_DIRECTION_UTF8_TO_UTF8; d++)
         {
           GUtf8ConvConfig cfg = { d, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_KEEP,
                            tu_error_modes[e], tu_profiles[p] };
