@@ -483,6 +483,32 @@ tu_assert_same (const TuResult *a,
   tu_assert_result (a, expected, b->error_code, b->message, b->num_invalid, what);
 }
 
+typedef struct
+{
+  GBytes  *input;
+  guint64  count;
+  gint64   last_offset;
+} SeenInvalid;
+
+static void
+record_invalid (GUtf8ConvConverter *conv G_GNUC_UNUSED,
+                guint64             offset,
+                GBytes             *bytes,
+                gpointer            user_data)
+{
+  SeenInvalid *seen = user_data;
+  gsize len, in_len;
+  const guint8 *b = g_bytes_get_data (bytes, &len);
+  const guint8 *in = g_bytes_get_data (seen->input, &in_len);
+
+  g_assert_cmpint ((gint64) offset, >, seen->last_offset);
+  g_assert_cmpuint (len, >, 0);
+  g_assert_cmpuint (offset + len, <=, in_len);
+  g_assert_cmpmem (b, len, in + offset, len);
+  seen->last_offset = offset;
+  seen->count++;
+}
+
 void
 tu_check_bytes (const GUtf8ConvConfig *cfg,
                 GBytes         *input,
@@ -499,6 +525,7 @@ tu_check_bytes (const GUtf8ConvConfig *cfg,
   g_autoptr(GBytes) out = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *what = NULL;
+  SeenInvalid seen = { input, 0, -1 };
 
   /* Names the case by its first bytes: long inputs are only slow to print. */
   in_hex = tu_to_hex (in, MIN (len, 40));
@@ -512,11 +539,29 @@ tu_check_bytes (const GUtf8ConvConfig *cfg,
     }
 
   what = g_strdup_printf ("%s [%s] via convert_bytes", name, in_hex);
+  g_signal_connect (conv, "invalid-sequence", G_CALLBACK (record_invalid), &seen);
   out = gutf8conv_converter_convert_bytes (conv, input, &error);
   tu_assert_outcome (out != NULL, error, code, message, what);
   if (out != NULL)
     tu_assert_bytes (g_bytes_get_data (out, NULL), g_bytes_get_size (out), expected, what);
   g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, num_invalid);
+
+  /* The signal came once per counted sequence, in stream order, each
+   * with bytes from the input at its offset. */
+  g_assert_cmpuint (seen.count, ==, num_invalid);
+  /* error-offset is the offset the message names, or -1. */
+  if (code < 0)
+    g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==, -1);
+  else if (message != NULL)
+    {
+      const char *at = strstr (message, " at byte ");
+
+      g_assert_nonnull (at);
+      g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==,
+                       (gint64) g_ascii_strtoull (at + strlen (" at byte "), NULL, 10));
+    }
+  g_converter_reset (G_CONVERTER (conv));
+  g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==, -1);
 }
 
 void
