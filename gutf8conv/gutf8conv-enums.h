@@ -183,7 +183,7 @@ typedef enum /*< underscore_name=gutf8conv_error_mode >*/
  *   (the default)
  * @GUTF8CONV_PROFILE_UCS4: ISO/IEC 10646-1:1993 Annex R, RFC 2044 and
  *   RFC 2279: 0..0x7FFFFFFF in 1 to 6 octets
- * @GUTF8CONV_PROFILE_CESU8: CESU-8 (Unicode Technical Report #26):
+ * @GUTF8CONV_PROFILE_CESU8: CESU-8 (Unicode Technical Report 26):
  *   U+10000..U+10FFFF as the two three-octet forms of their UTF-16
  *   surrogate pair, six octets; four-octet forms are malformed.  Since: 1.1
  * @GUTF8CONV_PROFILE_MODIFIED_UTF8: Java's modified UTF-8 (JNI,

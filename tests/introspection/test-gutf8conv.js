@@ -194,6 +194,44 @@ test('STRICT error is a GLib.Error with Gio.IOErrorEnum.INVALID_DATA', () => {
     assertEqual(thrown.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.INVALID_DATA), true);
 });
 
+test('invalid-sequence: offsets and bytes in order, across chunks (1.1)', () => {
+    // Offsets are those of the input stream; REPLACE as WHATWG decodes.
+    const input = concat(utf8('ok '), Uint8Array.from([0xff, 0x20, 0xe2, 0x82]), utf8(' fine '),
+        Uint8Array.from([0xed, 0xa0, 0x80, 0x20, 0xc3]));
+    const expected = '3:ff;5:e2 82;13:ed;14:a0;15:80;17:c3;';
+    for (const size of [1, 2, 3, 7, input.length]) {
+        const c = GUtf8Conv.Converter.new_full(GUtf8Conv.Direction.UTF8_TO_UTF8,
+            GUtf8Conv.ByteOrder.HOST, GUtf8Conv.BomMode.KEEP, GUtf8Conv.ErrorMode.REPLACE,
+            GUtf8Conv.Profile.UNICODE);
+        let seen = '';
+        let count = 0;
+        c.connect('invalid-sequence', (conv, offset, bytes) => {
+            seen += `${offset}:${hex(ByteArray.fromGBytes(bytes))};`;
+            count++;
+        });
+        const out = readThrough(c, input, size);
+        assertEqual(seen, expected);
+        assertEqual(count, c.get_num_invalid());
+        assertBytes(out, utf8(new TextDecoder().decode(input)));
+    }
+});
+
+test('error-offset without parsing the message (1.1)', () => {
+    const c = new GUtf8Conv.Converter({direction: GUtf8Conv.Direction.UTF8_TO_UTF8});
+    assertEqual(c.get_error_offset(), -1);
+    let thrown = null;
+    try {
+        c.convert_bytes(new GLib.Bytes(Uint8Array.from([0x61, 0x62, 0xc0, 0xaf])));
+    } catch (e) {
+        thrown = e;
+    }
+    assertEqual(thrown instanceof GLib.Error, true);
+    assertEqual(c.get_error_offset(), 2);
+    assertEqual(c.error_offset, 2);
+    c.reset();
+    assertEqual(c.error_offset, -1);
+});
+
 print(`1..${tests.length}`);
 let failed = 0;
 tests.forEach(([name, fn], i) => {

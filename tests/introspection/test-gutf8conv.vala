@@ -47,6 +47,45 @@ static void assert_bytes (uint8[] actual, string expected)
   assert_cmpstr (hex (actual), CompareOperator.EQ, expected);
 }
 
+/* 1.1: the full constructor, the repair direction, the signal and the
+ * error offset, as Vala sees them. */
+static void test_repair ()
+{
+  var conv = new GUtf8Conv.Converter.full (GUtf8Conv.Direction.UTF8_TO_UTF8,
+                                           GUtf8Conv.ByteOrder.HOST,
+                                           GUtf8Conv.BomMode.STRIP,
+                                           GUtf8Conv.ErrorMode.REPLACE,
+                                           GUtf8Conv.Profile.UNICODE);
+  var seen = new StringBuilder ();
+  conv.invalid_sequence.connect ((offset, bytes) => {
+    seen.append_printf ("%" + uint64.FORMAT + ":%u;", offset, (uint) bytes.get_size ());
+  });
+  uint8[] input = { 0xEF, 0xBB, 0xBF, 'a', 0xE2, 0x82, 'b', 0xFF };
+  try {
+    var output = conv.convert_bytes (new Bytes (input));
+    assert_bytes (output.get_data (), "61 EF BF BD 62 EF BF BD");
+  } catch (Error e) {
+    assert_not_reached ();
+  }
+  assert (seen.str == "4:2;7:1;");
+  assert (conv.num_invalid == 2);
+  assert (conv.error_offset == -1);
+
+  var strict = new GUtf8Conv.Converter.full (GUtf8Conv.Direction.UTF8_TO_UTF8,
+                                             GUtf8Conv.ByteOrder.HOST,
+                                             GUtf8Conv.BomMode.KEEP,
+                                             GUtf8Conv.ErrorMode.STRICT,
+                                             GUtf8Conv.Profile.UNICODE);
+  try {
+    strict.convert_bytes (new Bytes (input));
+    assert_not_reached ();
+  } catch (IOError.INVALID_DATA e) {
+    assert (strict.get_error_offset () == 4);
+  } catch (Error e) {
+    assert_not_reached ();
+  }
+}
+
 static void test_construct ()
 {
   var a = new GUtf8Conv.Converter (Direction.UCS4_TO_UTF8);
@@ -187,5 +226,6 @@ int main (string[] args)
   Test.add_func ("/vala/vectors-through-stream", test_vectors_through_stream);
   Test.add_func ("/vala/bom-and-replace", test_bom_and_replace);
   Test.add_func ("/vala/invalid-data", test_invalid_data);
+  Test.add_func ("/vala/repair-1.1", test_repair);
   return Test.run ();
 }

@@ -32,8 +32,9 @@ E = GUtf8Conv.ErrorMode
 P = GUtf8Conv.Profile
 
 HOST = 'le' if sys.byteorder == 'little' else 'be'
+# DETECT reads input without a signature, and writes, big-endian.
 CODEC = {O.HOST: 'utf-32-' + HOST, O.BIG_ENDIAN: 'utf-32-be',
-         O.LITTLE_ENDIAN: 'utf-32-le'}
+         O.LITTLE_ENDIAN: 'utf-32-le', O.DETECT: 'utf-32-be'}
 
 # Text with 1- to 4-octet characters, a noncharacter and an inner U+FEFF.
 TEXT = 'A\u2262\u0391. \ud55c\uad6d\uc5b4 \u65e5\u672c\u8a9e \U000233b4 \uffff\ufeff\U0010ffff end\n'
@@ -127,17 +128,19 @@ class Enums(unittest.TestCase):
     # The nicks SPEC section 1 promises, in value order.
     EXPECTED = {
         'Direction': ('GUtf8ConvDirection', 'GUTF8CONV_DIRECTION_',
-                      [('UTF8_TO_UCS4', 'utf8-to-ucs4'), ('UCS4_TO_UTF8', 'ucs4-to-utf8')]),
+                      [('UTF8_TO_UCS4', 'utf8-to-ucs4'), ('UCS4_TO_UTF8', 'ucs4-to-utf8'),
+                       ('UTF8_TO_UTF8', 'utf8-to-utf8')]),
         'ByteOrder': ('GUtf8ConvByteOrder', 'GUTF8CONV_BYTE_ORDER_',
                       [('HOST', 'host'), ('BIG_ENDIAN', 'big-endian'),
-                       ('LITTLE_ENDIAN', 'little-endian')]),
+                       ('LITTLE_ENDIAN', 'little-endian'), ('DETECT', 'detect')]),
         'BomMode': ('GUtf8ConvBomMode', 'GUTF8CONV_BOM_',
                     [('KEEP', 'keep'), ('STRIP', 'strip'), ('INSERT', 'insert')]),
         'ErrorMode': ('GUtf8ConvErrorMode', 'GUTF8CONV_ERROR_MODE_',
                       [('STRICT', 'strict'), ('REPLACE', 'replace'), ('SKIP', 'skip'),
-                       ('ESCAPE', 'escape')]),
+                       ('ESCAPE', 'escape'), ('LATIN1', 'latin1'), ('CP1252', 'cp1252')]),
         'Profile': ('GUtf8ConvProfile', 'GUTF8CONV_PROFILE_',
-                    [('UNICODE', 'unicode'), ('UCS4', 'ucs4')]),
+                    [('UNICODE', 'unicode'), ('UCS4', 'ucs4'), ('CESU8', 'cesu8'),
+                     ('MODIFIED_UTF8', 'modified-utf8'), ('WTF8', 'wtf8')]),
     }
 
     def test_every_enum_value_and_nick(self):
@@ -186,8 +189,12 @@ class Properties(unittest.TestCase):
         self.assertEqual(pspec.default_value, 0)
         self.assertEqual(pspec.maximum, GLib.MAXUINT64)
         self.assertFalse(pspec.flags & GObject.ParamFlags.WRITABLE)
+        pspec = GUtf8Conv.Converter.find_property('error-offset')
+        self.assertEqual(pspec.value_type, GObject.TYPE_INT64)
+        self.assertEqual(pspec.default_value, -1)
+        self.assertFalse(pspec.flags & GObject.ParamFlags.WRITABLE)
         names = sorted(p.name for p in GUtf8Conv.Converter.list_properties())
-        self.assertEqual(names, sorted(list(self.DEFAULTS) + ['num-invalid']))
+        self.assertEqual(names, sorted(list(self.DEFAULTS) + ['num-invalid', 'error-offset']))
 
     def test_construct_keywords(self):
         c = GUtf8Conv.Converter(direction=D.UCS4_TO_UTF8, bom_mode=B.INSERT)
@@ -268,6 +275,8 @@ class ConvertBytes(unittest.TestCase):
 
     def test_encode_every_byte_order(self):
         for order in O.__enum_values__.values():
+            if order == O.DETECT:
+                continue   # DETECT with a signature: Version11.test_detect
             c = GUtf8Conv.Converter(direction=D.UCS4_TO_UTF8, byte_order=order)
             self.assertEqual(convert(c, ucs4(TEXT, order)), TEXT.encode('utf-8'))
 
@@ -554,6 +563,77 @@ class TapResult(unittest.TestResult):
         if not self.reported:
             self._line(test, False)
         super().stopTest(test)
+
+
+class Version11(unittest.TestCase):
+    """SPEC section 6 from Python: the new values, new_full, error-offset,
+    the invalid-sequence signal."""
+
+    def test_new_full(self):
+        c = GUtf8Conv.Converter.new_full(D.UTF8_TO_UTF8, O.DETECT, B.STRIP, E.CP1252, P.WTF8)
+        self.assertEqual((c.get_direction(), c.get_byte_order(), c.get_bom_mode(),
+                          c.get_error_mode(), c.get_profile()),
+                         (D.UTF8_TO_UTF8, O.DETECT, B.STRIP, E.CP1252, P.WTF8))
+
+    def test_error_offset(self):
+        c = GUtf8Conv.Converter.new_full(D.UTF8_TO_UCS4, O.BIG_ENDIAN, B.KEEP, E.STRICT, P.UNICODE)
+        self.assertEqual(c.get_error_offset(), -1)
+        self.assertEqual(c.props.error_offset, -1)
+        with self.assertRaises(GLib.Error) as cm:
+            c.convert_bytes(GLib.Bytes.new(b'abc\xe2\x82d'))
+        self.assertTrue(cm.exception.matches(Gio.io_error_quark(), Gio.IOErrorEnum.INVALID_DATA))
+        # The number, without parsing the message.
+        self.assertEqual(c.get_error_offset(), 3)
+        self.assertEqual(c.props.error_offset, 3)
+        c.reset()
+        self.assertEqual(c.get_error_offset(), -1)
+
+    def test_signal_in_order_across_chunks(self):
+        data = b'ok \xff \xe2\x82 fine \xed\xa0\x80 \xc3'
+        expected = [(3, b'\xff'), (5, b'\xe2\x82'), (13, b'\xed'), (14, b'\xa0'),
+                    (15, b'\x80'), (17, b'\xc3')]
+        for size in (1, 2, 3, 7, len(data)):
+            c = GUtf8Conv.Converter.new_full(D.UTF8_TO_UTF8, O.HOST, B.KEEP, E.REPLACE, P.UNICODE)
+            seen = []
+            c.connect('invalid-sequence', lambda conv, offset, b: seen.append((offset, b.get_data())))
+            pipe = Gio.MemoryInputStream.new()
+            for i in range(0, len(data), size):
+                pipe.add_bytes(GLib.Bytes.new(data[i:i + size]))
+            stream = Gio.ConverterInputStream.new(pipe, c)
+            out = b''
+            while True:
+                chunk = stream.read_bytes(size, None).get_data()
+                if not chunk:
+                    break
+                out += chunk
+            self.assertEqual(seen, expected, size)
+            self.assertEqual(c.get_num_invalid(), len(seen))
+            self.assertEqual(out, data.decode('utf-8', 'replace').encode('utf-8'))
+
+    def test_detect(self):
+        c = GUtf8Conv.Converter(direction=D.UCS4_TO_UTF8, byte_order=O.DETECT, bom_mode=B.STRIP)
+        self.assertEqual(convert(c, ('\ufeff' + TEXT).encode('utf-32-le')), TEXT.encode('utf-8'))
+        self.assertEqual(convert(c, ('\ufeff' + TEXT).encode('utf-32-be')), TEXT.encode('utf-8'))
+        self.assertEqual(convert(c, TEXT.encode('utf-32-be')), TEXT.encode('utf-8'))
+
+    def test_profiles(self):
+        cesu = GUtf8Conv.Converter(direction=D.UCS4_TO_UTF8, byte_order=O.BIG_ENDIAN,
+                                   profile=P.CESU8)
+        self.assertEqual(convert(cesu, '\U0001F600'.encode('utf-32-be')),
+                         bytes.fromhex('ED A0 BD ED B8 80'))
+        mutf8 = GUtf8Conv.Converter(direction=D.UCS4_TO_UTF8, byte_order=O.BIG_ENDIAN,
+                                    profile=P.MODIFIED_UTF8)
+        self.assertEqual(convert(mutf8, 'a\0b'.encode('utf-32-be')), b'a\xc0\x80b')
+        wtf8 = GUtf8Conv.Converter(byte_order=O.BIG_ENDIAN, profile=P.WTF8)
+        self.assertEqual(convert(wtf8, b'\xed\xa0\xbd'),
+                         '\ud83d'.encode('utf-32-be', 'surrogatepass'))
+
+    def test_latin1_and_cp1252(self):
+        for mode, codec in ((E.LATIN1, 'latin-1'), (E.CP1252, 'cp1252')):
+            c = GUtf8Conv.Converter(direction=D.UTF8_TO_UTF8, error_mode=mode)
+            self.assertEqual(convert(c, b'caf\xe9 \x93q\x94'),
+                             ('caf' + b'\xe9'.decode(codec) + ' ' + b'\x93'.decode(codec) + 'q'
+                              + b'\x94'.decode(codec)).encode('utf-8'))
 
 
 def main():
