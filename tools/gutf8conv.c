@@ -15,6 +15,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 #include <gio/gio.h>
@@ -30,45 +33,59 @@ enum {
 
 #define CHUNK_SIZE (64 * 1024)
 
+/* Quotes for messages: typographic ones where the locale can show them,
+ * plain ones elsewhere (g_printerr() would turn “” into ?? under C). */
+static const char *lq = "\"", *rq = "\"";
+
+static GUtf8ConvDirection direction;
+static GUtf8ConvByteOrder byte_order;
+static GUtf8ConvBomMode   bom_mode;
+static GUtf8ConvErrorMode error_mode;
+static GUtf8ConvProfile   profile;
+
+/* Option words beside the enum nicks, which are always accepted. */
 typedef struct
 {
-  GUtf8ConvDirection direction;
-  GUtf8ConvByteOrder byte_order;
-  GUtf8ConvBomMode   bom_mode;
-  GUtf8ConvErrorMode error_mode;
-  GUtf8ConvProfile   profile;
-} Options;
+  const char *word;
+  const char *nick;
+} Alias;
 
-/* Maps an option's word onto an enum value by the enum's nick, with short
- * aliases for the byte orders. */
+static const Alias byte_order_aliases[] = {
+  { "be", "big-endian" },
+  { "le", "little-endian" },
+  { NULL, NULL },
+};
+
+/* Maps an option's word onto a value of enum @type: its nick or an alias,
+ * in any case, so that every value the library gains is a word here. */
 static gboolean
-parse_enum (GType        type,
-            const char  *option,
-            const char  *value,
-            int         *out,
-            GError     **error)
+parse_enum (GType         type,
+            const Alias  *aliases,
+            const char   *option,
+            const char   *word,
+            int          *out,
+            GError      **error)
 {
   g_autoptr(GEnumClass) klass = g_type_class_ref (type);
-  GEnumValue *v;
+  const char *nick = word;
 
-  if (type == GUTF8CONV_TYPE_BYTE_ORDER && g_strcmp0 (value, "be") == 0)
-    value = "big-endian";
-  else if (type == GUTF8CONV_TYPE_BYTE_ORDER && g_strcmp0 (value, "le") == 0)
-    value = "little-endian";
+  for (guint i = 0; aliases != NULL && aliases[i].word != NULL; i++)
+    if (g_ascii_strcasecmp (word, aliases[i].word) == 0)
+      nick = aliases[i].nick;
 
-  v = g_enum_get_value_by_nick (klass, value);
-  if (v == NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "Invalid value “%s” for %s", value, option);
-      return FALSE;
-    }
-  *out = v->value;
-  return TRUE;
+  for (guint i = 0; i < klass->n_values; i++)
+    if (g_ascii_strcasecmp (nick, klass->values[i].value_nick) == 0)
+      {
+        *out = klass->values[i].value;
+        return TRUE;
+      }
+
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "Invalid value %s%s%s for %s", lq, word, rq, option);
+  return FALSE;
 }
 
-static Options opts;
-static gboolean to_ucs4, to_utf8, show_version;
+static gboolean to_ucs4, to_utf8, repair, show_version;
 static char *byte_order_arg, *bom_arg, *on_error_arg, *profile_arg, *output_arg;
 static char **files;
 static const char *output_name = "(standard output)";
@@ -76,11 +93,12 @@ static const char *output_name = "(standard output)";
 static const GOptionEntry entries[] = {
   { "to-ucs4", 0, 0, G_OPTION_ARG_NONE, &to_ucs4, "Convert UTF-8 to UCS-4 (the default)", NULL },
   { "to-utf8", 0, 0, G_OPTION_ARG_NONE, &to_utf8, "Convert UCS-4 to UTF-8", NULL },
-  { "byte-order", 0, 0, G_OPTION_ARG_STRING, &byte_order_arg, "Byte order of the UCS-4 side: host (default), be, le", "ORDER" },
+  { "repair", 0, 0, G_OPTION_ARG_NONE, &repair, "Validate and repair UTF-8: UTF-8 in, UTF-8 out", NULL },
+  { "byte-order", 0, 0, G_OPTION_ARG_STRING, &byte_order_arg, "Byte order of the UCS-4 side: be (default when writing it), le, host, detect (default when reading it)", "ORDER" },
   { "bom", 0, 0, G_OPTION_ARG_STRING, &bom_arg, "Signature at the start: keep (default), strip, insert", "MODE" },
-  { "on-error", 0, 0, G_OPTION_ARG_STRING, &on_error_arg, "Malformed input: strict (default), replace, skip, escape", "MODE" },
-  { "profile", 0, 0, G_OPTION_ARG_STRING, &profile_arg, "Code space: unicode (default, up to U+10FFFF), ucs4 (31 bits, 1-6 octets)", "PROFILE" },
-  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_arg, "Write to FILE instead of standard output", "FILE" },
+  { "on-error", 0, 0, G_OPTION_ARG_STRING, &on_error_arg, "Malformed input: strict (default), replace, skip, escape, latin1, cp1252", "MODE" },
+  { "profile", 0, 0, G_OPTION_ARG_STRING, &profile_arg, "UTF-8 variant: unicode (default), ucs4, cesu8, modified-utf8, wtf8", "PROFILE" },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_arg, "Write to FILE instead of standard output; a file is replaced only when all went well", "FILE" },
   { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Show the version and exit", NULL },
   { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, "[FILE...]" },
   G_OPTION_ENTRY_NULL
@@ -92,12 +110,15 @@ parse_options (int      *argc,
                GError  **error)
 {
   g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *summary = NULL;
   int value;
 
   context = g_option_context_new (NULL);
-  g_option_context_set_summary (context,
-    "Convert each FILE (or standard input; “-” is standard input) between\n"
-    "UTF-8 and UCS-4 (UTF-32), and write the result to standard output.");
+  summary = g_strdup_printf (
+    "Convert each FILE (or standard input; %s-%s is standard input) between\n"
+    "UTF-8 and UCS-4 (UTF-32), or repair its UTF-8, and write the result to\n"
+    "standard output.", lq, rq);
+  g_option_context_set_summary (context, summary);
   g_option_context_set_description (context,
     "Several files are converted as separate streams, each with its own\n"
     "signature handling and byte offsets, into one output stream; with\n"
@@ -110,37 +131,47 @@ parse_options (int      *argc,
   if (!g_option_context_parse (context, argc, argv, error))
     return FALSE;
 
-  if (to_ucs4 && to_utf8)
+  if ((to_ucs4 && to_utf8) || (repair && (to_ucs4 || to_utf8)))
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           "--to-ucs4 and --to-utf8 exclude each other");
+                           "--to-ucs4, --to-utf8 and --repair exclude each other");
       return FALSE;
     }
-  opts.direction = to_utf8 ? GUTF8CONV_DIRECTION_UCS4_TO_UTF8 : GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+  if (repair)
+    direction = GUTF8CONV_DIRECTION_UTF8_TO_UTF8;
+  else if (to_utf8)
+    direction = GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  else
+    direction = GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
 
+  /* What a file user expects (as iconv's UCS-4 and Unicode's UTF-32):
+   * big-endian written, the signature's order read. */
+  byte_order = direction == GUTF8CONV_DIRECTION_UCS4_TO_UTF8 ? GUTF8CONV_BYTE_ORDER_DETECT
+                                                             : GUTF8CONV_BYTE_ORDER_BIG_ENDIAN;
   if (byte_order_arg != NULL)
     {
-      if (!parse_enum (GUTF8CONV_TYPE_BYTE_ORDER, "--byte-order", byte_order_arg, &value, error))
+      if (!parse_enum (GUTF8CONV_TYPE_BYTE_ORDER, byte_order_aliases, "--byte-order",
+                       byte_order_arg, &value, error))
         return FALSE;
-      opts.byte_order = value;
+      byte_order = value;
     }
   if (bom_arg != NULL)
     {
-      if (!parse_enum (GUTF8CONV_TYPE_BOM_MODE, "--bom", bom_arg, &value, error))
+      if (!parse_enum (GUTF8CONV_TYPE_BOM_MODE, NULL, "--bom", bom_arg, &value, error))
         return FALSE;
-      opts.bom_mode = value;
+      bom_mode = value;
     }
   if (on_error_arg != NULL)
     {
-      if (!parse_enum (GUTF8CONV_TYPE_ERROR_MODE, "--on-error", on_error_arg, &value, error))
+      if (!parse_enum (GUTF8CONV_TYPE_ERROR_MODE, NULL, "--on-error", on_error_arg, &value, error))
         return FALSE;
-      opts.error_mode = value;
+      error_mode = value;
     }
   if (profile_arg != NULL)
     {
-      if (!parse_enum (GUTF8CONV_TYPE_PROFILE, "--profile", profile_arg, &value, error))
+      if (!parse_enum (GUTF8CONV_TYPE_PROFILE, NULL, "--profile", profile_arg, &value, error))
         return FALSE;
-      opts.profile = value;
+      profile = value;
     }
   return TRUE;
 }
@@ -152,12 +183,23 @@ is_malformed_error (const GError *error)
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT);
 }
 
+/* A reader that went away: end quietly, as cat and every filter do, with
+ * the status of a death by SIGPIPE (which this process ignores so that
+ * it sees the error instead). */
+G_GNUC_NORETURN static void
+die_of_broken_pipe (void)
+{
+  signal (SIGPIPE, SIG_DFL);
+  raise (SIGPIPE);
+  _exit (128 + SIGPIPE);
+}
+
 /* Converts one input stream into @out.  Returns an exit status; on
  * failure prints one line naming @name. */
 static int
 convert_stream (GInputStream     *in,
                 const char       *name,
-                GUtf8ConvBomMode  bom_mode,
+                GUtf8ConvBomMode  bom,
                 GOutputStream    *out,
                 guint8           *buffer)
 {
@@ -165,13 +207,7 @@ convert_stream (GInputStream     *in,
   g_autoptr(GInputStream) cin = NULL;
   g_autoptr(GError) error = NULL;
 
-  converter = g_object_new (GUTF8CONV_TYPE_CONVERTER,
-                            "direction", opts.direction,
-                            "byte-order", opts.byte_order,
-                            "bom-mode", bom_mode,
-                            "error-mode", opts.error_mode,
-                            "profile", opts.profile,
-                            NULL);
+  converter = gutf8conv_converter_new_full (direction, byte_order, bom, error_mode, profile);
   cin = g_converter_input_stream_new (in, G_CONVERTER (converter));
 
   for (;;)
@@ -187,23 +223,148 @@ convert_stream (GInputStream     *in,
         return EXIT_SUCCESS;
       if (!g_output_stream_write_all (out, buffer, n, NULL, NULL, &error))
         {
+          if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE))
+            die_of_broken_pipe ();
           g_printerr ("gutf8conv: %s: %s\n", output_name, error->message);
           return EXIT_TROUBLE;
         }
     }
 }
 
+/* @name opened for reading; errors name the file once, as the system
+ * says it (“No such file or directory”). */
 static GInputStream *
 open_input (const char  *name,
             GError     **error)
 {
-  g_autoptr(GFile) file = NULL;
+  struct stat st;
+  int fd;
 
   if (g_strcmp0 (name, "-") == 0)
     return g_unix_input_stream_new (STDIN_FILENO, FALSE);
 
-  file = g_file_new_for_commandline_arg (name);
-  return G_INPUT_STREAM (g_file_read (file, NULL, error));
+  fd = g_open (name, O_RDONLY | O_CLOEXEC, 0);
+  if (fd >= 0 && fstat (fd, &st) == 0 && S_ISDIR (st.st_mode))
+    {
+      close (fd);
+      fd = -1;
+      errno = EISDIR;
+    }
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                           g_strerror (saved_errno));
+      return NULL;
+    }
+  return g_unix_input_stream_new (fd, TRUE);
+}
+
+/* Where -o writes.  A regular file (or a new one) is written to a
+ * temporary file beside it, which replaces it only when everything went
+ * well: a failed conversion leaves the old file as it was, and the file
+ * may be one of the inputs, as with iconv.  Anything else (a device, a
+ * pipe) is written in place, as a shell redirection does. */
+typedef struct
+{
+  char *target;     /* the file replaced, symbolic links followed */
+  char *temp;       /* NULL when writing in place */
+  int   fd;
+  gboolean existed;
+  struct stat st;
+} Output;
+
+static gboolean
+output_open (Output      *o,
+             const char  *name,
+             GError     **error)
+{
+  g_autofree char *dir = NULL;
+  int saved_errno;
+
+  memset (o, 0, sizeof *o);
+  o->fd = -1;
+  if (g_stat (name, &o->st) == 0)
+    {
+      o->existed = TRUE;
+      if (!S_ISREG (o->st.st_mode))
+        {
+          o->fd = g_open (name, O_WRONLY | O_TRUNC | O_CLOEXEC, 0666);
+          if (o->fd < 0)
+            goto failed;
+          return TRUE;
+        }
+      o->target = realpath (name, NULL);
+      if (o->target == NULL)
+        goto failed;
+    }
+  else if (errno == ENOENT)
+    o->target = g_strdup (name);
+  else
+    goto failed;
+
+  dir = g_path_get_dirname (o->target);
+  o->temp = g_build_filename (dir, ".gutf8conv-XXXXXX", NULL);
+  o->fd = g_mkstemp_full (o->temp, O_WRONLY | O_CLOEXEC, 0600);
+  if (o->fd < 0)
+    {
+      g_clear_pointer (&o->temp, g_free);
+      goto failed;
+    }
+  return TRUE;
+
+failed:
+  saved_errno = errno;
+  g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       g_strerror (saved_errno));
+  return FALSE;
+}
+
+/* After the stream on o->fd is closed: the temporary takes the place and
+ * the permissions of the target, or goes. */
+static gboolean
+output_finish (Output    *o,
+               gboolean   success,
+               GError   **error)
+{
+  gboolean ok = TRUE;
+
+  if (o->temp != NULL && success)
+    {
+      mode_t mode;
+
+      if (o->existed)
+        mode = o->st.st_mode & 07777;
+      else
+        {
+          mode_t mask = umask (0);
+
+          umask (mask);
+          mode = 0666 & ~mask;
+        }
+      if (g_chmod (o->temp, mode) != 0 || g_rename (o->temp, o->target) != 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                               g_strerror (saved_errno));
+          ok = FALSE;
+        }
+      else if (o->existed && getuid () == 0)
+        {
+          /* Root keeps the owner too; nobody else can give a file away. */
+          if (chown (o->target, o->st.st_uid, o->st.st_gid) != 0)
+            {
+              /* The contents are in place; the owner is a detail. */
+            }
+        }
+    }
+  if (o->temp != NULL && (!success || !ok))
+    g_unlink (o->temp);
+  g_free (o->target);
+  g_free (o->temp);
+  return ok;
 }
 
 int
@@ -214,17 +375,21 @@ main (int    argc,
   g_autoptr(GOutputStream) out = NULL;
   g_autofree guint8 *buffer = NULL;
   static char *stdin_only[] = { (char *) "-", NULL };
+  Output output = { NULL, NULL, -1, FALSE, { 0 } };
   char **names;
   int status = EXIT_SUCCESS;
+  gboolean closed;
 
   setlocale (LC_ALL, "");
-  /* A closed pipe is an I/O error with a message, not a silent death. */
+  if (g_get_charset (NULL))
+    lq = "\xe2\x80\x9c", rq = "\xe2\x80\x9d";
+  /* A closed pipe shows as EPIPE, handled where it happens. */
   signal (SIGPIPE, SIG_IGN);
 
   if (!parse_options (&argc, &argv, &error))
     {
       g_printerr ("gutf8conv: %s\n", error->message);
-      g_printerr ("Try “gutf8conv --help” for more information.\n");
+      g_printerr ("Try %sgutf8conv --help%s for more information.\n", lq, rq);
       return EXIT_TROUBLE;
     }
 
@@ -236,18 +401,12 @@ main (int    argc,
 
   if (output_arg != NULL)
     {
-      /* Open and truncate, as a shell redirection does, so that devices
-       * and pipes work as well as regular files. */
-      int fd = g_open (output_arg, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-
-      if (fd < 0)
+      if (!output_open (&output, output_arg, &error))
         {
-          int saved_errno = errno;
-
-          g_printerr ("gutf8conv: %s: %s\n", output_arg, g_strerror (saved_errno));
+          g_printerr ("gutf8conv: %s: %s\n", output_arg, error->message);
           return EXIT_TROUBLE;
         }
-      out = g_unix_output_stream_new (fd, TRUE);
+      out = g_unix_output_stream_new (output.fd, TRUE);
       output_name = output_arg;
     }
   else
@@ -261,13 +420,13 @@ main (int    argc,
   for (guint i = 0; names[i] != NULL && status == EXIT_SUCCESS; i++)
     {
       g_autoptr(GInputStream) in = NULL;
-      GUtf8ConvBomMode bom_mode = opts.bom_mode;
+      GUtf8ConvBomMode bom = bom_mode;
       const char *display = g_strcmp0 (names[i], "-") == 0 ? "(standard input)" : names[i];
 
       /* One signature for the whole output: only the first file may
        * insert it; the others drop their own. */
-      if (bom_mode == GUTF8CONV_BOM_INSERT && i > 0)
-        bom_mode = GUTF8CONV_BOM_STRIP;
+      if (bom == GUTF8CONV_BOM_INSERT && i > 0)
+        bom = GUTF8CONV_BOM_STRIP;
 
       in = open_input (names[i], &error);
       if (in == NULL)
@@ -276,11 +435,20 @@ main (int    argc,
           status = EXIT_TROUBLE;
           break;
         }
-      status = convert_stream (in, display, bom_mode, out, buffer);
+      status = convert_stream (in, display, bom, out, buffer);
     }
 
-  if (!g_output_stream_close (out, NULL, status == EXIT_SUCCESS ? &error : NULL) &&
-      status == EXIT_SUCCESS)
+  g_clear_error (&error);
+  closed = g_output_stream_close (out, NULL, &error);
+  if (!closed && status == EXIT_SUCCESS)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE))
+        die_of_broken_pipe ();
+      g_printerr ("gutf8conv: %s: %s\n", output_name, error->message);
+      status = EXIT_TROUBLE;
+    }
+  g_clear_error (&error);
+  if (output_arg != NULL && !output_finish (&output, status == EXIT_SUCCESS, &error))
     {
       g_printerr ("gutf8conv: %s: %s\n", output_name, error->message);
       status = EXIT_TROUBLE;
