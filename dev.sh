@@ -4,8 +4,13 @@
 #   ./dev.sh demo   install what is missing, build, convert a sample both ways
 #   ./dev.sh test   install what is missing, build with every option, run every test
 #   ./dev.sh deps   only install the Debian packages
+#
+# Builds go under _dev/, never _build/, which is yours (the README's
+# `meson setup _build`).
 set -euo pipefail
 cd "$(dirname "$0")"
+
+DEV=_dev
 
 PACKAGES=(
   meson ninja-build pkg-config gcc clang libclang-rt-14-dev
@@ -33,88 +38,123 @@ deps() {
 setup() {
   local dir=$1; shift
   rm -rf "$dir"
-  mkdir -p "$(dirname "$dir")"   # a fresh clone has no _build/ yet
+  mkdir -p "$(dirname "$dir")"   # a fresh clone has no $DEV/ yet
   meson setup "$dir" "$@" >"$dir.setup.log" 2>&1 || { cat "$dir.setup.log"; return 1; }
   ninja -C "$dir"
 }
 
 demo() {
   deps
-  setup _build/demo -Dtests=false -Dintrospection=disabled -Dvapi=disabled
-  local tool=_build/demo/tools/gutf8conv sample=data/sample.txt
+  setup "$DEV/demo" -Dtests=false -Dintrospection=disabled -Dvapi=disabled
+  local tool=$DEV/demo/tools/gutf8conv sample=data/sample.txt
   echo
   echo "==> $sample (UTF-8 with a signature):"
   cat "$sample"
   echo "==> its bytes:"
   od -A d -t x1 "$sample" | head -n 4
-  echo "==> gutf8conv --byte-order=be --bom=strip $sample   (UCS-4, signature dropped):"
-  "$tool" --byte-order=be --bom=strip "$sample" | od -A d -t x1 | head -n 6
-  echo "==> ... | gutf8conv --to-utf8 --byte-order=be --bom=insert   (back to UTF-8, one signature):"
-  "$tool" --byte-order=be --bom=strip "$sample" \
-    | "$tool" --to-utf8 --byte-order=be --bom=insert > _build/demo/roundtrip.txt
-  cat _build/demo/roundtrip.txt
-  if cmp -s "$sample" _build/demo/roundtrip.txt; then
+  echo "==> gutf8conv --bom=strip $sample   (UCS-4, big-endian, signature dropped):"
+  "$tool" --bom=strip "$sample" | od -A d -t x1 | head -n 6
+  echo "==> ... | gutf8conv --to-utf8 --bom=insert   (back to UTF-8, one signature):"
+  "$tool" --bom=strip "$sample" | "$tool" --to-utf8 --bom=insert > "$DEV/demo/roundtrip.txt"
+  cat "$DEV/demo/roundtrip.txt"
+  if cmp -s "$sample" "$DEV/demo/roundtrip.txt"; then
     echo "==> round trip: byte-identical to $sample"
   else
     echo "==> round trip: DIFFERS from $sample" >&2
     return 1
   fi
-  echo "==> a malformed byte, three ways:"
+  echo "==> a malformed byte, four ways:"
   printf 'caf\xc3 ok\n' | "$tool" --on-error=replace | "$tool" --to-utf8
   printf 'caf\xc3 ok\n' | "$tool" --on-error=escape | "$tool" --to-utf8 --on-error=escape | od -c | head -n 1
+  printf 'caf\xe9 ok\n' | "$tool" --repair --on-error=latin1
   printf 'caf\xc3 ok\n' | "$tool" >/dev/null || echo "(exit status $?)"
 }
 
 LOGS=()
+FAILED_STAGES=()
 
-# run_tests DIR [MESON_TEST_ARGS...]: run the suite, remember its log.
+# run_tests DIR LOGBASE [MESON_TEST_ARGS...]: run the suite, remember its log.
 run_tests() {
-  local dir=$1; shift
-  meson test -C "$dir" --print-errorlogs "$@" || true
-  local log
-  log=$(ls -t "$dir"/meson-logs/testlog*.json | head -n 1)
-  LOGS+=("$log")
+  local dir=$1 base=$2; shift 2
+  meson test -C "$dir" --print-errorlogs --logbase "$base" "$@" || true
+  LOGS+=("$dir/meson-logs/$base.json")
 }
 
-# Hardening (issue 6): sanitizers, valgrind, fuzzers, ThreadSanitizer.
-hardening_stages() {
-  # (1) The C suite built with ASan and UBSan; any report aborts its test.
-  # The binding tests are left out: this build has no introspection.
-  setup _build/asan -Db_sanitize=address,undefined -Dintrospection=disabled \
-    -Dvapi=disabled -Dgtk_doc=false -Dtests=true
-  ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
-  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
-    run_tests _build/asan --no-suite slow --no-suite fuzz --no-suite tsan \
-      --no-suite introspection --timeout-multiplier 4
-  # (2) The C tests of the full build under valgrind memcheck.
-  run_tests _build/full --setup valgrind
-  # (3) Each libFuzzer target for 60 s over its seeds, and (4) the thread
-  # test under ThreadSanitizer: one clang build, one run.
-  CC=clang setup _build/fuzz -Dintrospection=disabled -Dvapi=disabled \
-    -Dgtk_doc=false -Dtests=true
-  run_tests _build/fuzz --suite fuzz --suite tsan
+# stage NAME COMMAND...: a step that is not a test; its failure is named
+# in the summary, and the other stages still run.
+stage() {
+  local name=$1; shift
+  echo "==> $name"
+  if ! "$@"; then
+    echo "==> stage failed: $name" >&2
+    FAILED_STAGES+=("$name")
+  fi
 }
 
-# run_kernel_tests DIR: the C suite again with each other kernel this CPU
-# runs forced (the plain run above used the best one).
-run_kernel_tests() {
+# The C suite again with each other kernel this CPU runs forced (the plain
+# run used the best one).
+kernel_tests() {
   local dir=$1 k best
   best=$("$dir"/tests/test-kernels --list-kernels | tail -n 1)
   for k in $("$dir"/tests/test-kernels --list-kernels); do
     [ "$k" = "$best" ] && continue
     echo "==> kernel $k"
-    run_tests "$dir" --setup "$k" --suite c
+    run_tests "$dir" "kernel-$k" --setup "$k" --suite c
   done
+}
+
+# The fast C tests 20 times over while a second run keeps both cores busy:
+# a test that depends on timing or scheduling fails here (issue 9).
+stress_tests() {
+  local dir=$1 flag
+  flag=$(mktemp)
+  ( while [ -e "$flag" ]; do
+      meson test -C "$dir" --no-rebuild --suite c --logbase load -q >/dev/null 2>&1 || true
+    done ) &
+  local load=$!
+  run_tests "$dir" stress --no-rebuild --suite c --repeat 20 --num-processes 2
+  rm -f "$flag"
+  wait "$load" || true
+}
+
+# Sanitizers, valgrind, fuzzers, ThreadSanitizer (issue 6).
+hardening_stages() {
+  # (1) The C suite built by clang with ASan and UBSan; any report aborts
+  # its test.  The binding tests are left out: this build has no
+  # introspection.
+  if CC=clang stage "setup: clang ASan+UBSan build" setup "$DEV/asan" \
+       -Db_sanitize=address,undefined -Db_lundef=false -Dintrospection=disabled \
+       -Dvapi=disabled -Dgtk_doc=false -Dtests=true; then
+    ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
+    UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
+      run_tests "$DEV/asan" asan --no-suite slow --no-suite fuzz --no-suite tsan \
+        --no-suite introspection --no-suite build --timeout-multiplier 4
+  fi
+  # (2) The C tests of the full build under valgrind memcheck.
+  run_tests "$DEV/full" valgrind --setup valgrind
+  # (3) Each libFuzzer target for 60 s over its seeds, and (4) the thread
+  # test under ThreadSanitizer: one clang build, one run.
+  if CC=clang stage "setup: clang fuzz build" setup "$DEV/fuzz" -Dintrospection=disabled \
+       -Dvapi=disabled -Dgtk_doc=false -Dtests=true; then
+    run_tests "$DEV/fuzz" fuzz --suite fuzz --suite tsan
+  fi
 }
 
 run_all_tests() {
   deps
-  setup _build/full -Dintrospection=enabled -Dvapi=enabled -Dgtk_doc=true -Dtests=true
-  run_tests _build/full
-  run_kernel_tests _build/full
+  if stage "setup: full build" setup "$DEV/full" -Dintrospection=enabled -Dvapi=enabled \
+       -Dgtk_doc=true -Dtests=true; then
+    run_tests "$DEV/full" full
+    kernel_tests "$DEV/full"
+    stress_tests "$DEV/full"
+  fi
   hardening_stages
   echo
-  /usr/bin/python3 .ci/summarize.py "${LOGS[@]}"
+  local args=()
+  for s in ${FAILED_STAGES[@]+"${FAILED_STAGES[@]}"}; do
+    args+=(--failed-stage "$s")
+  done
+  /usr/bin/python3 .ci/summarize.py ${args[@]+"${args[@]}"} "${LOGS[@]}"
 }
 
 case "${1:-}" in

@@ -2,23 +2,38 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Sum up meson test logs: one 'N passed, M failed' line for all that ran.
 
+    summarize.py [--failed-stage NAME]... TESTLOG.json...
+
 Counts TAP test cases where a test speaks TAP (GTest does), else the meson
 test itself.  A test that crashed or timed out after its last TAP line
 counts one failure more; a skipped case counts as skipped, never passed.
+A stage that failed outside meson test (a build that did not configure)
+counts as one failure.  Before the last line, each failure is named with
+the run it belongs to (the log's name: full, valgrind, kernel-sse2, ...).
 """
 import json
+import os
 import re
 import sys
 
 TAP = re.compile(r'^(not ok|ok)\b(.*)$')
 
+args = sys.argv[1:]
+stages = []
+while len(args) >= 2 and args[0] == '--failed-stage':
+    stages.append(args[1])
+    args = args[2:]
+
 passed = failed = skipped = 0
-for path in sys.argv[1:]:
+failures = []
+for path in args:
+    run = os.path.splitext(os.path.basename(path))[0]
     try:
         lines = open(path, encoding='utf-8', errors='replace').read().splitlines()
     except OSError as e:
         print(f'summarize: {path}: {e}', file=sys.stderr)
         failed += 1
+        failures.append(f'{run}: no test log ({path})')
         continue
     for line in lines:
         if not line.strip():
@@ -49,6 +64,19 @@ for path in sys.argv[1:]:
         passed += p
         failed += f
         skipped += s
+        if f:
+            failures.append(f"{run}: {t.get('name', '?')} ({result}, {f} failed)")
+
+for name in stages:
+    failed += 1
+    failures.append(f'stage: {name}')
+
+# Repeated runs fail the same way: each failure once, with its count.
+seen = {}
+for name in failures:
+    seen[name] = seen.get(name, 0) + 1
+for name, n in seen.items():
+    print(f'FAILED {name}' + (f' x{n}' if n > 1 else ''))
 
 line = f'{passed} passed, {failed} failed'
 if skipped:

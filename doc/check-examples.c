@@ -332,7 +332,9 @@ run (GUtf8ConvConverter *conv,
               break;
             }
           g_byte_array_append (group, outbuf, nwritten);
-          in += nread;
+          /* An empty chunk's data may be NULL, and NULL + 0 is undefined. */
+          if (nread > 0)
+            in += nread;
           left -= nread;
           if (r == G_CONVERTER_FINISHED || r == G_CONVERTER_FLUSHED)
             {
