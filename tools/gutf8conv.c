@@ -316,6 +316,7 @@ output_open (Output      *o,
 
 failed:
   saved_errno = errno;
+  g_clear_pointer (&o->target, free);
   g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
                        g_strerror (saved_errno));
   return FALSE;
