@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -529,6 +530,7 @@ main (int    argc,
   };
   double **rates[2], **mode_rates[2];
 
+  setlocale (LC_ALL, "");
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     {
@@ -539,10 +541,12 @@ main (int    argc,
   if (reps == 0)
     reps = 1;
 
-  dir = g_dir_open (dir_arg, 0, &error);
+  /* Our own words: GLib's message quotes the name in a way the C locale
+   * prints as ?. */
+  dir = g_dir_open (dir_arg, 0, NULL);
   if (dir == NULL)
     {
-      g_printerr ("%s\n", error->message);
+      g_printerr ("gutf8conv-bench: %s: cannot read this directory of corpus files\n", dir_arg);
       return 1;
     }
   while ((name = g_dir_read_name (dir)) != NULL)
