@@ -77,7 +77,10 @@ FAILED_STAGES=()
 run_tests() {
   local dir=$1 base=$2; shift 2
   meson test -C "$dir" --print-errorlogs --logbase "$base" "$@" || true
-  LOGS+=("$dir/meson-logs/$base.json")
+  # With --setup NAME meson writes $base-NAME.json.
+  local log
+  log=$(ls -t "$dir/meson-logs/$base.json" "$dir/meson-logs/$base"-*.json 2>/dev/null | head -n 1)
+  LOGS+=("${log:-$dir/meson-logs/$base.json}")
 }
 
 # stage NAME COMMAND...: a step that is not a test; its failure is named

@@ -9,12 +9,14 @@
 
 G_BEGIN_DECLS
 
-/* Input layout: byte 0 picks the configuration (bits 0-1 byte order,
- * 2-3 BOM mode, 4-5 error mode, 6 profile), byte 1 the chunking, byte 2
- * the output buffer size, byte 3 the kernel and the FLUSH, empty-chunk
- * and tiny-buffer patterns; the rest is the stream.  Aborts on any
- * disagreement. */
-#define FUZZ_HEADER_SIZE 4
+/* Input layout: each setting has a byte of its own, read modulo the
+ * number of values its enum has (so new values need no new layout):
+ * byte 0 the direction (bit 0, fuzz-decode only: UTF-8 to UCS-4 or UTF-8
+ * to UTF-8), 1 the byte order, 2 the BOM mode, 3 the error mode, 4 the
+ * profile; byte 5 the chunking, 6 the output buffer size, 7 the kernel
+ * and the FLUSH, empty-chunk and tiny-buffer patterns; the rest is the
+ * stream.  Aborts on any disagreement. */
+#define FUZZ_HEADER_SIZE 8
 
 void fuzz_harness_run (gboolean      encode,
                        const guint8 *data,

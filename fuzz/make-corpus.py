@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Write the fuzzers' seed corpus: the SPEC vectors and every malformed class.
 
-Each file is the 4-byte header of fuzz-harness.h (configuration, chunking,
-output size, kernel/FLUSH) followed by the stream.  Run from fuzz/:
+Each file is the 8-byte header of fuzz-harness.h (direction, byte order,
+BOM mode, error mode, profile, chunking, output size, kernel/FLUSH)
+followed by the stream.  Run from fuzz/:
     /usr/bin/python3 make-corpus.py
 """
 import itertools
@@ -12,14 +13,15 @@ import struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-HOST, BE, LE = 0, 1, 2
+HOST, BE, LE, DETECT = 0, 1, 2, 3
 KEEP, STRIP, INSERT = 0, 1, 2
-STRICT, REPLACE, SKIP, ESCAPE = 0, 1, 2, 3
-UNICODE, UCS4 = 0, 1
+STRICT, REPLACE, SKIP, ESCAPE, LATIN1, CP1252 = 0, 1, 2, 3, 4, 5
+UNICODE, UCS4, CESU8, MUTF8, WTF8 = 0, 1, 2, 3, 4
+TO_UCS4, REPAIR = 0, 1   # fuzz-decode's direction bit
 
 
-def header(order, bom, errors, profile, chunk=0x00, out=0x00, extra=0x00):
-    return bytes([order | bom << 2 | errors << 4 | profile << 6, chunk, out, extra])
+def header(order, bom, errors, profile, chunk=0x00, out=0x00, extra=0x00, direction=TO_UCS4):
+    return bytes([direction, order, bom, errors, profile, chunk, out, extra])
 
 
 # UTF-8 streams: SPEC section 5 vectors, section 2 examples, malformed classes.
@@ -52,6 +54,16 @@ DECODE = {
     'ascii-long': '41 ' * 70,
     'mixed-long': ('41 42 43 C3 A9 E2 82 AC F0 9F 98 80 ' * 8) + 'ED A0 80 ' + ('44 C3 A9 ' * 8),
     'empty': '',
+    # SPEC section 6: the forms of the 1.1 profiles and modes.
+    'cesu-pair': '41 ED A0 BD ED B8 80 42',
+    'cesu-broken-pair': 'ED A0 BD ED 41 ED A0 BD ED A0 BD ED B8 80',
+    'cesu-cut-pair': '41 ED A0 80 ED B0',
+    'cesu-lone-low': 'ED B8 80 F0 9F 98 80',
+    'mutf8-nul': 'C0 80 00 41 C0 41 C1 80 C0',
+    'wtf8-lone': 'ED B8 80 ED A0 BD 41 ED A0 BD ED B8 80',
+    'wtf8-cut-low': 'ED A0 BD ED B8',
+    'latin1': '63 61 66 E9 20 C3 28 E2 82',
+    'cp1252': '80 81 8D 8F 90 9D 9F 93 71 94',
 }
 
 # UCS-4 streams as lists of values (packed by the byte order) plus raw tails.
@@ -69,6 +81,10 @@ ENCODE = {
     'ascii-long': [0x41] * 40,
     'mixed-long': [0x41, 0xE9, 0x20AC, 0x1F600] * 8 + [0xD800] + [0x44] * 8,
     'empty': [],
+    'wtf8-join': [0xD83D, 0xDE00, 0xDBFF, 0xDC80, 0xDE00, 0xD83D, 0x41, 0xD83D],
+    'supplementary': [0x41, 0x1F600, 0x10000, 0x10FFFF, 0],
+    'detect-le-signature': [0xFFFE0000, 0x41000000, 0xAC200000],
+    'nul': [0, 0x41, 0, 0],
 }
 TAILS = {'truncated-1': b'\x00', 'truncated-3': b'\x00\x00\x41'}
 
@@ -81,6 +97,13 @@ DECODE_HEADERS = [
     ('escape-insert', header(BE, INSERT, ESCAPE, UNICODE, chunk=0x05, out=0x03, extra=0xE0)),
     ('ucs4-replace', header(BE, INSERT, REPLACE, UCS4, chunk=0x01, out=0x82, extra=0x81)),
     ('ucs4-strict', header(LE, STRIP, STRICT, UCS4, chunk=0x3F, out=0x00, extra=0x60)),
+    ('cesu-latin1', header(BE, KEEP, LATIN1, CESU8, chunk=0x00, out=0x00, extra=0xA0)),
+    ('mutf8-cp1252', header(DETECT, INSERT, CP1252, MUTF8, chunk=0x04, out=0x05, extra=0x81)),
+    ('wtf8-escape', header(LE, STRIP, ESCAPE, WTF8, chunk=0x02, out=0x81, extra=0xE0)),
+    ('repair-replace', header(HOST, KEEP, REPLACE, UNICODE, chunk=0x01, out=0x00, extra=0x80, direction=REPAIR)),
+    ('repair-cesu-strict', header(HOST, STRIP, STRICT, CESU8, chunk=0xFF, out=0x02, extra=0x20, direction=REPAIR)),
+    ('repair-wtf8-cp1252', header(HOST, INSERT, CP1252, WTF8, chunk=0x03, out=0x00, extra=0x61, direction=REPAIR)),
+    ('repair-mutf8-escape', header(HOST, KEEP, ESCAPE, MUTF8, chunk=0x00, out=0x00, extra=0x00, direction=REPAIR)),
 ]
 ENCODE_HEADERS = [
     ('strict-be', BE, header(BE, KEEP, STRICT, UNICODE, chunk=0xFF, out=0x80 | 0x7F)),
@@ -89,6 +112,12 @@ ENCODE_HEADERS = [
     ('escape-insert', LE, header(LE, INSERT, ESCAPE, UNICODE, chunk=0x06, out=0x03, extra=0xE0)),
     ('ucs4-replace', BE, header(BE, INSERT, REPLACE, UCS4, chunk=0x01, out=0x82, extra=0x81)),
     ('ucs4-escape', LE, header(LE, KEEP, ESCAPE, UCS4, chunk=0x3F, out=0x00, extra=0x60)),
+    ('cesu-replace', BE, header(BE, KEEP, REPLACE, CESU8, chunk=0x00, out=0x00, extra=0xA0)),
+    ('mutf8-strict', LE, header(LE, INSERT, STRICT, MUTF8, chunk=0x03, out=0x01, extra=0x81)),
+    ('wtf8-escape', BE, header(BE, STRIP, ESCAPE, WTF8, chunk=0x04, out=0x82, extra=0xE0)),
+    ('wtf8-strict-1byte', LE, header(LE, KEEP, STRICT, WTF8, chunk=0x00, out=0x00, extra=0x00)),
+    ('detect-insert', BE, header(DETECT, INSERT, LATIN1, UNICODE, chunk=0x01, out=0x00, extra=0x80)),
+    ('detect-strip', LE, header(DETECT, STRIP, CP1252, UNICODE, chunk=0x05, out=0x03, extra=0x40)),
 ]
 
 

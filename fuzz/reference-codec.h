@@ -17,6 +17,7 @@ typedef enum
 {
   REF_DECODE,   /* UTF-8 -> UCS-4 */
   REF_ENCODE,   /* UCS-4 -> UTF-8 */
+  REF_REPAIR,   /* UTF-8 -> UTF-8 (SPEC 6.4) */
 } RefDirection;
 
 typedef enum
@@ -32,7 +33,18 @@ typedef enum
   REF_REPLACE,
   REF_SKIP,
   REF_ESCAPE,
+  REF_LATIN1,
+  REF_CP1252,
 } RefErrors;
+
+typedef enum
+{
+  REF_UNICODE,
+  REF_UCS4,
+  REF_CESU8,
+  REF_MODIFIED_UTF8,
+  REF_WTF8,
+} RefProfile;
 
 typedef enum
 {
@@ -45,10 +57,19 @@ typedef struct
 {
   RefDirection direction;
   gboolean     big_endian;   /* byte order of the UCS-4 side */
+  gboolean     detect;       /* encoding: the order comes from the signature (SPEC 6.3) */
   RefBom       bom;
   RefErrors    errors;
-  gboolean     ucs4_profile; /* 31 bits and 1-6 octets instead of Unicode */
+  RefProfile   profile;
 } RefConfig;
+
+/* One malformed sequence that an error mode handled. */
+typedef struct
+{
+  guint64 offset;
+  guint8  len;
+  guint8  bytes[8];
+} RefInvalid;
 
 typedef struct
 {
@@ -56,13 +77,14 @@ typedef struct
   guint64     num_invalid;
   RefStatus   status;
   guint64     error_offset;  /* first byte of the bad subpart or unit */
+  GArray     *invalid;       /* RefInvalid, in stream order */
 } RefResult;
 
-/* Converts @in as one whole stream.  Free @result->out with
- * g_byte_array_unref(). */
-void ref_convert (const RefConfig *config,
-                  const guint8    *in,
-                  gsize            in_len,
-                  RefResult       *result);
+/* Converts @in as one whole stream.  Free with ref_result_clear(). */
+void ref_convert      (const RefConfig *config,
+                       const guint8    *in,
+                       gsize            in_len,
+                       RefResult       *result);
+void ref_result_clear (RefResult       *result);
 
 G_END_DECLS

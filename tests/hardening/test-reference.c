@@ -14,10 +14,10 @@ typedef struct
 {
   const char  *name;
   RefDirection direction;
-  gboolean     big_endian;
+  int          big_endian;   /* BE, LE or DT */
   RefBom       bom;
   RefErrors    errors;
-  gboolean     ucs4_profile;
+  RefProfile   profile;
   const char  *in;     /* hex */
   const char  *out;    /* hex */
   RefStatus    status;
@@ -27,10 +27,15 @@ typedef struct
 
 #define D REF_DECODE
 #define E REF_ENCODE
+#define R REF_REPAIR
 #define BE TRUE
 #define LE FALSE
-#define U FALSE   /* UNICODE profile */
-#define W TRUE    /* UCS4 profile */
+#define DT 2      /* encoding: DETECT */
+#define U REF_UNICODE
+#define W REF_UCS4
+#define C REF_CESU8
+#define M REF_MODIFIED_UTF8
+#define F REF_WTF8
 
 static const Case cases[] = {
   /* SPEC section 5, both profiles. */
@@ -107,6 +112,58 @@ static const Case cases[] = {
   { "enc-insert", E, LE, REF_BOM_INSERT, REF_STRICT, U, "41000000", "EF BB BF 41", REF_OK, 0, 0 },
   { "enc-insert-reuse", E, BE, REF_BOM_INSERT, REF_STRICT, U, "0000FEFF 00000041", "EF BB BF 41", REF_OK, 0, 0 },
   { "enc-insert-empty", E, BE, REF_BOM_INSERT, REF_STRICT, U, "", "EF BB BF", REF_OK, 0, 0 },
+  /* SPEC 6.1: LATIN1 and CP1252. */
+  { "latin1", D, BE, REF_BOM_KEEP, REF_LATIN1, U, "C3 28 41 E2 82", "000000C3 00000028 00000041 000000E2 00000082", REF_OK, 0, 2 },
+  { "cp1252", D, BE, REF_BOM_KEEP, REF_CP1252, U, "80 81 8D 8F 90 9D 9F A0 FF",
+    "000020AC 00000081 0000008D 0000008F 00000090 0000009D 00000178 000000A0 000000FF", REF_OK, 0, 9 },
+  { "cp1252-subpart", D, BE, REF_BOM_KEEP, REF_CP1252, U, "E2 82 41", "000000E2 0000201A 00000041", REF_OK, 0, 1 },
+  { "latin1-enc", E, BE, REF_BOM_KEEP, REF_LATIN1, U, "00000041 0000D800", "41 EF BF BD", REF_OK, 0, 1 },
+  { "cp1252-enc", E, BE, REF_BOM_KEEP, REF_CP1252, U, "00110000", "EF BF BD", REF_OK, 0, 1 },
+  /* SPEC 6.2: CESU-8. */
+  { "cesu-pair", D, BE, REF_BOM_KEEP, REF_STRICT, C, "ED A0 BD ED B8 80", "0001F600", REF_OK, 0, 0 },
+  { "cesu-enc", E, BE, REF_BOM_KEEP, REF_STRICT, C, "0001F600 00000041", "ED A0 BD ED B8 80 41", REF_OK, 0, 0 },
+  { "cesu-4byte", D, BE, REF_BOM_KEEP, REF_REPLACE, C, "F0 9F 98 80", "0000FFFD 0000FFFD 0000FFFD 0000FFFD", REF_OK, 0, 4 },
+  { "cesu-4byte-strict", D, BE, REF_BOM_KEEP, REF_STRICT, C, "41 F0 9F 98 80", "00000041", REF_INVALID, 1, 0 },
+  { "cesu-lone-high", D, BE, REF_BOM_KEEP, REF_REPLACE, C, "ED A0 BD 41", "0000FFFD 00000041", REF_OK, 0, 1 },
+  { "cesu-lone-low", D, BE, REF_BOM_KEEP, REF_REPLACE, C, "ED B8 80", "0000FFFD", REF_OK, 0, 1 },
+  { "cesu-broken-low", D, BE, REF_BOM_KEEP, REF_REPLACE, C, "ED A0 BD ED 41", "0000FFFD 0000FFFD 00000041", REF_OK, 0, 2 },
+  { "cesu-cut-pair", D, BE, REF_BOM_KEEP, REF_STRICT, C, "41 ED A0 80 ED B0", "00000041", REF_TRUNCATED, 1, 0 },
+  { "cesu-cut-pair-replace", D, BE, REF_BOM_KEEP, REF_REPLACE, C, "ED A0 80 ED B0", "0000FFFD 0000FFFD", REF_OK, 0, 2 },
+  { "cesu-cut-high", D, BE, REF_BOM_KEEP, REF_STRICT, C, "ED A0 80", "", REF_TRUNCATED, 0, 0 },
+  { "cesu-high-then-high", D, BE, REF_BOM_KEEP, REF_STRICT, C, "ED A0 80 ED A0 80 ED B0 80", "", REF_INVALID, 0, 0 },
+  { "cesu-enc-surrogate", E, BE, REF_BOM_KEEP, REF_STRICT, C, "0000DC00", "", REF_INVALID, 0, 0 },
+  /* SPEC 6.2: modified UTF-8. */
+  { "mutf8-nul", D, BE, REF_BOM_KEEP, REF_STRICT, M, "C0 80 00 41", "00000000 00000000 00000041", REF_OK, 0, 0 },
+  { "mutf8-enc-nul", E, BE, REF_BOM_KEEP, REF_STRICT, M, "00000000 0001F600", "C0 80 ED A0 BD ED B8 80", REF_OK, 0, 0 },
+  { "mutf8-c0-41", D, BE, REF_BOM_KEEP, REF_REPLACE, M, "C0 41 C1 80", "0000FFFD 00000041 0000FFFD 0000FFFD", REF_OK, 0, 3 },
+  { "mutf8-c0-end", D, BE, REF_BOM_KEEP, REF_STRICT, M, "41 C0", "00000041", REF_TRUNCATED, 1, 0 },
+  { "mutf8-overlong-3", D, BE, REF_BOM_KEEP, REF_REPLACE, M, "E0 80 80", "0000FFFD 0000FFFD 0000FFFD", REF_OK, 0, 3 },
+  /* SPEC 6.2: WTF-8. */
+  { "wtf8-lone", D, BE, REF_BOM_KEEP, REF_STRICT, F, "ED B8 80 ED A0 BD 41", "0000DE00 0000D83D 00000041", REF_OK, 0, 0 },
+  { "wtf8-pair-forms", D, BE, REF_BOM_KEEP, REF_REPLACE, F, "ED A0 BD ED B8 80", "0000D83D 0000FFFD", REF_OK, 0, 1 },
+  { "wtf8-pair-forms-strict", D, BE, REF_BOM_KEEP, REF_STRICT, F, "ED A0 BD ED B8 80", "0000D83D", REF_INVALID, 3, 0 },
+  { "wtf8-cut-low", D, BE, REF_BOM_KEEP, REF_STRICT, F, "ED A0 BD ED B8", "0000D83D", REF_TRUNCATED, 3, 0 },
+  { "wtf8-enc-join", E, BE, REF_BOM_KEEP, REF_STRICT, F, "0000D83D 0000DE00 0000DBFF 0000DC80", "F0 9F 98 80 F4 8F B2 80", REF_OK, 0, 0 },
+  { "wtf8-enc-lone", E, BE, REF_BOM_KEEP, REF_STRICT, F, "0000DE00 0000D83D 00000041 0000D83D", "ED B8 80 ED A0 BD 41 ED A0 BD", REF_OK, 0, 0 },
+  { "wtf8-enc-escape", E, BE, REF_BOM_KEEP, REF_ESCAPE, F, "0000DC80", "ED B2 80", REF_OK, 0, 0 },
+  { "wtf8-enc-high-then-cut", E, BE, REF_BOM_KEEP, REF_STRICT, F, "0000D83D 0000", "ED A0 BD", REF_TRUNCATED, 4, 0 },
+  /* SPEC 6.3: DETECT. */
+  { "detect-le", E, DT, REF_BOM_KEEP, REF_STRICT, U, "FFFE0000 41000000", "EF BB BF 41", REF_OK, 0, 0 },
+  { "detect-be-strip", E, DT, REF_BOM_STRIP, REF_STRICT, U, "0000FEFF 00000041", "41", REF_OK, 0, 0 },
+  { "detect-none", E, DT, REF_BOM_INSERT, REF_STRICT, U, "00000041", "EF BB BF 41", REF_OK, 0, 0 },
+  { "detect-le-without", E, DT, REF_BOM_KEEP, REF_STRICT, U, "41000000", "", REF_INVALID, 0, 0 },
+  { "detect-decode", D, DT, REF_BOM_KEEP, REF_STRICT, U, "41", "00000041", REF_OK, 0, 0 },
+  /* SPEC 6.4: UTF-8 to UTF-8. */
+  { "repair-copy", R, LE, REF_BOM_KEEP, REF_STRICT, U, "EF BB BF 41 C3 A9 F0 9F 98 80", "EF BB BF 41 C3 A9 F0 9F 98 80", REF_OK, 0, 0 },
+  { "repair-replace", R, LE, REF_BOM_KEEP, REF_REPLACE, U, "61 F1 80 80 E1 80 C2 62",
+    "61 EF BF BD EF BF BD EF BF BD 62", REF_OK, 0, 3 },
+  { "repair-cp1252", R, LE, REF_BOM_KEEP, REF_CP1252, U, "80 41", "E2 82 AC 41", REF_OK, 0, 1 },
+  { "repair-escape", R, LE, REF_BOM_KEEP, REF_ESCAPE, U, "41 FF", "41", REF_INVALID, 1, 0 },
+  { "repair-escape-cut", R, LE, REF_BOM_KEEP, REF_ESCAPE, U, "41 E2 82", "41", REF_TRUNCATED, 1, 0 },
+  { "repair-strip", R, LE, REF_BOM_STRIP, REF_SKIP, U, "EF BB BF 41 FF", "41", REF_OK, 0, 1 },
+  { "repair-insert", R, LE, REF_BOM_INSERT, REF_STRICT, U, "41", "EF BB BF 41", REF_OK, 0, 0 },
+  { "repair-mutf8-raw-nul", R, LE, REF_BOM_KEEP, REF_STRICT, M, "00 C0 80", "00 C0 80", REF_OK, 0, 0 },
+  { "repair-cesu", R, LE, REF_BOM_KEEP, REF_REPLACE, C, "ED A0 BD ED B8 80 F0", "ED A0 BD ED B8 80 EF BF BD", REF_OK, 0, 1 },
 };
 
 static GByteArray *
@@ -132,7 +189,8 @@ static void
 test_case (gconstpointer data)
 {
   const Case *c = data;
-  RefConfig config = { c->direction, c->big_endian, c->bom, c->errors, c->ucs4_profile };
+  RefConfig config = { c->direction, c->big_endian == TRUE, c->big_endian == DT, c->bom, c->errors,
+                       c->profile };
   g_autoptr(GByteArray) in = parse_hex (c->in);
   g_autoptr(GByteArray) expected = parse_hex (c->out);
   RefResult r;
@@ -142,7 +200,8 @@ test_case (gconstpointer data)
   g_assert_cmpint (r.status, ==, c->status);
   g_assert_cmpuint (r.error_offset, ==, c->error_offset);
   g_assert_cmpuint (r.num_invalid, ==, c->num_invalid);
-  g_byte_array_unref (r.out);
+  g_assert_cmpuint (r.invalid->len, ==, c->num_invalid);
+  ref_result_clear (&r);
 }
 
 int

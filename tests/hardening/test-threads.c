@@ -156,13 +156,15 @@ test_threads (void)
       job->ref.big_endian = i % 3 == 0;
       job->ref.bom = (RefBom) (i % 3);
       job->ref.errors = (RefErrors) (i % 4);
-      job->ref.ucs4_profile = FALSE;
+      job->ref.profile = REF_UNICODE;
+      job->ref.detect = FALSE;
       job->input = make_input (i, job->ref.direction == REF_ENCODE, job->ref.big_endian);
       data = g_bytes_get_data (job->input, &len);
       ref_convert (&job->ref, data, len, &r);
       job->expected = r.out;
       job->expected_invalid = r.num_invalid;
       job->expected_error = r.status != REF_OK;
+      g_array_unref (r.invalid);
       /* The damaged inputs must really exercise the error modes. */
       if (job->ref.errors == REF_REPLACE || job->ref.errors == REF_SKIP)
         g_assert_cmpuint (r.num_invalid, >, 0);
