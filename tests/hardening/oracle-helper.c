@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Usage: oracle-helper INPUT OUTPUT.  INPUT holds records
- *   u8 op (bit 0 encode, bits 1-2 error mode, bit 3 big-endian), u32le length, bytes;
+ *   u8 direction, u8 byte order, u8 BOM mode, u8 error mode, u8 profile
+ *   (the enums' values), u32le length, bytes;
  * for each, OUTPUT gets
  *   u8 status (0 finished, 1 INVALID_DATA, 2 PARTIAL_INPUT), u64le num-invalid,
  *   u64le error offset (read back from the error message), u32le length, bytes.
@@ -97,7 +98,7 @@ main (int    argc,
   gsize len, pos = 0;
   g_autoptr(GError) error = NULL;
   g_autoptr(GByteArray) result = g_byte_array_new ();
-  GConverter *converters[16] = { NULL };
+  g_autoptr(GHashTable) converters = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
 
   if (argc != 3)
     {
@@ -109,32 +110,31 @@ main (int    argc,
 
   /* One converter per configuration, reset for each input: that is also
    * a test of reset(). */
-  for (guint op = 0; op < 16; op++)
-    converters[op] = G_CONVERTER (g_object_new (GUTF8CONV_TYPE_CONVERTER,
-      "direction", (op & 1) ? GUTF8CONV_DIRECTION_UCS4_TO_UTF8 : GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
-      "error-mode", (op >> 1) & 3,
-      "byte-order", (op & 8) ? GUTF8CONV_BYTE_ORDER_BIG_ENDIAN : GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
-      NULL));
-
   while (pos < len)
     {
-      guint8 op;
+      const guint8 *c = input + pos;
+      guint key;
+      GConverter *conv;
       guint32 n;
 
-      if (len - pos < 5)
+      if (len - pos < 9)
         g_error ("truncated record");
-      op = input[pos];
-      n = get_u32 (input + pos + 1);
-      pos += 5;
-      if (op >= 16 || len - pos < n)
+      key = c[0] | c[1] << 4 | c[2] << 8 | c[3] << 12 | c[4] << 16;
+      n = get_u32 (input + pos + 5);
+      pos += 9;
+      if (len - pos < n)
         g_error ("bad record");
-      convert_one (converters[op], input + pos, n, result);
+      conv = g_hash_table_lookup (converters, GUINT_TO_POINTER (key));
+      if (conv == NULL)
+        {
+          conv = G_CONVERTER (gutf8conv_converter_new_full (c[0], c[1], c[2], c[3], c[4]));
+          g_hash_table_insert (converters, GUINT_TO_POINTER (key), conv);
+        }
+      convert_one (conv, input + pos, n, result);
       pos += n;
     }
 
   if (!g_file_set_contents (argv[2], (const char *) result->data, result->len, &error))
     g_error ("%s", error->message);
-  for (guint op = 0; op < 16; op++)
-    g_object_unref (converters[op]);
   return 0;
 }

@@ -220,7 +220,9 @@ def main():
         outp = os.path.join(tmp, 'out')
         with open(inp, 'wb') as f:
             for _, data, op, _ in cases:
-                f.write(struct.pack('<BI', op, len(data)) + data)
+                # direction, byte order (1 BE, 2 LE), BOM keep, mode, UNICODE
+                config = bytes([op & 1, 1 if op & 8 else 2, 0, (op >> 1) & 3, 0])
+                f.write(config + struct.pack('<I', len(data)) + data)
         subprocess.run([helper, inp, outp], check=True)
         with open(outp, 'rb') as f:
             results = f.read()
