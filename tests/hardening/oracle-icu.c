@@ -1,0 +1,325 @@
+/* oracle-icu.c: the CESU8 profile against ICU's CESU-8 converter
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Usage: oracle-icu [N]
+ *
+ * N (default 10 000) seeded random inputs each way:
+ *  - text (BMP and supplementary characters): ICU's encoding from UTF-16
+ *    and ours from UCS-4 give the same bytes, and ours decodes ICU's bytes
+ *    back to the same characters;
+ *  - damaged CESU-8 bytes: ICU (stopping at the first illegal sequence)
+ *    and our STRICT agree on whether the bytes are CESU-8, on the
+ *    characters, and on the offset and kind (cut short or not) of the
+ *    first error.  ICU converts CESU-8 to UTF-16 unit by unit and lets a
+ *    lone surrogate form through as a lone UTF-16 unit; SPEC 6.2 makes it
+ *    malformed.  Where the two part only that way, the input is counted
+ *    apart ("ICU lets a lone surrogate through") and its offset must be
+ *    that surrogate form's.  ICU also reads a four-byte form before it
+ *    refuses it, so one cut off by the end is "truncated" to ICU, where
+ *    SPEC 6.2 has its lead byte alone malformed: same offset, counted
+ *    apart too.
+ * Prints TAP.
+ */
+
+#include <string.h>
+
+#include <gutf8conv/gutf8conv.h>
+#include <unicode/ucnv.h>
+#include <unicode/utf16.h>
+
+typedef struct
+{
+  gboolean ok;
+  gboolean truncated;
+  guint64  offset;
+  GArray  *chars;   /* guint32 code points (ICU: UTF-16 units joined, lone ones kept) */
+} Verdict;
+
+static GRand *rand_;
+
+static void
+verdict_clear (Verdict *v)
+{
+  g_array_unref (v->chars);
+}
+
+/* ICU's reading of @in, stopping at the first illegal sequence. */
+static Verdict
+icu_decode (UConverter   *cnv,
+            const guint8 *in,
+            gsize         len)
+{
+  Verdict v = { TRUE, FALSE, 0, g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  UChar buf[4096];
+  UChar *target = buf;
+  const char *source = (const char *) in;
+  UErrorCode status = U_ZERO_ERROR;
+  gsize n;
+
+  ucnv_reset (cnv);
+  ucnv_toUnicode (cnv, &target, buf + G_N_ELEMENTS (buf), &source, source + len, NULL, TRUE, &status);
+  if (U_FAILURE (status))
+    {
+      char invalid[32];
+      int8_t invalid_len = sizeof invalid;
+      UErrorCode s2 = U_ZERO_ERROR;
+
+      ucnv_getInvalidChars (cnv, invalid, &invalid_len, &s2);
+      g_assert_true (U_SUCCESS (s2));
+      v.ok = FALSE;
+      v.truncated = status == U_TRUNCATED_CHAR_FOUND;
+      v.offset = (const guint8 *) source - in - invalid_len;
+    }
+  n = target - buf;
+  for (gsize i = 0; i < n; i++)
+    {
+      guint32 c = buf[i];
+
+      if (U16_IS_LEAD (c) && i + 1 < n && U16_IS_TRAIL (buf[i + 1]))
+        c = U16_GET_SUPPLEMENTARY (c, buf[++i]);
+      g_array_append_val (v.chars, c);
+    }
+  return v;
+}
+
+static GUtf8ConvConverter *
+ours (GUtf8ConvDirection direction)
+{
+  return gutf8conv_converter_new_full (direction, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                                       GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_STRICT,
+                                       GUTF8CONV_PROFILE_CESU8);
+}
+
+static Verdict
+our_decode (GUtf8ConvConverter *dec,
+            const guint8       *in,
+            gsize               len)
+{
+  Verdict v = { TRUE, FALSE, 0, g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  g_autoptr(GBytes) input = g_bytes_new (in, len);
+  g_autoptr(GBytes) out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GInputStream) mem = NULL;
+  g_autoptr(GInputStream) stream = NULL;
+  guint8 buf[4096];
+  gsize got = 0;
+
+  /* The characters before an error too: through a stream. */
+  g_converter_reset (G_CONVERTER (dec));
+  mem = g_memory_input_stream_new_from_bytes (input);
+  stream = g_converter_input_stream_new (mem, G_CONVERTER (dec));
+  for (;;)
+    {
+      gssize n = g_input_stream_read (stream, buf + got, sizeof buf - got, NULL, &error);
+
+      if (n <= 0)
+        break;
+      got += n;
+    }
+  for (gsize i = 0; i + 4 <= got; i += 4)
+    {
+      guint32 c = (guint32) buf[i] << 24 | buf[i + 1] << 16 | buf[i + 2] << 8 | buf[i + 3];
+
+      g_array_append_val (v.chars, c);
+    }
+  if (error != NULL)
+    {
+      v.ok = FALSE;
+      v.truncated = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT);
+      v.offset = gutf8conv_converter_get_error_offset (dec);
+    }
+  return v;
+}
+
+static guint32
+random_char (void)
+{
+  switch (g_rand_int_range (rand_, 0, 6))
+    {
+    case 0:
+      return g_rand_int_range (rand_, 0, 0x80);
+    case 1:
+      return g_rand_int_range (rand_, 0x80, 0x800);
+    case 2:
+      return g_rand_int_range (rand_, 0x800, 0xD800);
+    case 3:
+      return g_rand_int_range (rand_, 0xE000, 0x10000);
+    default:
+      return g_rand_int_range (rand_, 0x10000, 0x110000);
+    }
+}
+
+static gboolean
+same_chars (const GArray *a,
+            const GArray *b)
+{
+  return a->len == b->len &&
+         (a->len == 0 || memcmp (a->data, b->data, a->len * sizeof (guint32)) == 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  guint n = argc > 1 ? (guint) g_ascii_strtoull (argv[1], NULL, 10) : 10000;
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter *cnv = ucnv_open ("CESU-8", &status);
+  g_autoptr(GUtf8ConvConverter) enc = ours (GUTF8CONV_DIRECTION_UCS4_TO_UTF8);
+  g_autoptr(GUtf8ConvConverter) dec = ours (GUTF8CONV_DIRECTION_UTF8_TO_UCS4);
+  guint text_bad = 0, bytes_bad = 0, icu_lax = 0, icu_cut4 = 0, icu_rejects = 0, valid = 0;
+
+  g_assert_true (U_SUCCESS (status));
+  ucnv_setToUCallBack (cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+  ucnv_setFromUCallBack (cnv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+  g_assert_true (U_SUCCESS (status));
+  rand_ = g_rand_new_with_seed (0xC35E8);
+
+  g_print ("1..2\n");
+
+  /* Text, both ways. */
+  for (guint k = 0; k < n; k++)
+    {
+      guint count = g_rand_int_range (rand_, 0, 16);
+      UChar u16[64];
+      guint32 ucs4[16];
+      guint8 be[64];
+      char icu_bytes[256];
+      int32_t n16 = 0, icu_len;
+      g_autoptr(GBytes) in = NULL, out = NULL;
+      g_autoptr(GError) error = NULL;
+      Verdict back;
+
+      for (guint i = 0; i < count; i++)
+        {
+          ucs4[i] = random_char ();
+          U16_APPEND_UNSAFE (u16, n16, ucs4[i]);
+          for (guint b = 0; b < 4; b++)
+            be[4 * i + b] = ucs4[i] >> (24 - 8 * b);
+        }
+      status = U_ZERO_ERROR;
+      icu_len = ucnv_fromUChars (cnv, icu_bytes, sizeof icu_bytes, u16, n16, &status);
+      g_assert_true (U_SUCCESS (status));
+      in = g_bytes_new (be, 4 * count);
+      out = gutf8conv_converter_convert_bytes (enc, in, &error);
+      g_assert_no_error (error);
+      back = our_decode (dec, (const guint8 *) icu_bytes, icu_len);
+      if (g_bytes_get_size (out) != (gsize) icu_len ||
+          memcmp (g_bytes_get_data (out, NULL), icu_bytes, icu_len) != 0 ||
+          !back.ok || back.chars->len != count ||
+          (count > 0 && memcmp (back.chars->data, ucs4, count * 4) != 0))
+        {
+          if (text_bad++ < 5)
+            g_print ("# text of %u characters, first U+%04X: ICU %d bytes, ours %" G_GSIZE_FORMAT "\n",
+                     count, count ? ucs4[0] : 0, icu_len, g_bytes_get_size (out));
+        }
+      verdict_clear (&back);
+    }
+  g_print ("%s 1 - CESU-8 text: %u strings encode to ICU's bytes and decode back%s\n",
+           text_bad ? "not ok" : "ok", n, text_bad ? ", some differ" : "");
+
+  /* Damaged bytes, decoded. */
+  for (guint k = 0; k < n; k++)
+    {
+      guint count = g_rand_int_range (rand_, 0, 12);
+      UChar u16[64];
+      char bytes[256];
+      int32_t n16 = 0, len;
+      Verdict icu, mine;
+      gboolean agree;
+
+      for (guint i = 0; i < count; i++)
+        U16_APPEND_UNSAFE (u16, n16, random_char ());
+      status = U_ZERO_ERROR;
+      len = ucnv_fromUChars (cnv, bytes, sizeof bytes - 8, u16, n16, &status);
+      g_assert_true (U_SUCCESS (status));
+      for (guint d = g_rand_int_range (rand_, 0, 3); d > 0; d--)
+        {
+          gsize at = g_rand_int_range (rand_, 0, len + 1);
+          static const guint8 bad[][3] = {
+            { 0xED, 0xA0, 0xBD }, { 0xED, 0xB8, 0x80 }, { 0xF0, 0x9F, 0x98 }, { 0xC0, 0x80, 0 },
+            { 0xE2, 0x82, 0 }, { 0x80, 0, 0 }, { 0xFF, 0, 0 }, { 0xED, 0, 0 },
+          };
+
+          switch (g_rand_int_range (rand_, 0, 4))
+            {
+            case 0:   /* a piece inserted */
+              {
+                guint w = g_rand_int_range (rand_, 0, G_N_ELEMENTS (bad));
+                guint wl = bad[w][2] ? 3 : bad[w][1] ? 2 : 1;
+
+                memmove (bytes + at + wl, bytes + at, len - at);
+                memcpy (bytes + at, bad[w], wl);
+                len += wl;
+              }
+              break;
+            case 1:   /* cut short */
+              len = at;
+              break;
+            case 2:   /* a byte changed */
+              if (at < (gsize) len)
+                bytes[at] = g_rand_int_range (rand_, 0x80, 0x100);
+              break;
+            default:   /* a byte dropped */
+              if (at < (gsize) len)
+                memmove (bytes + at, bytes + at + 1, len - at - 1), len--;
+              break;
+            }
+          if (len > 240)
+            len = 240;
+        }
+
+      icu = icu_decode (cnv, (const guint8 *) bytes, len);
+      mine = our_decode (dec, (const guint8 *) bytes, len);
+      agree = icu.ok == mine.ok && same_chars (icu.chars, mine.chars) &&
+              (icu.ok || (icu.offset == mine.offset && icu.truncated == mine.truncated));
+      if (!agree && !mine.ok && mine.offset <= (guint64) len - 3 &&
+          (guint8) bytes[mine.offset] == 0xED && (guint8) bytes[mine.offset + 1] >= 0xA0)
+        {
+          /* ICU passes a lone surrogate form as a lone UTF-16 unit: it
+           * read on, so it has our characters and then that unit. */
+          guint32 unit = ((guint8) bytes[mine.offset + 1] & 0x3F) << 6 | ((guint8) bytes[mine.offset + 2] & 0x3F);
+
+          unit |= 0xD000;
+          if (icu.chars->len > mine.chars->len &&
+              memcmp (icu.chars->data, mine.chars->data, mine.chars->len * 4) == 0 &&
+              g_array_index (icu.chars, guint32, mine.chars->len) == unit)
+            {
+              icu_lax++;
+              agree = TRUE;
+            }
+        }
+      if (!agree && !icu.ok && !mine.ok && icu.truncated && !mine.truncated &&
+          icu.offset == mine.offset && same_chars (icu.chars, mine.chars) &&
+          (guint8) bytes[mine.offset] >= 0xF0 && (guint8) bytes[mine.offset] <= 0xF4)
+        {
+          icu_cut4++;
+          agree = TRUE;
+        }
+      if (!icu.ok)
+        icu_rejects++;
+      if (icu.ok && mine.ok)
+        valid++;
+      if (!agree && bytes_bad++ < 5)
+        {
+          GString *h = g_string_new (NULL);
+
+          for (int i = 0; i < len; i++)
+            g_string_append_printf (h, " %02X", (guint8) bytes[i]);
+          g_print ("# bytes%s: ICU %s at %" G_GUINT64_FORMAT "%s (%u chars), ours %s at %" G_GUINT64_FORMAT "%s (%u chars)\n",
+                   h->str, icu.ok ? "ok" : "error", icu.offset, icu.truncated ? " cut" : "",
+                   icu.chars->len, mine.ok ? "ok" : "error", mine.offset, mine.truncated ? " cut" : "",
+                   mine.chars->len);
+          g_string_free (h, TRUE);
+        }
+      verdict_clear (&icu);
+      verdict_clear (&mine);
+    }
+  g_print ("%s 2 - damaged CESU-8: %u inputs (%u valid, %u ICU refuses, %u where ICU lets a lone "
+           "surrogate through, %u a cut four-byte form), %u differ\n",
+           bytes_bad ? "not ok" : "ok", n, valid, icu_rejects, icu_lax, icu_cut4, bytes_bad);
+
+  ucnv_close (cnv);
+  g_rand_free (rand_);
+  return text_bad || bytes_bad ? 1 : 0;
+}
