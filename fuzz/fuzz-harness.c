@@ -461,7 +461,9 @@ check_strict_round_trip (const Config  *c,
 }
 
 /* What UTF-8 to UTF-8 writes is well formed: repairing it again changes
- * nothing, even in STRICT. */
+ * nothing, even in STRICT.  But for WTF-8 with SKIP: dropping what stood
+ * between a high and a low surrogate form leaves them side by side, which
+ * is not WTF-8 (the manual says so). */
 static void
 check_repair_idempotent (const Config  *c,
                          const Outcome *repaired)
@@ -469,7 +471,8 @@ check_repair_idempotent (const Config  *c,
   Config again = *c;
   Outcome o;
 
-  if (repaired->status != GUTF8CONV_CODEC_FINISHED)
+  if (repaired->status != GUTF8CONV_CODEC_FINISHED ||
+      (c->profile == GUTF8CONV_PROFILE_WTF8 && c->error_mode == GUTF8CONV_ERROR_MODE_SKIP))
     return;
   again.bom_mode = GUTF8CONV_BOM_KEEP;
   again.error_mode = GUTF8CONV_ERROR_MODE_STRICT;

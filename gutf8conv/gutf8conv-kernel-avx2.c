@@ -461,9 +461,76 @@ encode_avx2 (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (encode_avx2_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
+/* UTF-8 to UTF-8: the decoder's validation of 32-byte blocks, without
+ * the transcoding; the rest is the scalar validator's. */
+static inline __attribute__((always_inline)) gsize
+validate_avx2_impl (const guint8   *in,
+                    gsize           in_len,
+                    const gboolean  bmp_only)
+{
+  const guint8 *p = in, *end = in + in_len;
+  const guint flags = bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
+
+  /* 32 bytes and the byte after them stay inside the input. */
+  while (end - p >= 33)
+    {
+      __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
+      guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
+      guint32 l2, l3, l4, cont, lead;
+      guint k, len;
+
+      if (nonascii == 0)
+        {
+          p += 32;
+          continue;
+        }
+      l2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+      l3 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
+      l4 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
+      cont = nonascii & ~l2;
+      if (_mm256_movemask_epi8 (bad_bytes (b, _mm256_loadu_si256 ((const __m256i *) (p + 1)), bmp_only)) != 0 ||
+          cont != ((l2 << 1) | (l3 << 2) | (l4 << 3)))
+        {
+          gsize used = gutf8conv_kernel_scalar_validate (p, MIN ((gsize) (end - p), 32 + SEQ_SLACK), flags);
+
+          p += used;
+          if (used < 32)
+            return p - in;
+          continue;
+        }
+      /* The last character may end past the block: the next one's. */
+      lead = ~cont;
+      k = 31 - __builtin_clz (lead);
+      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
+      p += k + len <= 32 ? 32 : k;
+    }
+  return p - in + gutf8conv_kernel_scalar_validate (p, end - p, flags);
+}
+
+static gsize
+validate_avx2 (const guint8 *in,
+               gsize         in_len,
+               guint         flags)
+{
+  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
+    return validate_avx2_impl (in, in_len, TRUE);
+  return validate_avx2_impl (in, in_len, FALSE);
+}
+
+static gsize
+copy_avx2 (const guint8 *in,
+           gsize         in_len,
+           guint8       *out,
+           gsize         out_len,
+           guint         flags,
+           gsize        *in_used)
+{
+  return gutf8conv_kernel_copy_validated (validate_avx2, in, in_len, out, out_len, flags, in_used);
+}
+
 const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   "avx2",
   decode_avx2,
   encode_avx2,
-  gutf8conv_kernel_scalar_copy,   /* no wide validation yet */
+  copy_avx2,
 };

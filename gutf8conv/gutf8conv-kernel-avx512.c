@@ -449,9 +449,93 @@ encode_avx512 (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (encode_avx512_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
+/* UTF-8 to UTF-8: the decoder's validation of 64-byte blocks, without
+ * the transcoding.  Blocks that are not entirely valid, and sequences
+ * the input ends inside of, are the scalar validator's. */
+static inline __attribute__((always_inline)) gsize
+validate_avx512_impl (const guint8   *in,
+                      gsize           in_len,
+                      const gboolean  bmp_only)
+{
+  const guint8 *p = in, *end = in + in_len;
+
+  while (p < end)
+    {
+      gsize avail = end - p;
+      guint r = MIN (avail, 64);
+      guint64 valid = low_bits (r);
+      __m512i b = r == 64 ? _mm512_loadu_si512 ((const void *) p) : _mm512_maskz_loadu_epi8 (valid, p);
+      guint64 nonascii = _mm512_movepi8_mask (b);
+      guint64 l2, l3, l4, cont, lead, bad;
+      guint k, len, consumed;
+      __m512i n1;
+
+      if (nonascii == 0)
+        {
+          p += r;
+          continue;
+        }
+      l2 = _mm512_cmpge_epu8_mask (b, SET1 (0xC0));
+      l3 = _mm512_cmpge_epu8_mask (b, SET1 (0xE0));
+      l4 = _mm512_cmpge_epu8_mask (b, SET1 (0xF0));
+      cont = nonascii & ~l2;
+      /* The continuation bytes are exactly those the leads announce. */
+      if (((cont ^ ((l2 << 1) | (l3 << 2) | (l4 << 3))) & valid) != 0)
+        goto scalar_block;
+      /* The last character may end past the block: the next one's. */
+      lead = ~cont & valid;
+      k = 63 - __builtin_clzll (lead);
+      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
+      consumed = k + len <= r ? r : k;
+      if (consumed == 0)
+        break;   /* a sequence the input ends inside of */
+      n1 = avail > 64 ? _mm512_loadu_si512 ((const void *) (p + 1))
+                      : _mm512_maskz_loadu_epi8 (low_bits (avail - 1), p + 1);
+      bad = bad_leads (b, n1, l2);
+      if (bmp_only)
+        bad |= l4;
+      if ((bad & low_bits (consumed)) != 0)
+        goto scalar_block;
+      p += consumed;
+      continue;
+
+    scalar_block:
+      {
+        gsize used = gutf8conv_kernel_scalar_validate (p, MIN (avail, 64 + SEQ_SLACK),
+                                                       bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0);
+
+        p += used;
+        if (used < r)
+          break;
+      }
+    }
+  return p - in;
+}
+
+static gsize
+validate_avx512 (const guint8 *in,
+                 gsize         in_len,
+                 guint         flags)
+{
+  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
+    return validate_avx512_impl (in, in_len, TRUE);
+  return validate_avx512_impl (in, in_len, FALSE);
+}
+
+static gsize
+copy_avx512 (const guint8 *in,
+             gsize         in_len,
+             guint8       *out,
+             gsize         out_len,
+             guint         flags,
+             gsize        *in_used)
+{
+  return gutf8conv_kernel_copy_validated (validate_avx512, in, in_len, out, out_len, flags, in_used);
+}
+
 const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   "avx512",
   decode_avx512,
   encode_avx512,
-  gutf8conv_kernel_scalar_copy,   /* no wide validation yet */
+  copy_avx512,
 };

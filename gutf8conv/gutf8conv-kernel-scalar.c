@@ -170,15 +170,12 @@ gutf8conv_kernel_scalar_encode (const guint8 *in,
 }
 
 gsize
-gutf8conv_kernel_scalar_copy (const guint8 *in,
-                              gsize         in_len,
-                              guint8       *out,
-                              gsize         out_len,
-                              guint         flags,
-                              gsize        *in_used)
+gutf8conv_kernel_scalar_validate (const guint8 *in,
+                                  gsize         in_len,
+                                  guint         flags)
 {
   const guint8 max_lead = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xEF : 0xF4;
-  const guint8 *p = in, *end = in + MIN (in_len, out_len);
+  const guint8 *p = in, *end = in + in_len;
 
   while (p < end)
     {
@@ -228,10 +225,47 @@ gutf8conv_kernel_scalar_copy (const guint8 *in,
         break;
       p += n;
     }
-
-  memcpy (out, in, p - in);
-  *in_used = p - in;
   return p - in;
+}
+
+gsize
+gutf8conv_kernel_copy_validated (GUtf8ConvValidateFunc  validate,
+                                 const guint8          *in,
+                                 gsize                  in_len,
+                                 guint8                *out,
+                                 gsize                  out_len,
+                                 guint                  flags,
+                                 gsize                 *in_used)
+{
+  gsize limit = MIN (in_len, out_len), done = 0;
+
+  while (done < limit)
+    {
+      gsize chunk = MIN (limit - done, GUTF8CONV_KERNEL_COPY_CHUNK);
+      gsize n = validate (in + done, chunk, flags);
+
+      memcpy (out + done, in + done, n);
+      done += n;
+      /* A sequence cut by the end of the chunk is read again, whole, from
+       * the next one; anything else stops here. */
+      if (n == chunk || (n > 0 && done < limit && chunk - n < 4))
+        continue;
+      break;
+    }
+  *in_used = done;
+  return done;
+}
+
+gsize
+gutf8conv_kernel_scalar_copy (const guint8 *in,
+                              gsize         in_len,
+                              guint8       *out,
+                              gsize         out_len,
+                              guint         flags,
+                              gsize        *in_used)
+{
+  return gutf8conv_kernel_copy_validated (gutf8conv_kernel_scalar_validate, in, in_len,
+                                          out, out_len, flags, in_used);
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_scalar = {

@@ -187,9 +187,103 @@ encode_sse2 (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
+static inline __m128i
+ge_u8 (__m128i x,
+       __m128i c)
+{
+  return _mm_cmpeq_epi8 (_mm_max_epu8 (x, c), x);
+}
+
+#define SET1(c) _mm_set1_epi8 ((char) (c))
+
+/* C0, C1, F5..FF (F0..F4 too with @bmp_only) start nothing; E0, ED, F0,
+ * F4 narrow the range of the byte after them, which @n1 holds.  SSE2 has
+ * every compare this needs. */
+static inline __attribute__((always_inline)) __m128i
+bad_bytes (__m128i        b,
+           __m128i        n1,
+           const gboolean bmp_only)
+{
+  __m128i bad;
+
+  bad = _mm_or_si128 (ge_u8 (b, SET1 (bmp_only ? 0xF0 : 0xF5)),
+                      _mm_cmpeq_epi8 (_mm_and_si128 (b, SET1 (0xFE)), SET1 (0xC0)));
+  bad = _mm_or_si128 (bad, _mm_andnot_si128 (ge_u8 (n1, SET1 (0xA0)), _mm_cmpeq_epi8 (b, SET1 (0xE0))));
+  bad = _mm_or_si128 (bad, _mm_and_si128 (ge_u8 (n1, SET1 (0xA0)), _mm_cmpeq_epi8 (b, SET1 (0xED))));
+  bad = _mm_or_si128 (bad, _mm_andnot_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF0))));
+  bad = _mm_or_si128 (bad, _mm_and_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF4))));
+  return bad;
+}
+
+/* UTF-8 to UTF-8: 16-byte blocks validated by compares alone (lead
+ * classes, the second-byte ranges, continuation bytes exactly where the
+ * leads announce them); the rest is the scalar validator's. */
+static inline __attribute__((always_inline)) gsize
+validate_sse2_impl (const guint8   *in,
+                    gsize           in_len,
+                    const gboolean  bmp_only)
+{
+  const guint8 *p = in, *end = in + in_len;
+  const guint flags = bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
+
+  while (end - p >= 17)
+    {
+      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
+      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
+      guint32 l2, l3, l4, cont, lead;
+      guint k, len;
+
+      if (nonascii == 0)
+        {
+          p += 16;
+          continue;
+        }
+      l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+      l3 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
+      l4 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
+      cont = nonascii & ~l2;
+      if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128 ((const __m128i *) (p + 1)), bmp_only)) != 0 ||
+          cont != (((l2 << 1) | (l3 << 2) | (l4 << 3)) & 0xFFFF))
+        {
+          gsize used = gutf8conv_kernel_scalar_validate (p, MIN ((gsize) (end - p), 16 + SEQ_SLACK), flags);
+
+          p += used;
+          if (used < 16)
+            return p - in;
+          continue;
+        }
+      lead = ~cont & 0xFFFF;
+      k = 31 - __builtin_clz (lead);
+      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
+      p += k + len <= 16 ? 16 : k;
+    }
+  return p - in + gutf8conv_kernel_scalar_validate (p, end - p, flags);
+}
+
+static gsize
+validate_sse2 (const guint8 *in,
+               gsize         in_len,
+               guint         flags)
+{
+  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
+    return validate_sse2_impl (in, in_len, TRUE);
+  return validate_sse2_impl (in, in_len, FALSE);
+}
+
+static gsize
+copy_sse2 (const guint8 *in,
+           gsize         in_len,
+           guint8       *out,
+           gsize         out_len,
+           guint         flags,
+           gsize        *in_used)
+{
+  return gutf8conv_kernel_copy_validated (validate_sse2, in, in_len, out, out_len, flags, in_used);
+}
+
 const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   "sse2",
   decode_sse2,
   encode_sse2,
-  gutf8conv_kernel_scalar_copy,   /* no wide validation yet */
+  copy_sse2,
 };

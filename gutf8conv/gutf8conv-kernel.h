@@ -77,6 +77,12 @@ typedef gsize (*GUtf8ConvCopyFunc)   (const guint8 *in,
                                       guint         flags,
                                       gsize        *in_used);
 
+/* The length of the longest run of whole valid sequences at the front of
+ * @in (Unicode's grammar, with BMP_ONLY's limit). */
+typedef gsize (*GUtf8ConvValidateFunc) (const guint8 *in,
+                                        gsize         in_len,
+                                        guint         flags);
+
 typedef struct
 {
   const char          *name;
@@ -120,5 +126,19 @@ gsize gutf8conv_kernel_scalar_copy   (const guint8 *in,
                                       gsize         out_len,
                                       guint         flags,
                                       gsize        *in_used);
+gsize gutf8conv_kernel_scalar_validate (const guint8 *in,
+                                        gsize         in_len,
+                                        guint         flags);
+
+/* A kernel's copy: @validate a cache-sized chunk, copy what was valid,
+ * go on while all was. */
+#define GUTF8CONV_KERNEL_COPY_CHUNK (16 * 1024)
+gsize gutf8conv_kernel_copy_validated (GUtf8ConvValidateFunc  validate,
+                                       const guint8          *in,
+                                       gsize                  in_len,
+                                       guint8                *out,
+                                       gsize                  out_len,
+                                       guint                  flags,
+                                       gsize                 *in_used);
 
 G_END_DECLS
