@@ -25,6 +25,7 @@
 #include "config.h"
 
 #include <immintrin.h>
+#include <string.h>
 
 #include "gutf8conv-kernel.h"
 
@@ -450,14 +451,69 @@ encode_avx512 (const guint8 *in,
 }
 
 /* UTF-8 to UTF-8: the decoder's validation of 64-byte blocks, without
- * the transcoding.  Blocks that are not entirely valid, and sequences
- * the input ends inside of, are the scalar validator's. */
+ * the transcoding.  The main loop steps a fixed 64 bytes, as the decoder's
+ * does, and when @out is given stores each block as it goes (a block that
+ * fails is stored too, but not counted: the caller copies only what is
+ * returned).  Blocks that are not entirely valid, and the end of the
+ * input, are the careful loop's and the scalar validator's. */
 static inline __attribute__((always_inline)) gsize
 validate_avx512_impl (const guint8   *in,
                       gsize           in_len,
+                      guint8         *out,
+                      gsize          *stored,
                       const gboolean  bmp_only)
 {
   const guint8 *p = in, *end = in + in_len;
+
+  *stored = 0;
+  if (end - p >= 128)
+    {
+      __m512i b = _mm512_loadu_si512 ((const void *) p);
+      guint64 nonascii = _mm512_movepi8_mask (b);
+      guint64 l2 = _mm512_cmpge_epu8_mask (b, SET1 (0xC0));
+      guint64 carry = 0;
+
+      do
+        {
+          __m512i b2 = _mm512_loadu_si512 ((const void *) (p + 64));
+          guint64 nonascii2 = _mm512_movepi8_mask (b2);
+          guint64 l2_2 = _mm512_cmpge_epu8_mask (b2, SET1 (0xC0));
+
+          if (out != NULL)
+            _mm512_storeu_si512 ((void *) (out + (p - in)), b);
+          if (nonascii != 0 || carry != 0)
+            {
+              guint64 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
+              guint64 l3 = _mm512_cmpge_epu8_mask (b, SET1 (0xE0));
+              guint64 l4 = _mm512_cmpge_epu8_mask (b, SET1 (0xF0));
+              guint64 carry_out = (l2 >> 63) | (l3 >> 62) | (l4 >> 61);
+              guint64 bad = bad_leads (b, _mm512_loadu_si512 ((const void *) (p + 1)), l2);
+
+              if (bmp_only)
+                bad |= l4;
+              /* A character crossing into the next block is accepted here
+               * once the next block has its continuation bytes. */
+              if (bad != 0 || cont != ((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) ||
+                  (cont2 & carry_out) != carry_out)
+                {
+                  p += __builtin_popcountll (carry);
+                  break;
+                }
+              carry = carry_out;
+            }
+          p += 64;
+          *stored = p - in;
+          b = b2;
+          nonascii = nonascii2;
+          l2 = l2_2;
+          if (end - p < 128)
+            {
+              p += __builtin_popcountll (carry);
+              break;
+            }
+        }
+      while (TRUE);
+    }
 
   while (p < end)
     {
@@ -509,19 +565,11 @@ validate_avx512_impl (const guint8   *in,
           break;
       }
     }
+  *stored = MIN (*stored, (gsize) (p - in));
   return p - in;
 }
 
-static gsize
-validate_avx512 (const guint8 *in,
-                 gsize         in_len,
-                 guint         flags)
-{
-  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
-    return validate_avx512_impl (in, in_len, TRUE);
-  return validate_avx512_impl (in, in_len, FALSE);
-}
-
+/* Validation and copy in one pass: one load and one store a block. */
 static gsize
 copy_avx512 (const guint8 *in,
              gsize         in_len,
@@ -530,7 +578,16 @@ copy_avx512 (const guint8 *in,
              guint         flags,
              gsize        *in_used)
 {
-  return gutf8conv_kernel_copy_validated (validate_avx512, in, in_len, out, out_len, flags, in_used);
+  gsize limit = MIN (in_len, out_len), stored, n;
+
+  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
+    n = validate_avx512_impl (in, limit, out, &stored, TRUE);
+  else
+    n = validate_avx512_impl (in, limit, out, &stored, FALSE);
+  /* The careful loop's part, which it validated without storing. */
+  memcpy (out + stored, in + stored, n - stored);
+  *in_used = n;
+  return n;
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_avx512 = {

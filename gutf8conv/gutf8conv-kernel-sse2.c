@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <emmintrin.h>
+#include <string.h>
 
 #include "gutf8conv-kernel.h"
 
@@ -215,20 +216,74 @@ bad_bytes (__m128i        b,
   return bad;
 }
 
-/* UTF-8 to UTF-8: 16-byte blocks validated by compares alone (lead
- * classes, the second-byte ranges, continuation bytes exactly where the
- * leads announce them); the rest is the scalar validator's. */
+/* UTF-8 to UTF-8: the decoder's block validation (16 bytes: lead classes,
+ * the second-byte ranges, continuation bytes exactly where the leads
+ * announce them), without the transcoding.  The main loop steps a fixed
+ * 16 bytes, a character crossing into the next block accepted once the
+ * next block has its continuation bytes, and when @out is given stores
+ * each block as it goes (a block that fails is stored too, but not
+ * counted).  The rest is the scalar validator's. */
 static inline __attribute__((always_inline)) gsize
 validate_sse2_impl (const guint8   *in,
                     gsize           in_len,
+                    guint8         *out,
+                    gsize          *stored,
                     const gboolean  bmp_only)
 {
   const guint8 *p = in, *end = in + in_len;
   const guint flags = bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
 
+  *stored = 0;
+  if (end - p >= 32)
+    {
+      __m128i b = _mm_loadu_si128((__m128i const *) p);
+      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
+      guint32 l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+      guint32 carry = 0;
+
+      do
+        {
+          __m128i b2 = _mm_loadu_si128((__m128i const *) (p + 16));
+          guint32 nonascii2 = (guint32) _mm_movemask_epi8 (b2);
+          guint32 l2_2 = (guint32) _mm_movemask_epi8 (ge_u8 (b2, SET1 (0xC0)));
+
+          if (out != NULL)
+            _mm_storeu_si128 ((__m128i *) (out + (p - in)), b);
+          if (nonascii != 0 || carry != 0)
+            {
+              guint32 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
+              guint32 l3 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
+              guint32 l4 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
+              guint32 carry_out = (l2 >> 15) | (l3 >> 14) | (l4 >> 13);
+
+              if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128((__m128i const *) (p + 1)), bmp_only)) != 0 ||
+                  cont != (((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) & 0xFFFF) ||
+                  (cont2 & carry_out) != carry_out)
+                {
+                  p += __builtin_popcount (carry);
+                  break;
+                }
+              carry = carry_out;
+            }
+          p += 16;
+          *stored = p - in;
+          b = b2;
+          nonascii = nonascii2;
+          l2 = l2_2;
+          if (end - p < 32)
+            {
+              p += __builtin_popcount (carry);
+              break;
+            }
+        }
+      while (TRUE);
+    }
+
+  /* Block by block from a character boundary; the byte after a block is
+   * read too. */
   while (end - p >= 17)
     {
-      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
+      __m128i b = _mm_loadu_si128((__m128i const *) p);
       guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
       guint32 l2, l3, l4, cont, lead;
       guint k, len;
@@ -242,34 +297,30 @@ validate_sse2_impl (const guint8   *in,
       l3 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
       l4 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
       cont = nonascii & ~l2;
-      if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128 ((const __m128i *) (p + 1)), bmp_only)) != 0 ||
+      if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128((__m128i const *) (p + 1)), bmp_only)) != 0 ||
           cont != (((l2 << 1) | (l3 << 2) | (l4 << 3)) & 0xFFFF))
         {
           gsize used = gutf8conv_kernel_scalar_validate (p, MIN ((gsize) (end - p), 16 + SEQ_SLACK), flags);
 
           p += used;
           if (used < 16)
-            return p - in;
+            goto done;
           continue;
         }
+      /* The last character may end past the block: the next one's. */
       lead = ~cont & 0xFFFF;
       k = 31 - __builtin_clz (lead);
       len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
       p += k + len <= 16 ? 16 : k;
     }
-  return p - in + gutf8conv_kernel_scalar_validate (p, end - p, flags);
+  p += gutf8conv_kernel_scalar_validate (p, end - p, flags);
+
+done:
+  *stored = MIN (*stored, (gsize) (p - in));
+  return p - in;
 }
 
-static gsize
-validate_sse2 (const guint8 *in,
-               gsize         in_len,
-               guint         flags)
-{
-  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
-    return validate_sse2_impl (in, in_len, TRUE);
-  return validate_sse2_impl (in, in_len, FALSE);
-}
-
+/* Validation and copy in one pass: one load and one store a block. */
 static gsize
 copy_sse2 (const guint8 *in,
            gsize         in_len,
@@ -278,7 +329,16 @@ copy_sse2 (const guint8 *in,
            guint         flags,
            gsize        *in_used)
 {
-  return gutf8conv_kernel_copy_validated (validate_sse2, in, in_len, out, out_len, flags, in_used);
+  gsize limit = MIN (in_len, out_len), stored, n;
+
+  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
+    n = validate_sse2_impl (in, limit, out, &stored, TRUE);
+  else
+    n = validate_sse2_impl (in, limit, out, &stored, FALSE);
+  /* The careful loop's part, which it validated without storing. */
+  memcpy (out + stored, in + stored, n - stored);
+  *in_used = n;
+  return n;
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
