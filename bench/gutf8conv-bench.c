@@ -185,6 +185,14 @@ typedef struct
   gboolean               converter; /* through g_converter_convert(), signal hook and all */
 } CoreArg;
 
+/* Corpora on which CESU-8 and modified UTF-8 do not agree with Unicode:
+ * their four-byte characters are six-byte pairs there. */
+static gboolean
+has_supplementary (const Corpus *c)
+{
+  return strcmp (c->name, "emoji") == 0 || strcmp (c->name, "mixed") == 0;
+}
+
 static double
 run_core (const Corpus  *c,
           Dir            dir,
@@ -192,11 +200,17 @@ run_core (const Corpus  *c,
 {
   const CoreArg *a = arg;
   GUtf8ConvCodec codec;
+  gboolean pairs = a->profile == GUTF8CONV_PROFILE_CESU8 || a->profile == GUTF8CONV_PROFILE_MODIFIED_UTF8;
   GUtf8ConvConfig config = GUTF8CONV_CONFIG_INIT;
   const guint8 *in;
   gsize len, done_in = 0, done_out = 0, nread, nwritten;
   GUtf8ConvCodecStatus status;
   double t0;
+
+  /* Not measured (the tables show "-"): their slow runs would only
+   * disturb the measurements around them. */
+  if (pairs && has_supplementary (c))
+    return 1.0;
 
   if (a->damaged)
     {
@@ -462,6 +476,21 @@ median (double *v,
 /* Rates[corpus][method] in GB/s of input, each the median of @reps runs.
  * Each repetition runs every method on every corpus, so that a busy spell
  * on the shared machine lands on all of them rather than on one corpus. */
+/* The shortest of @n times: for the codec against itself (same code,
+ * another setting), where what a busy host adds to some runs is noise. */
+static double
+fastest (const double *v,
+         guint         n)
+{
+  double m = v[0];
+
+  for (guint i = 1; i < n; i++)
+    m = MIN (m, v[i]);
+  return m;
+}
+
+static gboolean use_fastest;
+
 static double **
 measure (Corpus       *corpora,
          guint         n_corpora,
@@ -476,17 +505,33 @@ measure (Corpus       *corpora,
   for (guint c = 0; c < n_corpora; c++)
     for (guint m = 0; m < n_methods; m++)
       methods[m].run (&corpora[c], dir, methods[m].arg);   /* warm up */
-  /* Each repetition starts with another method: the first one after a
-   * corpus change pays for it (caches, the TLB), which must not always
-   * be the same one. */
+  /* Each repetition runs the methods in another order (shuffled, with a
+   * fixed seed): a method is slowed by what ran just before it (a corpus
+   * change, a slow method's caches), which must not always be the same. */
+  GRand *order_rand = g_rand_new_with_seed (20261123);
+  guint *order = g_new (guint, n_methods);
+
   for (guint r = 0; r < reps; r++)
     for (guint c = 0; c < n_corpora; c++)
-      for (guint i = 0; i < n_methods; i++)
-        {
-          guint m = (i + r) % n_methods;
+      {
+        for (guint i = 0; i < n_methods; i++)
+          order[i] = i;
+        for (guint i = n_methods - 1; i > 0; i--)
+          {
+            guint j = g_rand_int_range (order_rand, 0, i + 1), t = order[i];
 
-          times[((gsize) c * n_methods + m) * reps + r] = methods[m].run (&corpora[c], dir, methods[m].arg);
-        }
+            order[i] = order[j];
+            order[j] = t;
+          }
+        for (guint i = 0; i < n_methods; i++)
+          {
+            guint m = order[i];
+
+            times[((gsize) c * n_methods + m) * reps + r] = methods[m].run (&corpora[c], dir, methods[m].arg);
+          }
+      }
+  g_free (order);
+  g_rand_free (order_rand);
 
   for (guint c = 0; c < n_corpora; c++)
     {
@@ -501,7 +546,9 @@ measure (Corpus       *corpora,
 
           if (methods[m].run == run_core && ((const CoreArg *) methods[m].arg)->damaged)
             bytes = dir == DECODE ? corpora[c].utf8_bad_len : corpora[c].ucs4_bad_len;
-          rates[c][m] = bytes / median (times + ((gsize) c * n_methods + m) * reps, reps) / 1e9;
+          double *t = times + ((gsize) c * n_methods + m) * reps;
+
+          rates[c][m] = bytes / (use_fastest ? fastest (t, reps) : median (t, reps)) / 1e9;
         }
     }
   g_free (times);
@@ -563,14 +610,6 @@ static const struct
   { "CP1252", GUTF8CONV_PROFILE_UNICODE, GUTF8CONV_ERROR_MODE_CP1252 },
 };
 #define N_SEED G_N_ELEMENTS (seed_rows)
-
-/* Corpora on which CESU-8 and modified UTF-8 do not agree with Unicode:
- * their four-byte characters are six-byte pairs there. */
-static gboolean
-has_supplementary (const Corpus *c)
-{
-  return strcmp (c->name, "emoji") == 0 || strcmp (c->name, "mixed") == 0;
-}
 
 enum
 {
@@ -714,10 +753,11 @@ main (int    argc,
     }
 
   /* 1.1: the profiles and the byte-keeping modes against UNICODE and
-   * STRICT, whole buffer, each direction (issue 10). */
+   * STRICT, each direction (issue 10), in 64 KiB output windows like the
+   * error modes: the codec against itself, not the memory bus. */
   for (guint m = 0; m < N_SEED; m++)
     {
-      seed_args[m] = (CoreArg) { best, seed_rows[m].mode, FALSE, 0, seed_rows[m].profile, FALSE, FALSE };
+      seed_args[m] = (CoreArg) { best, seed_rows[m].mode, FALSE, 64 * 1024, seed_rows[m].profile, FALSE, FALSE };
       seed_methods[m] = (Method) { seed_rows[m].label, run_core, &seed_args[m] };
     }
   /* UTF-8 to UTF-8 with each kernel, against memcpy and GLib's validator;
@@ -739,10 +779,14 @@ main (int    argc,
     {
       rates[d] = measure (corpora, n_corpora, d, methods, M_CORE0 + n_kernels, reps);
       mode_rates[d] = measure (corpora, n_corpora, d, mode_methods, 6, reps);
+      use_fastest = TRUE;
       seed_rates[d] = measure (corpora, n_corpora, d, seed_methods, N_SEED, reps);
+      use_fastest = FALSE;
     }
   repair_rates = measure (corpora, n_corpora, DECODE, repair_methods, R_KERNEL0 + n_kernels, reps);
+  use_fastest = TRUE;
   hook_rates = measure (corpora, n_corpora, DECODE, hook_methods, 4, reps);
+  use_fastest = FALSE;
 
   g_print ("gutf8conv-bench: %u corpora from %s, each repeated to >= %u MiB; median of %u; "
            "GB/s of input; kernel in use: %s\n\n", n_corpora, dir_arg, min_mib, reps, best->name);
@@ -804,8 +848,10 @@ main (int    argc,
 
   for (guint d = 0; d < 2; d++)
     {
-      g_print ("### 1.1 settings, %s, core with %s, whole buffer\n\n"
-               "GB/s of input; in brackets the ratio to UNICODE (profiles) or to STRICT "
+      g_print ("### 1.1 settings, %s, core with %s, 64 KiB output windows\n\n"
+               "GB/s of input, the fastest of the repetitions (the same code with another "
+               "setting: what a busy host adds to some runs is noise here); in brackets the "
+               "ratio to UNICODE (profiles) or to STRICT "
                "(LATIN1, CP1252: clean input, so the same work).  CESU8 and MODIFIED_UTF8 "
                "refuse or rewrite the four-byte characters of emoji and mixed: \"-\".\n\n| corpus |",
                d == DECODE ? "decoding" : "encoding", best->name);

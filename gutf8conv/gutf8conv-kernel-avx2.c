@@ -357,11 +357,13 @@ encode_avx2_impl (const guint8   *in,
           v1 = _mm256_shuffle_epi8 (v1, bswap);
         }
 
-      if (no_nul && _mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_setzero_si256 ()),
-                                                           _mm256_cmpeq_epi32 (v1, _mm256_setzero_si256 ()))) != 0)
-        goto scalar_block;
-
-      if (_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7F)))
+      /* ASCII (1..7F with NO_NUL: v - 1 at most 7E, as 0 wraps round). */
+      if (no_nul ? _mm256_testz_si256 (_mm256_or_si256 (_mm256_sub_epi32 (v0, _mm256_set1_epi32 (1)),
+                                                        _mm256_sub_epi32 (v1, _mm256_set1_epi32 (1))),
+                                       _mm256_set1_epi32 (~0x7F)) &&
+                   !_mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_set1_epi32 (0x80)),
+                                                           _mm256_cmpeq_epi32 (v1, _mm256_set1_epi32 (0x80))))
+                 : _mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7F)))
         {
           __m256i w;
 
@@ -382,6 +384,10 @@ encode_avx2_impl (const guint8   *in,
           __m256i g2, g3, g4, bad, w, marker, sh;
           guint m2, m3, m4, key_lo, key_hi;
 
+          /* U+0000 with NO_NUL, above the limit (unsigned) or a surrogate:
+           * not ours. */
+          if (no_nul && _mm256_movemask_epi8 (_mm256_cmpeq_epi32 (v, _mm256_setzero_si256 ())) != 0)
+            goto scalar_block;
           /* Above the limit (unsigned) or a surrogate: not ours. */
           bad = _mm256_xor_si256 (_mm256_cmpeq_epi32 (_mm256_min_epu32 (v, _mm256_set1_epi32 ((int) max_value)), v),
                                   _mm256_set1_epi32 (-1));

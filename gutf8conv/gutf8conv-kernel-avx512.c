@@ -373,10 +373,10 @@ encode_avx512_impl (const guint8   *in,
       if (big_endian)
         v = _mm512_shuffle_epi8 (v, bswap);
 
-      if (no_nul && _mm512_testn_epi32_mask (v, v) != 0)
-        goto scalar_block;
-
-      if (_mm512_test_epi32_mask (v, _mm512_set1_epi32 (~0x7F)) == 0)
+      /* ASCII (1..7F with NO_NUL: v - 1 at most 7E, as 0 wraps round). */
+      if (no_nul ? _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v, _mm512_set1_epi32 (1)),
+                                            _mm512_set1_epi32 (0x7E)) == 0
+                 : _mm512_test_epi32_mask (v, _mm512_set1_epi32 (~0x7F)) == 0)
         {
           if (oend - o < 16)
             goto scalar_block;
@@ -386,8 +386,9 @@ encode_avx512_impl (const guint8   *in,
           continue;
         }
 
-      /* Above the limit or a surrogate: not ours. */
-      if (_mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 ((int) max_value)) != 0 ||
+      /* Above the limit or a surrogate (or U+0000 with NO_NUL): not ours. */
+      if ((no_nul && _mm512_testn_epi32_mask (v, v) != 0) ||
+          _mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 ((int) max_value)) != 0 ||
           _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v, _mm512_set1_epi32 (~0x7FF)),
                                    _mm512_set1_epi32 (0xD800)) != 0)
         goto scalar_block;
