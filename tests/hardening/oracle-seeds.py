@@ -32,6 +32,8 @@ import subprocess
 import sys
 import tempfile
 
+from oracle import near_valid_utf8
+
 SEED = 0x5EED1101
 # The enums' values (SPEC 1 and 6.6).
 TO_UCS4, TO_UTF8, REPAIR = 0, 1, 2
@@ -89,26 +91,6 @@ BAD = [
 ]
 
 
-def near_valid_utf8(r, good=GOOD, bad=BAD):
-    """A short valid string, then a few small damages (or none)."""
-    s = ''.join(r.choice(good)(r) for _ in range(r.randrange(0, 12)))
-    b = bytearray(s.encode('utf-8', 'surrogatepass'))
-    for _ in range(r.choice([0, 1, 1, 2, 3])):
-        what = r.randrange(5)
-        at = r.randrange(len(b) + 1)
-        if what == 0:
-            b[at:at] = r.choice(bad)
-        elif what == 1 and b:
-            del b[min(at, len(b) - 1)]
-        elif what == 2 and b:
-            b[min(at, len(b) - 1)] = r.randrange(256)
-        elif what == 3:
-            del b[at:]
-        else:
-            b[at:at] = bytes([r.randrange(0x80, 0x100)])
-    return bytes(b)
-
-
 def python_strict(b):
     """(status, 0, offset, decoded prefix) of Python's strict UTF-8 decoder."""
     try:
@@ -126,7 +108,7 @@ def with_handler(b, handler):
 
 def keep_bytes_case(direction, mode):
     def make(r):
-        b = near_valid_utf8(r)
+        b = near_valid_utf8(r, GOOD, BAD)
         status, n, off, s = with_handler(b, 'oracle-latin1' if mode == LATIN1 else 'oracle-cp1252')
         out = utf32(s) if direction == TO_UCS4 else s.encode('utf-8')
         return (direction, BE, KEEP, mode, UNICODE), b, (status, n, off, out)
@@ -135,7 +117,7 @@ def keep_bytes_case(direction, mode):
 
 def repair_case(mode):
     def make(r):
-        b = near_valid_utf8(r)
+        b = near_valid_utf8(r, GOOD, BAD)
         if mode == STRICT:
             status, n, off, s = python_strict(b)
         else:

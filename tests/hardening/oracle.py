@@ -70,15 +70,16 @@ BAD = [
 ]
 
 
-def near_valid_utf8(r):
-    """A short valid string, then a few small damages."""
-    s = ''.join(r.choice(GOOD)(r) for _ in range(r.randrange(0, 12)))
+def near_valid_utf8(r, good=GOOD, bad=BAD):
+    """A short valid string, then a few small damages (oracle-seeds.py
+    uses it too, with its own lists)."""
+    s = ''.join(r.choice(good)(r) for _ in range(r.randrange(0, 12)))
     b = bytearray(s.encode('utf-8', 'surrogatepass'))
     for _ in range(r.choice([0, 1, 1, 2, 3])):
         what = r.randrange(5)
         at = r.randrange(len(b) + 1)
         if what == 0:
-            b[at:at] = r.choice(BAD)
+            b[at:at] = r.choice(bad)
         elif what == 1 and b:
             del b[min(at, len(b) - 1)]
         elif what == 2 and b:
