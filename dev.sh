@@ -80,7 +80,7 @@ run_tests() {
   meson test -C "$dir" --print-errorlogs --logbase "$base" "$@" || true
   # With --setup NAME meson writes $base-NAME.json.
   local log
-  log=$(ls -t "$dir/meson-logs/$base.json" "$dir/meson-logs/$base"-*.json 2>/dev/null | head -n 1)
+  log=$(ls -t "$dir/meson-logs/$base.json" "$dir/meson-logs/$base"-*.json 2>/dev/null | head -n 1 || true)
   LOGS+=("${log:-$dir/meson-logs/$base.json}")
 }
 
