@@ -31,7 +31,7 @@ test_vectors (void)
     {
       g_auto(GStrv) fields = NULL;
       g_auto(GStrv) values = NULL;
-      GString *utf8 = g_string_new (NULL);
+      GString *utf8;
       g_autofree char *want8 = NULL;
       GUtf8ConvConfig dec = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
                               GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_PROFILE_UNICODE };
@@ -40,6 +40,7 @@ test_vectors (void)
 
       if (lines[i][0] == '#' || lines[i][0] == '\0')
         continue;
+      utf8 = g_string_new (NULL);
       fields = g_strsplit (lines[i], "|", 3);
       g_assert_cmpuint (g_strv_length (fields), ==, 3);
       values = g_strsplit_set (g_strstrip (fields[2]), " ", -1);
