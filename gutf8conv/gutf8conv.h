@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 #define GUTF8CONV_INSIDE
 # include "gutf8conv-version.h"
 # include "gutf8conv-version-macros.h"
+# include "gutf8conv-version-info.h"
 # include "gutf8conv-enums.h"
 # include "gutf8conv-enum-types.h"
 # include "gutf8conv-converter.h"

@@ -371,6 +371,43 @@ test_reset (void)
   g_assert_cmpint (gutf8conv_converter_get_error_mode (c), ==, GUTF8CONV_ERROR_MODE_REPLACE);
 }
 
+/* The run-time version is the one the library was built as, and
+ * gutf8conv_check_version() accepts exactly the versions whose ABI it
+ * keeps: the same major version, no newer minor.micro. */
+static void
+test_runtime_version (void)
+{
+  g_autofree gchar *s = g_strdup_printf ("%u.%u.%u", gutf8conv_get_major_version (),
+                                         gutf8conv_get_minor_version (),
+                                         gutf8conv_get_micro_version ());
+  guint major = gutf8conv_get_major_version ();
+  guint minor = gutf8conv_get_minor_version ();
+  guint micro = gutf8conv_get_micro_version ();
+
+  g_assert_cmpstr (s, ==, GUTF8CONV_VERSION_S);
+  g_assert_cmpuint (major, ==, GUTF8CONV_MAJOR_VERSION);
+  g_assert_cmpuint (minor, ==, GUTF8CONV_MINOR_VERSION);
+  g_assert_cmpuint (micro, ==, GUTF8CONV_MICRO_VERSION);
+  g_assert_true (GUTF8CONV_CHECK_VERSION (1, 1, 0));
+
+  g_assert_null (gutf8conv_check_version (major, minor, micro));
+  g_assert_null (gutf8conv_check_version (1, 0, 0));
+  g_assert_null (gutf8conv_check_version (1, 1, 0));
+  if (micro > 0)
+    g_assert_null (gutf8conv_check_version (major, minor, micro - 1));
+  /* An older minor with any micro is still compatible. */
+  g_assert_null (gutf8conv_check_version (major, 0, 99));
+
+  g_assert_cmpstr (gutf8conv_check_version (major + 1, 0, 0), ==,
+                   "gutf8conv version too old (major mismatch)");
+  g_assert_cmpstr (gutf8conv_check_version (major - 1, minor, micro), ==,
+                   "gutf8conv version too new (major mismatch)");
+  g_assert_cmpstr (gutf8conv_check_version (major, minor + 1, 0), ==,
+                   "gutf8conv version too old (minor mismatch)");
+  g_assert_cmpstr (gutf8conv_check_version (major, minor, micro + 1), ==,
+                   "gutf8conv version too old (micro mismatch)");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -385,6 +422,7 @@ main (int    argc,
   g_test_add_func ("/converter/convert-bytes", test_convert_bytes);
   g_test_add_func ("/converter/convert-bytes-large", test_convert_bytes_large);
   g_test_add_func ("/converter/reset", test_reset);
+  g_test_add_func ("/version/runtime", test_runtime_version);
 
   return g_test_run ();
 }

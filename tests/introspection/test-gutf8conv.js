@@ -88,6 +88,16 @@ function test(name, fn) {
     tests.push([name, fn]);
 }
 
+test('run-time version and check_version (1.1)', () => {
+    const v = [GUtf8Conv.get_major_version(), GUtf8Conv.get_minor_version(),
+        GUtf8Conv.get_micro_version()];
+    assertEqual(v.join('.'), GUtf8Conv.VERSION_S);
+    assertEqual(GUtf8Conv.check_version(v[0], v[1], v[2]), null);
+    assertEqual(GUtf8Conv.check_version(1, 0, 0), null);
+    assertEqual(GUtf8Conv.check_version(v[0], v[1], v[2] + 1),
+        'gutf8conv version too old (micro mismatch)');
+});
+
 test('construct keywords and getters', () => {
     const c = new GUtf8Conv.Converter({
         direction: GUtf8Conv.Direction.UCS4_TO_UTF8,

@@ -219,6 +219,17 @@ static void test_invalid_data ()
   assert_true (caught);
 }
 
+static void test_runtime_version ()
+{
+  var v = "%u.%u.%u".printf (GUtf8Conv.get_major_version (),
+                             GUtf8Conv.get_minor_version (),
+                             GUtf8Conv.get_micro_version ());
+  assert_cmpstr (v, CompareOperator.EQ, GUtf8Conv.VERSION_S);
+  assert_null (GUtf8Conv.check_version (1, 0, 0));
+  assert_cmpstr (GUtf8Conv.check_version (GUtf8Conv.get_major_version () + 1, 0, 0),
+                 CompareOperator.EQ, "gutf8conv version too old (major mismatch)");
+}
+
 int main (string[] args)
 {
   Test.init (ref args);
@@ -227,5 +238,6 @@ int main (string[] args)
   Test.add_func ("/vala/bom-and-replace", test_bom_and_replace);
   Test.add_func ("/vala/invalid-data", test_invalid_data);
   Test.add_func ("/vala/repair-1.1", test_repair);
+  Test.add_func ("/vala/version-1.1", test_runtime_version);
   return Test.run ();
 }

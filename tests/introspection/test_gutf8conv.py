@@ -156,6 +156,23 @@ class Enums(unittest.TestCase):
                 self.assertEqual(v.value_name, prefix + member)
 
 
+class Version(unittest.TestCase):
+    # Since 1.1: the run-time version, as a number, and the ABI check.
+    def test_runtime_version(self):
+        got = (GUtf8Conv.get_major_version(), GUtf8Conv.get_minor_version(),
+               GUtf8Conv.get_micro_version())
+        self.assertEqual('%d.%d.%d' % got, GUtf8Conv.VERSION_S)
+        self.assertEqual(got, (GUtf8Conv.MAJOR_VERSION, GUtf8Conv.MINOR_VERSION,
+                               GUtf8Conv.MICRO_VERSION))
+        self.assertGreaterEqual(got[:2], (1, 1))
+        self.assertIsNone(GUtf8Conv.check_version(*got))
+        self.assertIsNone(GUtf8Conv.check_version(1, 0, 0))
+        self.assertEqual(GUtf8Conv.check_version(got[0] + 1, 0, 0),
+                         'gutf8conv version too old (major mismatch)')
+        self.assertEqual(GUtf8Conv.check_version(got[0], got[1] + 1, 0),
+                         'gutf8conv version too old (minor mismatch)')
+
+
 class Properties(unittest.TestCase):
     DEFAULTS = {'direction': D.UTF8_TO_UCS4, 'byte-order': O.HOST, 'bom-mode': B.KEEP,
                 'error-mode': E.STRICT, 'profile': P.UNICODE}
