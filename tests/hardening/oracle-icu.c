@@ -98,7 +98,6 @@ our_decode (GUtf8ConvConverter *dec,
 {
   Verdict v = { TRUE, FALSE, 0, g_array_new (FALSE, FALSE, sizeof (guint32)) };
   g_autoptr(GBytes) input = g_bytes_new (in, len);
-  g_autoptr(GBytes) out = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GInputStream) mem = NULL;
   g_autoptr(GInputStream) stream = NULL;
