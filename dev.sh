@@ -46,7 +46,7 @@ setup() {
 
 demo() {
   deps
-  setup "$DEV/demo" -Dtests=false -Dintrospection=disabled -Dvapi=disabled
+  setup "$DEV/demo" -Dtests=disabled -Dintrospection=disabled -Dvapi=disabled
   local tool=$DEV/demo/tools/gutf8conv sample=data/sample.txt
   echo
   echo "==> $sample (UTF-8 with a signature):"
@@ -128,7 +128,7 @@ hardening_stages() {
   # introspection.
   if CC=clang stage "setup: clang ASan+UBSan build" setup "$DEV/asan" \
        -Db_sanitize=address,undefined -Db_lundef=false -Dintrospection=disabled \
-       -Dvapi=disabled -Dgtk_doc=false -Dtests=true; then
+       -Dvapi=disabled -Dgtk_doc=false -Dtests=enabled; then
     ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
     UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
       run_tests "$DEV/asan" asan --no-suite slow --no-suite fuzz --no-suite tsan \
@@ -139,7 +139,7 @@ hardening_stages() {
   # (3) Each libFuzzer target for 60 s over its seeds, and (4) the thread
   # test under ThreadSanitizer: one clang build, one run.
   if CC=clang stage "setup: clang fuzz build" setup "$DEV/fuzz" -Dintrospection=disabled \
-       -Dvapi=disabled -Dgtk_doc=false -Dtests=true; then
+       -Dvapi=disabled -Dgtk_doc=false -Dtests=enabled; then
     run_tests "$DEV/fuzz" fuzz --suite fuzz --suite tsan
   fi
 }
@@ -147,7 +147,7 @@ hardening_stages() {
 run_all_tests() {
   deps
   if stage "setup: full build" setup "$DEV/full" -Dintrospection=enabled -Dvapi=enabled \
-       -Dgtk_doc=true -Dtests=true; then
+       -Dgtk_doc=true -Dtests=enabled; then
     run_tests "$DEV/full" full
     kernel_tests "$DEV/full"
     stress_tests "$DEV/full"
