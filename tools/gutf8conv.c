@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 #include <gio/gunixinputstream.h>
@@ -81,26 +82,27 @@ parse_enum (GType         type,
       }
 
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               "Invalid value %s%s%s for %s", lq, word, rq, option);
+               /* Translators: the first and third %s are quotes, the last an option. */
+               _("Invalid value %s%s%s for %s"), lq, word, rq, option);
   return FALSE;
 }
 
 static gboolean to_ucs4, to_utf8, repair, show_version;
 static char *byte_order_arg, *bom_arg, *on_error_arg, *profile_arg, *output_arg;
 static char **files;
-static const char *output_name = "(standard output)";
+static const char *output_name;   /* _("(standard output)") or -o FILE */
 
 static const GOptionEntry entries[] = {
-  { "to-ucs4", 0, 0, G_OPTION_ARG_NONE, &to_ucs4, "Convert UTF-8 to UCS-4 (the default)", NULL },
-  { "to-utf8", 0, 0, G_OPTION_ARG_NONE, &to_utf8, "Convert UCS-4 to UTF-8", NULL },
-  { "repair", 0, 0, G_OPTION_ARG_NONE, &repair, "Validate and repair UTF-8: UTF-8 in, UTF-8 out", NULL },
-  { "byte-order", 0, 0, G_OPTION_ARG_STRING, &byte_order_arg, "Byte order of the UCS-4 side: be (default when writing it), le, host, detect (default when reading it)", "ORDER" },
-  { "bom", 0, 0, G_OPTION_ARG_STRING, &bom_arg, "Signature at the start: keep (default), strip, insert", "MODE" },
-  { "on-error", 0, 0, G_OPTION_ARG_STRING, &on_error_arg, "Malformed input: strict (default), replace, skip, escape, latin1, cp1252", "MODE" },
-  { "profile", 0, 0, G_OPTION_ARG_STRING, &profile_arg, "UTF-8 variant: unicode (default), ucs4, cesu8, modified-utf8, wtf8", "PROFILE" },
-  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_arg, "Write to FILE instead of standard output; a file is replaced only when all went well", "FILE" },
-  { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Show the version and exit", NULL },
-  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, "[FILE...]" },
+  { "to-ucs4", 0, 0, G_OPTION_ARG_NONE, &to_ucs4, N_("Convert UTF-8 to UCS-4 (the default)"), NULL },
+  { "to-utf8", 0, 0, G_OPTION_ARG_NONE, &to_utf8, N_("Convert UCS-4 to UTF-8"), NULL },
+  { "repair", 0, 0, G_OPTION_ARG_NONE, &repair, N_("Validate and repair UTF-8: UTF-8 in, UTF-8 out"), NULL },
+  { "byte-order", 0, 0, G_OPTION_ARG_STRING, &byte_order_arg, N_("Byte order of the UCS-4 side: be (default when writing it), le, host, detect (default when reading it)"), N_("ORDER") },
+  { "bom", 0, 0, G_OPTION_ARG_STRING, &bom_arg, N_("Signature at the start: keep (default), strip, insert"), N_("MODE") },
+  { "on-error", 0, 0, G_OPTION_ARG_STRING, &on_error_arg, N_("Malformed input: strict (default), replace, skip, escape, latin1, cp1252"), N_("MODE") },
+  { "profile", 0, 0, G_OPTION_ARG_STRING, &profile_arg, N_("UTF-8 variant: unicode (default), ucs4, cesu8, modified-utf8, wtf8"), N_("PROFILE") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_arg, N_("Write to FILE instead of standard output; a file is replaced only when all went well"), N_("FILE") },
+  { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, N_("Show the version and exit"), NULL },
+  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("[FILE...]") },
   G_OPTION_ENTRY_NULL
 };
 
@@ -114,18 +116,22 @@ parse_options (int      *argc,
   int value;
 
   context = g_option_context_new (NULL);
+  /* The option values (be, le, strict, ...) and option names are not to be
+   * translated: the tool takes them as they are. */
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  /* Translators: the two %s are quotes around "-". */
   summary = g_strdup_printf (
-    "Convert each FILE (or standard input; %s-%s is standard input) between\n"
-    "UTF-8 and UCS-4 (UTF-32), or repair its UTF-8, and write the result to\n"
-    "standard output.", lq, rq);
+    _("Convert each FILE (or standard input; %s-%s is standard input) between\n"
+      "UTF-8 and UCS-4 (UTF-32), or repair its UTF-8, and write the result to\n"
+      "standard output."), lq, rq);
   g_option_context_set_summary (context, summary);
   g_option_context_set_description (context,
-    "Several files are converted as separate streams, each with its own\n"
-    "signature handling and byte offsets, into one output stream; with\n"
-    "--bom=insert the output carries one signature, at its start.\n"
-    "\n"
-    "Exit status: 0 on success, 1 on malformed input (the output before it\n"
-    "is written), 2 on a usage or I/O error.");
+    _("Several files are converted as separate streams, each with its own\n"
+      "signature handling and byte offsets, into one output stream; with\n"
+      "--bom=insert the output carries one signature, at its start.\n"
+      "\n"
+      "Exit status: 0 on success, 1 on malformed input (the output before it\n"
+      "is written), 2 on a usage or I/O error."));
   g_option_context_add_main_entries (context, entries, NULL);
 
   if (!g_option_context_parse (context, argc, argv, error))
@@ -134,7 +140,7 @@ parse_options (int      *argc,
   if ((to_ucs4 && to_utf8) || (repair && (to_ucs4 || to_utf8)))
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           "--to-ucs4, --to-utf8 and --repair exclude each other");
+                           _("--to-ucs4, --to-utf8 and --repair exclude each other"));
       return FALSE;
     }
   if (repair)
@@ -382,6 +388,10 @@ main (int    argc,
   gboolean closed;
 
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  output_name = _("(standard output)");
   if (g_get_charset (NULL))
     lq = "\xe2\x80\x9c", rq = "\xe2\x80\x9d";
   /* A closed pipe shows as EPIPE, handled where it happens. */
@@ -390,7 +400,8 @@ main (int    argc,
   if (!parse_options (&argc, &argv, &error))
     {
       g_printerr ("gutf8conv: %s\n", error->message);
-      g_printerr ("Try %sgutf8conv --help%s for more information.\n", lq, rq);
+      /* Translators: the two %s are quotes around "gutf8conv --help". */
+      g_printerr (_("Try %sgutf8conv --help%s for more information.\n"), lq, rq);
       return EXIT_TROUBLE;
     }
 
@@ -422,7 +433,7 @@ main (int    argc,
     {
       g_autoptr(GInputStream) in = NULL;
       GUtf8ConvBomMode bom = bom_mode;
-      const char *display = g_strcmp0 (names[i], "-") == 0 ? "(standard input)" : names[i];
+      const char *display = g_strcmp0 (names[i], "-") == 0 ? _("(standard input)") : names[i];
 
       /* One signature for the whole output: only the first file may
        * insert it; the others drop their own. */
