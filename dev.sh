@@ -19,7 +19,7 @@ PACKAGES=(
   valac gjs python3-gi
   gtk-doc-tools docbook-xml docbook-xsl xsltproc man-db libglib2.0-doc
   valgrind util-linux
-  libicu-dev openjdk-17-jdk-headless abigail-tools bash-completion gettext
+  libicu-dev openjdk-17-jdk-headless abigail-tools bash-completion gettext zip unzip
 )
 
 deps() {

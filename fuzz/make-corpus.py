@@ -4,7 +4,8 @@
 
 Each file is the 8-byte header of fuzz-harness.h (direction, byte order,
 BOM mode, error mode, profile, chunking, output size, kernel/FLUSH)
-followed by the stream.  Run from fuzz/:
+followed by the stream.  fuzz-stream's seeds (corpus/stream/) are the same streams and headers,
+byte 0 being the direction's value (fuzz-stream.c).  Run from fuzz/:
     /usr/bin/python3 make-corpus.py
 """
 import itertools
@@ -130,7 +131,8 @@ def write(directory, name, data):
 def main():
     ddir = os.path.join(HERE, 'corpus', 'decode')
     edir = os.path.join(HERE, 'corpus', 'encode')
-    for d in (ddir, edir):
+    sdir = os.path.join(HERE, 'corpus', 'stream')
+    for d in (ddir, edir, sdir):
         if os.path.isdir(d):
             for f in os.listdir(d):
                 os.unlink(os.path.join(d, f))
@@ -141,6 +143,9 @@ def main():
         for _ in range(2):
             suffix, h = DECODE_HEADERS[next(cycle)]
             write(ddir, f'{name}.{suffix}', h + bytes.fromhex(hexs))
+            # fuzz-stream's byte 0 is the GUtf8ConvDirection value itself.
+            sh = bytes([2 if h[0] == REPAIR else 0]) + h[1:]
+            write(sdir, f'decode-{name}.{suffix}', sh + bytes.fromhex(hexs))
 
     cycle = itertools.cycle(range(len(ENCODE_HEADERS)))
     streams = [(n, v, b'') for n, v in ENCODE.items()]
@@ -151,6 +156,7 @@ def main():
             fmt = '>I' if order == BE else '<I'
             body = b''.join(struct.pack(fmt, v) for v in values)
             write(edir, f'{name}.{suffix}', h + body + tail)
+            write(sdir, f'encode-{name}.{suffix}', bytes([1]) + h[1:] + body + tail)
 
 
 if __name__ == '__main__':
