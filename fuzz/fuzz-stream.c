@@ -47,6 +47,14 @@ typedef struct
 } Result;
 
 static void
+result_init (Result *r)
+{
+  r->out = g_byte_array_new ();
+  r->error = NULL;
+  r->at_close = FALSE;
+}
+
+static void
 result_clear (Result *r)
 {
   g_byte_array_unref (r->out);
@@ -97,9 +105,7 @@ run_direct (const guint8 *h,
   gsize pos = 0;
   guint8 buf[4096];
 
-  r->out = g_byte_array_new ();
-  r->error = NULL;
-  r->at_close = FALSE;
+  result_init (r);
   for (;;)
     {
       gsize read = 0, written = 0;
@@ -131,9 +137,7 @@ run_input_stream (const guint8 *h,
   Sizes sizes = { h[5], h[5] };
   g_autofree guint8 *buf = g_malloc (64 * 1024);
 
-  r->out = g_byte_array_new ();
-  r->error = NULL;
-  r->at_close = FALSE;
+  result_init (r);
   for (;;)
     {
       gssize n = g_input_stream_read (stream, buf, next_size (&sizes), NULL, &r->error);
@@ -158,8 +162,7 @@ run_output_stream (const guint8 *h,
   Sizes sizes = { h[6], h[6] ^ 0x5A };
   gsize pos = 0;
 
-  r->error = NULL;
-  r->at_close = FALSE;
+  result_init (r);
   while (pos < len && r->error == NULL)
     {
       gsize n = next_size (&sizes);   /* not inside MIN(), which evaluates it twice */
@@ -176,7 +179,6 @@ run_output_stream (const guint8 *h,
   else
     g_output_stream_close (stream, NULL, NULL);
   g_output_stream_close (mem, NULL, NULL);
-  r->out = g_byte_array_new ();
   g_byte_array_append (r->out, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (mem)),
                        g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (mem)));
 }
