@@ -17,12 +17,14 @@ arch=${1:?usage: make-sysroot.sh ARCH DIR}
 root=${2:?usage: make-sysroot.sh ARCH DIR}
 
 # GLib's runtime and -dev packages, and those of every library its .pc files
-# name in Requires.private (pkg-config resolves them all).
+# name in Requires.private (pkg-config resolves them all); ICU for the
+# CESU-8 oracle.
 PACKAGES="libc6 libc6-dev libcrypt1 libcrypt-dev linux-libc-dev libgcc-s1
   libglib2.0-0 libglib2.0-dev libffi8 libffi-dev
   libpcre2-8-0 libpcre2-16-0 libpcre2-32-0 libpcre2-posix3 libpcre2-dev
   zlib1g zlib1g-dev libmount1 libmount-dev libblkid1 libblkid-dev
-  libselinux1 libselinux1-dev libsepol2 libsepol-dev libuuid1 uuid-dev"
+  libselinux1 libselinux1-dev libsepol2 libsepol-dev libuuid1 uuid-dev
+  libicu72 libicu-dev libstdc++6"
 
 stamp=$root/.gutf8conv-sysroot
 want="$arch $(echo $PACKAGES)"
