@@ -5,6 +5,9 @@
 #   ./dev.sh test   install what is missing, build with every option, run every test
 #   ./dev.sh cross  install what is missing, cross-build for aarch64 and s390x,
 #                   run their tests under qemu-user (also part of `test`)
+#   ./dev.sh installed  install what is missing, build and install the installed
+#                   tests into _dev/installed-prefix, run them with
+#                   gnome-desktop-testing-runner (also part of `test`)
 #   ./dev.sh deps   only install the Debian packages
 #
 # Builds go under _dev/, never _build/, which is yours (the README's
@@ -23,6 +26,7 @@ PACKAGES=(
   valgrind util-linux
   libicu-dev openjdk-17-jdk-headless abigail-tools bash-completion gettext zip unzip
   gcc-aarch64-linux-gnu gcc-s390x-linux-gnu qemu-user
+  gnome-desktop-testing
 )
 
 deps() {
@@ -191,6 +195,25 @@ summarize() {
   /usr/bin/python3 .ci/summarize.py ${args[@]+"${args[@]}"} ${LOGS[@]+"${LOGS[@]}"}
 }
 
+# The installed tests (issue 13) as a distribution runs them: built with
+# -Dinstalled_tests=true, installed into a prefix under _dev/, and run by
+# gnome-desktop-testing-runner with nothing of the build or source tree;
+# the prefix's library and typelib through LD_LIBRARY_PATH and
+# GI_TYPELIB_PATH.  .ci/installed-tests.py writes a log that
+# summarize.py counts.
+installed_tests() {
+  local dir=$DEV/installed prefix=$PWD/$DEV/installed-prefix log=$DEV/installed-tests.json
+  rm -rf "$prefix" "$log"
+  setup "$dir" --prefix="$prefix" --libdir=lib -Dinstalled_tests=true \
+    -Dintrospection=enabled -Dvapi=enabled -Dgtk_doc=false -Dtests=enabled || return 1
+  meson install -C "$dir" --no-rebuild >"$dir.install.log" 2>&1 || { cat "$dir.install.log"; return 1; }
+  LOGS+=("$log")
+  LD_LIBRARY_PATH=$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+  GI_TYPELIB_PATH=$prefix/lib/girepository-1.0${GI_TYPELIB_PATH:+:$GI_TYPELIB_PATH} \
+    /usr/bin/python3 .ci/installed-tests.py --datadir "$prefix/share" --log "$log" \
+      gutf8conv-1.0 || true   # its failures are in the log
+}
+
 run_all_tests() {
   deps
   if stage "setup: full build" setup "$DEV/full" -Dintrospection=enabled -Dvapi=enabled \
@@ -200,6 +223,7 @@ run_all_tests() {
     stress_tests "$DEV/full"
   fi
   hardening_stages
+  stage "installed tests" installed_tests
   cross_stages
   summarize
 }
@@ -208,6 +232,7 @@ case "${1:-}" in
   demo) demo ;;
   test) run_all_tests ;;
   cross) deps; cross_stages; summarize ;;
+  installed) deps; stage "installed tests" installed_tests; summarize ;;
   deps) deps ;;
-  *) echo "usage: $0 demo|test|cross|deps" >&2; exit 2 ;;
+  *) echo "usage: $0 demo|test|cross|installed|deps" >&2; exit 2 ;;
 esac
