@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Run installed tests with gnome-desktop-testing-runner; log them as meson does.
 
-    installed-tests.py --datadir DIR --log LOG.json [--parallel N] NAME
+    installed-tests.py --datadir DIR --log LOG.json [--prefix P] [--parallel N] NAME
 
 Runs every DIR/installed-tests/NAME/*.test under the runner (its TAP
 output, one log file per test) and writes LOG.json in the form of meson's
@@ -14,13 +14,16 @@ installed test must be reported exactly once; a test that exits 0 after
 printing fewer or more results than its TAP plan, or a "not ok", fails;
 a test whose plan is "1..0 # SKIP" counts as skipped, not passed; no .test
 file at all, or a runner that exits with an error of its own, is a
-failure.  Exits 0 only when every test ran and passed.
+failure.  With --prefix, a test whose Exec line names a path outside P
+fails too: the installed tests use nothing of the build or source tree.
+Exits 0 only when every test ran and passed.
 """
 import argparse
 import glob
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -33,6 +36,7 @@ RESULT = re.compile(r'^(ok|not ok)\b')
 ap = argparse.ArgumentParser()
 ap.add_argument('--datadir', required=True)
 ap.add_argument('--log', required=True)
+ap.add_argument('--prefix')
 ap.add_argument('--parallel', default='2')
 ap.add_argument('name')
 opts = ap.parse_args()
@@ -45,6 +49,17 @@ entries = []
 
 def entry(name, result, stdout):
     entries.append({'name': name, 'result': result, 'stdout': stdout})
+
+
+def outside_prefix(test):
+    """The absolute paths of the test's Exec line (VAR=PATH too) not under --prefix."""
+    if not opts.prefix:
+        return []
+    root = os.path.abspath(opts.prefix) + os.sep
+    with open(os.path.join(opts.datadir, 'installed-tests', test), encoding='utf-8') as f:
+        execs = [line[len('Exec='):] for line in f.read().splitlines() if line.startswith('Exec=')]
+    paths = [word.split('=', 1)[-1] for e in execs for word in shlex.split(e)]
+    return [p for p in paths if p.startswith('/') and not p.startswith(root)]
 
 
 if not expected:
@@ -79,6 +94,10 @@ else:
                                           f'{len(got)} times\n')
                 continue
             result = got[0]
+            foreign = outside_prefix(name)
+            if foreign:
+                result = 'FAIL'
+                out += f'# installed-tests.py: Exec names {" ".join(foreign)}, outside {opts.prefix}\n'
             # The test's own TAP lines, not those of subtests it shows indented.
             plans = [PLAN.match(line) for line in out.splitlines() if PLAN.match(line)]
             n = sum(1 for line in out.splitlines() if RESULT.match(line))
