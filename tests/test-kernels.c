@@ -117,13 +117,18 @@ random_ucs4 (guint8   *buf,
   static const guint32 bad[] = {
     0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0xDC80,
   };
-  gboolean ascii = g_test_rand_bit ();
+  /* ASCII, below U+0800 (one and two bytes: the kernels' paths for
+   * such text), or anything. */
+  guint flavour = g_test_rand_int_range (0, 4);
   gboolean damage = g_test_rand_int_range (0, 3) == 0;
 
   for (gsize n = 0; n < len; n += 4)
     {
-      guint32 c = ascii ? (guint32) g_test_rand_int_range (0, 0x80) : random_char ();
+      guint32 c = flavour <= 1 ? (guint32) g_test_rand_int_range (0, 0x80) : random_char ();
       guint8 tmp[4];
+
+      if (flavour == 1 && g_test_rand_bit ())
+        c = g_test_rand_bit () ? (guint32) g_test_rand_int_range (0x80, 0x800) : 0x7FF;
 
       if (damage && g_test_rand_int_range (0, 40) == 0)
         c = bad[g_test_rand_int_range (0, G_N_ELEMENTS (bad))];
