@@ -126,14 +126,25 @@ decode_avx512_impl (const guint8   *in,
 
           if (nonascii == 0 && carry == 0)
             {
-              for (guint g = 0; g < 4; g++)
-                {
-                  __m512i d = _mm512_cvtepu8_epi32 (_mm_loadu_si128 ((const __m128i *) (p + 16 * g)));
+              /* Written out: gcc -O2 leaves a loop here, out of line, and
+               * cache-resident ASCII runs at the store bandwidth only
+               * without it. */
+              __m512i d0 = _mm512_cvtepu8_epi32 (_mm512_castsi512_si128 (b));
+              __m512i d1 = _mm512_cvtepu8_epi32 (_mm512_extracti32x4_epi32 (b, 1));
+              __m512i d2 = _mm512_cvtepu8_epi32 (_mm512_extracti32x4_epi32 (b, 2));
+              __m512i d3 = _mm512_cvtepu8_epi32 (_mm512_extracti32x4_epi32 (b, 3));
 
-                  if (big_endian)
-                    d = _mm512_slli_epi32 (d, 24);
-                  _mm512_storeu_si512 ((void *) (o + 64 * g), d);
+              if (big_endian)
+                {
+                  d0 = _mm512_slli_epi32 (d0, 24);
+                  d1 = _mm512_slli_epi32 (d1, 24);
+                  d2 = _mm512_slli_epi32 (d2, 24);
+                  d3 = _mm512_slli_epi32 (d3, 24);
                 }
+              _mm512_storeu_si512 ((void *) o, d0);
+              _mm512_storeu_si512 ((void *) (o + 64), d1);
+              _mm512_storeu_si512 ((void *) (o + 128), d2);
+              _mm512_storeu_si512 ((void *) (o + 192), d3);
               o += 256;
               goto next_block;
             }
