@@ -440,11 +440,13 @@ encode_avx512_impl (const guint8   *in,
             }
         }
 
-      /* Above the limit or a surrogate (or U+0000 with NO_NUL): not ours. */
+      /* Above the limit or a surrogate (or U+0000 with NO_NUL): not ours.
+       * Most text is below U+D800, one comparison. */
       if ((no_nul && _mm512_testn_epi32_mask (v, v) != 0) ||
-          _mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 ((int) max_value)) != 0 ||
-          _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v, _mm512_set1_epi32 (~0x7FF)),
-                                   _mm512_set1_epi32 (0xD800)) != 0)
+          (_mm512_cmpge_epu32_mask (v, _mm512_set1_epi32 (0xD800)) != 0 &&
+           (_mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 ((int) max_value)) != 0 ||
+            _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v, _mm512_set1_epi32 (~0x7FF)),
+                                     _mm512_set1_epi32 (0xD800)) != 0)))
         goto scalar_block;
 
       /* The four six-bit groups of the four-byte form, lead first in the
