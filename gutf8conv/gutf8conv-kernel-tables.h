@@ -1,4 +1,4 @@
-/* gutf8conv-kernel-tables.h: lookup tables of the x86 kernels
+/* gutf8conv-kernel-tables.h: lookup tables of the SIMD kernels
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *

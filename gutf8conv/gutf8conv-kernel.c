@@ -12,6 +12,10 @@
 #include <immintrin.h>
 #endif
 
+#ifdef GUTF8CONV_HAVE_NEON_KERNEL
+#include <sys/auxv.h>
+#endif
+
 #include "gutf8conv-kernel.h"
 
 /* Every kernel this build has, best last; each with a check that the CPU
@@ -74,12 +78,24 @@ have_avx512 (void)
 }
 #endif
 
+#ifdef GUTF8CONV_HAVE_NEON_KERNEL
+/* Advanced SIMD is architectural in AArch64; the kernel says so anyway. */
+static gboolean
+have_neon (void)
+{
+  return (getauxval (AT_HWCAP) & HWCAP_ASIMD) != 0;
+}
+#endif
+
 static const KernelEntry kernels[] = {
   { &gutf8conv_kernel_scalar, always },
 #ifdef GUTF8CONV_HAVE_X86_KERNELS
   { &gutf8conv_kernel_sse2, have_sse2 },
   { &gutf8conv_kernel_avx2, have_avx2 },
   { &gutf8conv_kernel_avx512, have_avx512 },
+#endif
+#ifdef GUTF8CONV_HAVE_NEON_KERNEL
+  { &gutf8conv_kernel_neon, have_neon },
 #endif
 };
 

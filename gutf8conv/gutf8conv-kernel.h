@@ -105,6 +105,9 @@ extern const GUtf8ConvKernel gutf8conv_kernel_sse2;
 extern const GUtf8ConvKernel gutf8conv_kernel_avx2;
 extern const GUtf8ConvKernel gutf8conv_kernel_avx512;
 #endif
+#ifdef GUTF8CONV_HAVE_NEON_KERNEL
+extern const GUtf8ConvKernel gutf8conv_kernel_neon;
+#endif
 
 /* The scalar kernel's functions, which the wide kernels call for the
  * blocks they do not handle themselves. */
