@@ -8,6 +8,9 @@
 #   ./dev.sh installed  install what is missing, build and install the installed
 #                   tests into _dev/installed-prefix, run them with
 #                   gnome-desktop-testing-runner (also part of `test`)
+#   ./dev.sh debian install what is missing, build the Debian packages, lintian,
+#                   install them here, run their autopkgtests, purge them
+#                   (also part of `test`)
 #   ./dev.sh deps   only install the Debian packages
 #
 # Builds go under _dev/, never _build/, which is yours (the README's
@@ -27,6 +30,8 @@ PACKAGES=(
   libicu-dev openjdk-17-jdk-headless abigail-tools bash-completion gettext zip unzip
   gcc-aarch64-linux-gnu gcc-s390x-linux-gnu qemu-user
   gnome-desktop-testing
+  # The Debian packages' stage (debian/control's Build-Depends are above).
+  debhelper lintian
 )
 
 deps() {
@@ -215,6 +220,16 @@ installed_tests() {
       --log "$log" gutf8conv-1.0 || true   # its failures are in the log
 }
 
+# The Debian packages (issue 13): built, checked by lintian, installed on
+# this machine, used by the autopkgtests, purged.  Last of the stages, so
+# that no other one sees them installed; each check counts in the summary.
+debian_packages() {
+  local start=$SECONDS
+  .ci/debian-packages.sh "$DEV/deb" "$DEV/deb.tap" || true
+  LOGS+=("$DEV/deb.tap")
+  echo "==> Debian packages: $((SECONDS - start)) s"
+}
+
 run_all_tests() {
   deps
   if stage "setup: full build" setup "$DEV/full" -Dintrospection=enabled -Dvapi=enabled \
@@ -226,6 +241,7 @@ run_all_tests() {
   hardening_stages
   stage "installed tests" installed_tests
   cross_stages
+  debian_packages
   summarize
 }
 
@@ -234,6 +250,7 @@ case "${1:-}" in
   test) run_all_tests ;;
   cross) deps; cross_stages; summarize ;;
   installed) deps; stage "installed tests" installed_tests; summarize ;;
+  debian) deps; debian_packages; summarize ;;
   deps) deps ;;
-  *) echo "usage: $0 demo|test|cross|installed|deps" >&2; exit 2 ;;
+  *) echo "usage: $0 demo|test|cross|installed|debian|deps" >&2; exit 2 ;;
 esac

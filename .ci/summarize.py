@@ -8,8 +8,11 @@ Counts TAP test cases where a test speaks TAP (GTest does), else the meson
 test itself.  A test that crashed or timed out after its last TAP line
 counts one failure more; a skipped case counts as skipped, never passed.
 A stage that failed outside meson test (a build that did not configure)
-counts as one failure.  Before the last line, each failure is named with
-the run it belongs to (the log's name: full, valgrind, kernel-sse2, ...).
+counts as one failure.  A .tap file holds a stage's own checks, one TAP
+line each; a missing plan, or one that its lines do not make up, counts
+one failure more (the stage stopped).  Before the last line, each failure
+is named with the run it belongs to (the log's name: full, valgrind,
+kernel-sse2, ...).
 """
 import json
 import os
@@ -34,6 +37,27 @@ for path in args:
         print(f'summarize: {path}: {e}', file=sys.stderr)
         failed += 1
         failures.append(f'{run}: no test log ({path})')
+        continue
+    if path.endswith('.tap'):
+        plan = None
+        p = f = s = 0
+        for out in lines:
+            m = TAP.match(out.strip())
+            if re.match(r'^1\.\.\d+$', out.strip()):
+                plan = int(out.strip()[3:])
+            elif m and '# skip' in m.group(2).lower():
+                s += 1
+            elif m and m.group(1) == 'ok':
+                p += 1
+            elif m:
+                f += 1
+                failures.append(f'{run}:{m.group(2)}')
+        if plan != p + f + s:
+            f += 1
+            failures.append(f'{run}: no plan, or a short one (the stage stopped)')
+        passed += p
+        failed += f
+        skipped += s
         continue
     for line in lines:
         if not line.strip():
