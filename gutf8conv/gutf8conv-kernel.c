@@ -57,6 +57,15 @@ have_sse2 (void)
   return __builtin_cpu_supports ("sse2");
 }
 
+/* pshufb and pmaddubsw (SSSE3), pmovzx, ptest and pblendvb (SSE4.1),
+ * popcnt; no AVX state, so nothing for the OS to save. */
+static gboolean
+have_ssse3 (void)
+{
+  return __builtin_cpu_supports ("ssse3") && __builtin_cpu_supports ("sse4.1") &&
+         __builtin_cpu_supports ("popcnt");
+}
+
 static gboolean
 have_avx2 (void)
 {
@@ -91,6 +100,7 @@ static const KernelEntry kernels[] = {
   { &gutf8conv_kernel_scalar, always },
 #ifdef GUTF8CONV_HAVE_X86_KERNELS
   { &gutf8conv_kernel_sse2, have_sse2 },
+  { &gutf8conv_kernel_ssse3, have_ssse3 },
   { &gutf8conv_kernel_avx2, have_avx2 },
   { &gutf8conv_kernel_avx512, have_avx512 },
 #endif

@@ -102,6 +102,7 @@ const GUtf8ConvKernel **gutf8conv_kernel_available (void);
 extern const GUtf8ConvKernel gutf8conv_kernel_scalar;
 #ifdef GUTF8CONV_HAVE_X86_KERNELS
 extern const GUtf8ConvKernel gutf8conv_kernel_sse2;
+extern const GUtf8ConvKernel gutf8conv_kernel_ssse3;
 extern const GUtf8ConvKernel gutf8conv_kernel_avx2;
 extern const GUtf8ConvKernel gutf8conv_kernel_avx512;
 #endif

@@ -1,0 +1,736 @@
+/* gutf8conv-kernel-ssse3.c: the SSSE3/SSE4.1 kernel
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * For x86-64 CPUs with a byte shuffle (pshufb) but no AVX2.  It requires
+ * SSSE3, SSE4.1 (pmovzx, ptest, pblendvb, pminud, packusdw) and POPCNT;
+ * not SSE4.2, whose string and CRC instructions it has no use for (every
+ * CPU with SSE4.1 and POPCNT has SSE4.2 too, so the choice changes nothing
+ * but the honesty of the check).
+ *
+ * Decoding takes 16 input bytes a step and validates them with byte
+ * compares (lead byte classes, the second-byte ranges of Unicode Table
+ * 3-7) and one bit-mask identity: the continuation bytes must be exactly
+ * those the lead bytes announce.  A valid block is transcoded eight
+ * positions at a time: a table gives the positions of the lead bytes
+ * among them, one shuffle gathers the four bytes from each lead into a
+ * dword, and two multiply-adds whose weights depend on the lead's class
+ * (looked up with a shuffle) combine the payloads.  Nothing is shifted and
+ * no lane is wasted on continuation bytes, so 2- and 3-byte text costs
+ * about what ASCII-heavy text does per character.
+ *
+ * Encoding computes, for four units at a time, every unit's UTF-8 bytes
+ * aligned to the top of its dword, and packs them with one shuffle from a
+ * table indexed by the four lengths; the table is built once, here, by
+ * ssse3_tables_init().  ASCII narrows sixteen units to sixteen bytes with
+ * two packs.
+ *
+ * Blocks that are not entirely valid, and the short tails, go to the
+ * scalar kernel, which stops where it must.  UTF-8 to UTF-8 is the SSE2
+ * kernel's validating copy, which needs nothing more.
+ */
+
+#include "config.h"
+
+#include <smmintrin.h>
+#include <string.h>
+
+#include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-tables.h"
+
+#define SEQ_SLACK 3
+
+#define SET1(c) _mm_set1_epi8 ((char) (c))
+
+static inline __m128i
+ge_u8 (__m128i x,
+       __m128i c)
+{
+  return _mm_cmpeq_epi8 (_mm_max_epu8 (x, c), x);
+}
+
+/* C0, C1, F5..FF start nothing (F0..F4 neither with @bmp_only); E0, ED,
+ * F0, F4 narrow the range of the byte after them, which @n1 holds. */
+static inline __attribute__((always_inline)) __m128i
+bad_bytes (__m128i        b,
+           __m128i        n1,
+           const gboolean bmp_only)
+{
+  __m128i bad;
+
+  bad = _mm_or_si128 (ge_u8 (b, SET1 (bmp_only ? 0xF0 : 0xF5)),
+                      _mm_cmpeq_epi8 (_mm_and_si128 (b, SET1 (0xFE)), SET1 (0xC0)));
+  bad = _mm_or_si128 (bad, _mm_andnot_si128 (ge_u8 (n1, SET1 (0xA0)), _mm_cmpeq_epi8 (b, SET1 (0xE0))));
+  bad = _mm_or_si128 (bad, _mm_and_si128 (ge_u8 (n1, SET1 (0xA0)), _mm_cmpeq_epi8 (b, SET1 (0xED))));
+  bad = _mm_or_si128 (bad, _mm_andnot_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF0))));
+  bad = _mm_or_si128 (bad, _mm_and_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF4))));
+  return bad;
+}
+
+/* For each key k0 + 4 k1 + 16 k2 + 64 k3 (k: the UTF-8 length of a unit
+ * minus one), the shuffle that packs the top k + 1 bytes of each of four
+ * dwords, in order; 0x80 (a zero byte) after them.  Built once. */
+static guint8 pack_top[256][16];
+/* For each mask of eight 16-bit words, the shuffle that keeps the low
+ * byte of each word and the high byte of those in the mask. */
+static guint8 pack_words[256][16];
+/* For each mask of eight 16-bit words, the shuffle that moves the words
+ * in the mask to the front, in order. */
+static guint8 compact_words[256][16];
+/* For a block of three-byte characters only, the first starting at k
+ * (0..3, after a four-byte one): the shuffles that gather each character's bytes into a dword,
+ * the first four from the block, the rest from eight bytes on. */
+static guint8 gather3[4][2][16];
+
+static void
+ssse3_tables_init (void)
+{
+  for (guint key = 0; key < 256; key++)
+    {
+      guint n = 0;
+
+      memset (pack_top[key], 0x80, 16);
+      for (guint lane = 0; lane < 4; lane++)
+        {
+          guint len = ((key >> (2 * lane)) & 3) + 1;
+
+          for (guint i = 4 - len; i < 4; i++)
+            pack_top[key][n++] = 4 * lane + i;
+        }
+
+      n = 0;
+      memset (pack_words[key], 0x80, 16);
+      for (guint word = 0; word < 8; word++)
+        {
+          pack_words[key][n++] = 2 * word;
+          if (key & (1u << word))
+            pack_words[key][n++] = 2 * word + 1;
+        }
+
+      n = 0;
+      memset (compact_words[key], 0x80, 16);
+      for (guint word = 0; word < 8; word++)
+        if (key & (1u << word))
+          {
+            compact_words[key][n++] = 2 * word;
+            compact_words[key][n++] = 2 * word + 1;
+          }
+    }
+
+  for (guint k = 0; k < 4; k++)
+    for (guint half = 0; half < 2; half++)
+      for (guint lane = 0; lane < 4; lane++)
+        {
+          gint at = k + 3 * (4 * half + lane) - 8 * half;
+
+          for (guint i = 0; i < 4; i++)
+            gather3[k][half][4 * lane + i] = i < 3 && at + i < 16 ? at + i : 0x80;
+        }
+}
+
+static inline void
+ssse3_tables_ensure (void)
+{
+  static gsize ready;
+
+  if (g_once_init_enter (&ready))
+    {
+      ssse3_tables_init ();
+      g_once_init_leave (&ready, 1);
+    }
+}
+
+/* The characters whose lead bytes @leads marks among the 16 bytes at @p,
+ * to @o; returns the new @o.  Reads up to @p + 24 and may write 12 bytes
+ * past the characters it stores. */
+static inline __attribute__((always_inline)) guint8 *
+transcode16 (const guint8   *p,
+             guint32         leads,
+             guint8         *o,
+             const gboolean  big_endian)
+{
+  /* By high nibble: a byte's payload bits, and for a lead byte four times
+   * its class (0: ASCII, 1..3: two to four bytes). */
+  const __m128i payload_mask = _mm_setr_epi8 (0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F,
+                                              0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07);
+  const __m128i class4 = _mm_setr_epi8 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 8, 12);
+  /* By class, the weights of the four gathered payloads p0..p3: bytes for
+   * pmaddubsw (p0 * a0 + p1 * a1, p2 * a2 + p3 * a3), then 16-bit words
+   * for pmaddwd.  Four bytes: (p0 << 6 | p1) << 12 | (p2 << 6 | p3);
+   * three: (p0 << 6 | p1) << 6 | p2; two: p0 << 6 | p1; one: p0.  A weight
+   * of 0 drops the bytes of the next character. */
+  const __m128i weights = _mm_setr_epi8 (1, 0, 0, 0, 64, 1, 0, 0, 64, 1, 1, 0, 64, 1, 64, 1);
+  const __m128i combine = _mm_setr_epi8 (1, 0, 0, 0, 1, 0, 0, 0, 64, 0, 1, 0, 0, 16, 1, 0);
+  const __m128i within = _mm_setr_epi8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+
+  for (guint g = 0; g < 2; g++)
+    {
+      guint m = (leads >> (8 * g)) & 0xFF;
+      guint n = __builtin_popcount (m);
+      __m128i x, hi, cls, pos;
+
+      if (m == 0)
+        continue;
+      x = _mm_loadu_si128 ((const __m128i *) (p + 8 * g));
+      hi = _mm_and_si128 (_mm_srli_epi16 (x, 4), SET1 (0x0F));
+      cls = _mm_shuffle_epi8 (class4, hi);
+      x = _mm_and_si128 (x, _mm_shuffle_epi8 (payload_mask, hi));
+      /* The lead positions, ascending, one a byte. */
+      pos = _mm_loadl_epi64 ((const __m128i *) &gutf8conv_compact8[m]);
+
+      for (guint h = 0; h < n; h += 4)
+        {
+          /* Each lead's position in the four bytes of its lane. */
+          __m128i lane = _mm_shuffle_epi8 (pos, _mm_add_epi8 (_mm_setr_epi8 (0, 0, 0, 0, 1, 1, 1, 1,
+                                                                             2, 2, 2, 2, 3, 3, 3, 3),
+                                                              _mm_set1_epi8 ((char) h)));
+          __m128i w = _mm_shuffle_epi8 (x, _mm_add_epi8 (lane, within));
+          __m128i sel = _mm_add_epi8 (_mm_shuffle_epi8 (cls, lane), within);
+
+          w = _mm_maddubs_epi16 (w, _mm_shuffle_epi8 (weights, sel));
+          w = _mm_madd_epi16 (w, _mm_shuffle_epi8 (combine, sel));
+          if (big_endian)
+            w = _mm_shuffle_epi8 (w, bswap);
+          _mm_storeu_si128 ((__m128i *) o, w);
+          o += 4 * MIN (n - h, 4);
+        }
+    }
+  return o;
+}
+
+/* transcode16() for blocks of ASCII and two-byte characters only: the
+ * value at each of eight positions as if a character started there, in a
+ * 16-bit word, then the words at the leads moved to the front and widened.
+ * A pair (b0, b1) weighed (64, 1) is b0 * 64 + b1, which minus the
+ * markers 0xC0 * 64 + 0x80 is the two-byte value; below that difference
+ * b0 is ASCII.  Reads up to @p + 24 and may write 32 bytes past the
+ * characters it stores. */
+static inline __attribute__((always_inline)) guint8 *
+transcode16_2 (const guint8   *p,
+               guint32         leads,
+               guint8         *o,
+               const gboolean  big_endian)
+{
+  const __m128i pairs = _mm_setr_epi8 (0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8);
+
+  for (guint g = 0; g < 2; g++)
+    {
+      guint m = (leads >> (8 * g)) & 0xFF;
+      __m128i t = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (p + 8 * g)), pairs);
+      __m128i r = _mm_maddubs_epi16 (t, _mm_set1_epi16 (0x0140));
+      __m128i ascii = _mm_cmpgt_epi16 (_mm_set1_epi16 (0x3080), r);
+      __m128i v = _mm_blendv_epi8 (_mm_sub_epi16 (r, _mm_set1_epi16 (0x3080)),
+                                   _mm_and_si128 (t, _mm_set1_epi16 (0xFF)), ascii);
+
+      v = _mm_shuffle_epi8 (v, _mm_loadu_si128 ((const __m128i *) compact_words[m]));
+      if (big_endian)
+        {
+          _mm_storeu_si128 ((__m128i *) o,
+                            _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 1, 0, -1, -1, 3, 2, -1, -1, 5, 4, -1, -1, 7, 6)));
+          _mm_storeu_si128 ((__m128i *) (o + 16),
+                            _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 9, 8, -1, -1, 11, 10, -1, -1, 13, 12, -1, -1, 15, 14)));
+        }
+      else
+        {
+          _mm_storeu_si128 ((__m128i *) o, _mm_cvtepu16_epi32 (v));
+          _mm_storeu_si128 ((__m128i *) (o + 16), _mm_unpackhi_epi16 (v, _mm_setzero_si128 ()));
+        }
+      o += 4 * __builtin_popcount (m);
+    }
+  return o;
+}
+
+/* transcode16() for blocks without four-byte characters, as
+ * transcode16_2() does it: with the pair (b0, b1) weighed (64, 1), b0 * 64
+ * + b1 shifted left six bits (modulo 2^16, which drops the lead's marker
+ * bits) plus b2, minus the continuation markers, is the three-byte value.
+ * Reads up to @p + 24 and may write 32 bytes past the characters it
+ * stores. */
+static inline __attribute__((always_inline)) guint8 *
+transcode16_3 (const guint8   *p,
+               guint32         leads,
+               guint8         *o,
+               const gboolean  big_endian)
+{
+  const __m128i pairs = _mm_setr_epi8 (0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8);
+  const __m128i thirds = _mm_setr_epi8 (2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1);
+
+#pragma GCC unroll 2
+  for (guint g = 0; g < 2; g++)
+    {
+      guint m = (leads >> (8 * g)) & 0xFF;
+      __m128i x = _mm_loadu_si128 ((const __m128i *) (p + 8 * g));
+      __m128i t = _mm_shuffle_epi8 (x, pairs);
+      __m128i r = _mm_maddubs_epi16 (t, _mm_set1_epi16 (0x0140));
+      __m128i lead = _mm_and_si128 (t, _mm_set1_epi16 (0xFF));
+      __m128i v3 = _mm_sub_epi16 (_mm_add_epi16 (_mm_slli_epi16 (r, 6), _mm_shuffle_epi8 (x, thirds)),
+                                  _mm_set1_epi16 (0x2080));
+      __m128i v = _mm_sub_epi16 (r, _mm_set1_epi16 (0x3080));
+
+      v = _mm_blendv_epi8 (v, v3, _mm_cmpgt_epi16 (lead, _mm_set1_epi16 (0xDF)));
+      v = _mm_blendv_epi8 (v, lead, _mm_cmpgt_epi16 (_mm_set1_epi16 (0x80), lead));
+      v = _mm_shuffle_epi8 (v, _mm_loadu_si128 ((const __m128i *) compact_words[m]));
+      if (big_endian)
+        {
+          _mm_storeu_si128 ((__m128i *) o,
+                            _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 1, 0, -1, -1, 3, 2, -1, -1, 5, 4, -1, -1, 7, 6)));
+          _mm_storeu_si128 ((__m128i *) (o + 16),
+                            _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 9, 8, -1, -1, 11, 10, -1, -1, 13, 12, -1, -1, 15, 14)));
+        }
+      else
+        {
+          _mm_storeu_si128 ((__m128i *) o, _mm_cvtepu16_epi32 (v));
+          _mm_storeu_si128 ((__m128i *) (o + 16), _mm_unpackhi_epi16 (v, _mm_setzero_si128 ()));
+        }
+      o += 4 * __builtin_popcount (m);
+    }
+  return o;
+}
+
+/* A block of three-byte characters only, the first at @k: one shuffle
+ * gathers four of them, two multiply-adds combine their bytes, and a
+ * subtraction removes the markers (0xE0 << 12 | 0x80 << 6 | 0x80).  Reads
+ * up to @p + 24 and may write 12 bytes past the characters it stores. */
+static inline __attribute__((always_inline)) guint8 *
+transcode16_all3 (const guint8   *p,
+                  guint32         leads,
+                  guint8         *o,
+                  const gboolean  big_endian)
+{
+  guint k = __builtin_ctz (leads);
+  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+
+#pragma GCC unroll 2
+  for (guint half = 0; half < 2; half++)
+    {
+      __m128i w = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (p + 8 * half)),
+                                    _mm_loadu_si128 ((const __m128i *) gather3[k][half]));
+
+      w = _mm_maddubs_epi16 (w, _mm_set1_epi32 (0x00010140));
+      w = _mm_madd_epi16 (w, _mm_set1_epi32 (0x00010040));
+      w = _mm_sub_epi32 (w, _mm_set1_epi32 (0xE2080));
+      if (big_endian)
+        w = _mm_shuffle_epi8 (w, bswap);
+      _mm_storeu_si128 ((__m128i *) (o + 16 * half), w);
+    }
+  return o + 4 * __builtin_popcount (leads);
+}
+
+/* Sixteen ASCII bytes at @p (@b) to sixteen units at @o. */
+static inline __attribute__((always_inline)) void
+widen16 (const guint8   *p,
+         __m128i         b,
+         guint8         *o,
+         const gboolean  big_endian)
+{
+  if (big_endian)
+    {
+      _mm_storeu_si128 ((__m128i *) o,
+                        _mm_shuffle_epi8 (b, _mm_setr_epi8 (-1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3)));
+      _mm_storeu_si128 ((__m128i *) (o + 16),
+                        _mm_shuffle_epi8 (b, _mm_setr_epi8 (-1, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7)));
+      _mm_storeu_si128 ((__m128i *) (o + 32),
+                        _mm_shuffle_epi8 (b, _mm_setr_epi8 (-1, -1, -1, 8, -1, -1, -1, 9, -1, -1, -1, 10, -1, -1, -1, 11)));
+      _mm_storeu_si128 ((__m128i *) (o + 48),
+                        _mm_shuffle_epi8 (b, _mm_setr_epi8 (-1, -1, -1, 12, -1, -1, -1, 13, -1, -1, -1, 14, -1, -1, -1, 15)));
+    }
+  else
+    {
+      /* pmovzxbd straight from memory: no shuffle. */
+      for (guint i = 0; i < 4; i++)
+        _mm_storeu_si128 ((__m128i *) (o + 16 * i), _mm_cvtepu8_epi32 (_mm_loadu_si32 (p + 4 * i)));
+    }
+}
+
+static inline __attribute__((always_inline)) gsize
+decode_ssse3_impl (const guint8   *in,
+                   gsize           in_len,
+                   guint8         *out,
+                   gsize           out_len,
+                   const guint     flags,
+                   gsize          *in_used)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+
+  /* The main loop steps a fixed 16 bytes, so that no load waits for the
+   * previous block's verdict.  A character that crosses into the next
+   * block is converted with the block it starts in, its continuation bytes
+   * checked against the next block's classes, which the next iteration
+   * reuses; @carry marks those bytes at the start of the next block.
+   * 96 bytes of output: 64 for a block, 12 that a store may overrun. */
+  if (end - p >= 32 && oend - o >= 96)
+    {
+      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
+      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
+      guint32 l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+      guint32 carry = 0;
+
+      do
+        {
+          __m128i b2;
+          guint32 nonascii2, l2_2, cont, cont2, l3, l4, carry_out;
+
+          if (nonascii == 0)
+            {
+              /* ASCII (no character crosses into it): this block, then 64
+               * bytes a step while they are ASCII too. */
+              widen16 (p, b, o, big_endian);
+              p += 16;
+              o += 64;
+              while (end - p >= 96 && oend - o >= 352)
+                {
+                  __m128i a0 = _mm_loadu_si128 ((const __m128i *) p);
+                  __m128i a1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
+                  __m128i a2 = _mm_loadu_si128 ((const __m128i *) (p + 32));
+                  __m128i a3 = _mm_loadu_si128 ((const __m128i *) (p + 48));
+
+                  if (!_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (a0, a1), _mm_or_si128 (a2, a3)), SET1 (0x80)))
+                    break;
+                  widen16 (p, a0, o, big_endian);
+                  widen16 (p + 16, a1, o + 64, big_endian);
+                  widen16 (p + 32, a2, o + 128, big_endian);
+                  widen16 (p + 48, a3, o + 192, big_endian);
+                  p += 64;
+                  o += 256;
+                }
+              if (end - p < 32 || oend - o < 96)
+                break;
+              b = _mm_loadu_si128 ((const __m128i *) p);
+              nonascii = (guint32) _mm_movemask_epi8 (b);
+              l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+              continue;
+            }
+
+          b2 = _mm_loadu_si128 ((const __m128i *) (p + 16));
+          nonascii2 = (guint32) _mm_movemask_epi8 (b2);
+          l2_2 = (guint32) _mm_movemask_epi8 (ge_u8 (b2, SET1 (0xC0)));
+          cont = nonascii & ~l2;
+          cont2 = nonascii2 & ~l2_2;
+
+          l3 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
+          l4 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
+          carry_out = (l2 >> 15) | (l3 >> 14) | (l4 >> 13);
+          if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128 ((const __m128i *) (p + 1)), bmp_only)) != 0 ||
+              cont != (((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) & 0xFFFF) ||
+              (cont2 & carry_out) != carry_out)
+            {
+              /* Leave it to the careful loop, from a character boundary. */
+              p += __builtin_popcount (carry);
+              break;
+            }
+          if (l3 == 0)
+            o = transcode16_2 (p, ~cont & 0xFFFF, o, big_endian);
+          else if (l4 != 0)
+            o = transcode16 (p, ~cont & 0xFFFF, o, big_endian);
+          else if ((~cont & ~l3 & 0xFFFF) == 0)
+            o = transcode16_all3 (p, ~cont & 0xFFFF, o, big_endian);
+          else
+            o = transcode16_3 (p, ~cont & 0xFFFF, o, big_endian);
+          carry = carry_out;
+          p += 16;
+          b = b2;
+          nonascii = nonascii2;
+          l2 = l2_2;
+          if (end - p < 32 || oend - o < 96)
+            {
+              p += __builtin_popcount (carry);
+              break;
+            }
+        }
+      while (TRUE);
+    }
+
+  /* 16 bytes, the byte after them and the second group's 16-byte load
+   * all stay inside the input. */
+  while (end - p >= 24)
+    {
+      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
+      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
+      guint32 l2, l3, l4, cont, lead, leads;
+      guint k, len, consumed;
+
+      if (nonascii == 0)
+        {
+          if (oend - o < 64)
+            goto scalar_block;
+          widen16 (p, b, o, big_endian);
+          p += 16;
+          o += 64;
+          continue;
+        }
+
+      l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+      l3 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
+      l4 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
+      cont = nonascii & ~l2;
+      if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128 ((const __m128i *) (p + 1)), bmp_only)) != 0 ||
+          cont != (((l2 << 1) | (l3 << 2) | (l4 << 3)) & 0xFFFF))
+        goto scalar_block;
+
+      /* The last character may end past the block: leave it for the next. */
+      lead = ~cont & 0xFFFF;
+      k = 31 - __builtin_clz (lead);
+      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
+      consumed = k + len <= 16 ? 16 : k;
+      leads = consumed == 16 ? lead : lead & ((1u << k) - 1);
+      /* The stores may overrun by 12 bytes; near the end of the output,
+       * the scalar kernel stops exactly where it must. */
+      if ((gsize) (oend - o) < 4 * (gsize) __builtin_popcount (leads) + 12)
+        goto scalar_block;
+      o = transcode16 (p, leads, o, big_endian);
+      p += consumed;
+      continue;
+
+    scalar_block:
+      {
+        gsize used, seg = 16 + SEQ_SLACK;
+
+        o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, flags, &used);
+        p += used;
+        if (used < 16)
+          goto done;
+      }
+    }
+
+  if (p < end)
+    {
+      gsize used;
+
+      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, flags, &used);
+      p += used;
+    }
+
+done:
+  *in_used = p - in;
+  return o - out;
+}
+
+static gsize
+decode_ssse3 (const guint8 *in,
+              gsize         in_len,
+              guint8       *out,
+              gsize         out_len,
+              guint         flags,
+              gsize        *in_used)
+{
+  ssse3_tables_ensure ();
+  GUTF8CONV_KERNEL_SPECIALISE (decode_ssse3_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
+}
+
+static inline __attribute__((always_inline)) gsize
+encode_ssse3_impl (const guint8   *in,
+                   gsize           in_len,
+                   guint8         *out,
+                   gsize           out_len,
+                   const guint     flags,
+                   gsize          *in_used)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
+  guint8 *o = out, *oend = out + out_len;
+  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+  const __m128i zero = _mm_setzero_si128 ();
+
+  while (end - p >= 64)
+    {
+      __m128i v[4];
+
+      for (guint i = 0; i < 4; i++)
+        {
+          v[i] = _mm_loadu_si128 ((const __m128i *) (p + 16 * i));
+          if (big_endian)
+            v[i] = _mm_shuffle_epi8 (v[i], bswap);
+        }
+
+      if (_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3])),
+                           _mm_set1_epi32 (~0x7F)) &&
+          (!no_nul ||
+           _mm_testz_si128 (_mm_set1_epi32 (-1),
+                            _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v[0], zero), _mm_cmpeq_epi32 (v[1], zero)),
+                                          _mm_or_si128 (_mm_cmpeq_epi32 (v[2], zero), _mm_cmpeq_epi32 (v[3], zero))))))
+        {
+          if (oend - o < 16)
+            goto scalar_block;
+          _mm_storeu_si128 ((__m128i *) o,
+                            _mm_packus_epi16 (_mm_packus_epi32 (v[0], v[1]), _mm_packus_epi32 (v[2], v[3])));
+          p += 64;
+          o += 16;
+          continue;
+        }
+
+      for (guint q = 0; q < 4; q += 2)
+        {
+          __m128i any = _mm_or_si128 (v[q], v[q + 1]);
+
+          if (no_nul && !_mm_testz_si128 (_mm_set1_epi32 (-1),
+                                          _mm_or_si128 (_mm_cmpeq_epi32 (v[q], zero),
+                                                        _mm_cmpeq_epi32 (v[q + 1], zero))))
+            goto scalar_block;
+          if (oend - o < 32)
+            goto scalar_block;
+
+          if (_mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)))
+            {
+              /* Eight units of one or two bytes, as 16-bit words: the
+               * two-byte form in the word, the mask of those from the
+               * compare, one shuffle. */
+              __m128i w = _mm_packus_epi32 (v[q], v[q + 1]);
+              __m128i g2 = _mm_cmpgt_epi16 (w, _mm_set1_epi16 (0x7F));
+              __m128i t = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0xC0)),
+                                        _mm_slli_epi16 (_mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)),
+                                                                      _mm_set1_epi16 (0x80)), 8));
+              guint m = (guint) _mm_movemask_epi8 (_mm_packs_epi16 (g2, zero));
+
+              w = _mm_blendv_epi8 (w, t, g2);
+              _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_words[m])));
+              o += 8 + __builtin_popcount (m);
+              p += 32;
+              continue;
+            }
+
+          if (_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)))
+            {
+              /* Eight units of the BMP, as 16-bit words: each one's bytes
+               * after the first (or its only byte) in one word, the first of
+               * a three-byte form in another, interleaved into the dwords
+               * the four-unit shuffle packs. */
+              __m128i w = _mm_packus_epi32 (v[q], v[q + 1]);
+              __m128i a2 = _mm_cmpeq_epi16 (_mm_max_epu16 (w, _mm_set1_epi16 (0x80)), w);
+              __m128i a3 = _mm_cmpeq_epi16 (_mm_max_epu16 (w, _mm_set1_epi16 (0x800)), w);
+              __m128i last, mid, lo, hi, k;
+              guint64 kk;
+              guint key_lo, key_hi;
+
+              if (!_mm_testz_si128 (_mm_cmpeq_epi16 (_mm_and_si128 (w, _mm_set1_epi16 ((short) 0xF800)),
+                                                     _mm_set1_epi16 ((short) 0xD800)),
+                                    _mm_set1_epi32 (-1)))
+                goto scalar_block;
+              k = _mm_sub_epi16 (zero, _mm_add_epi16 (a2, a3));
+              kk = (guint64) _mm_cvtsi128_si64 (_mm_packus_epi16 (k, k));
+              key_lo = ((guint32) kk * 0x01041040u) >> 24;
+              key_hi = ((guint32) (kk >> 32) * 0x01041040u) >> 24;
+
+              last = _mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)), _mm_set1_epi16 (0x80));
+              mid = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0x3F)),
+                                  _mm_or_si128 (_mm_andnot_si128 (a3, _mm_set1_epi16 (0x40)), _mm_set1_epi16 (0x80)));
+              lo = _mm_blendv_epi8 (_mm_slli_epi16 (w, 8), _mm_or_si128 (mid, _mm_slli_epi16 (last, 8)), a2);
+              hi = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 4), _mm_set1_epi16 (0x0F00)),
+                                 _mm_set1_epi16 ((short) 0xE000));
+              _mm_storeu_si128 ((__m128i *) o,
+                                _mm_shuffle_epi8 (_mm_unpacklo_epi16 (hi, lo),
+                                                  _mm_loadu_si128 ((const __m128i *) pack_top[key_lo])));
+              o += gutf8conv_pack4_length[key_lo];
+              _mm_storeu_si128 ((__m128i *) o,
+                                _mm_shuffle_epi8 (_mm_unpackhi_epi16 (hi, lo),
+                                                  _mm_loadu_si128 ((const __m128i *) pack_top[key_hi])));
+              o += gutf8conv_pack4_length[key_hi];
+              p += 32;
+              continue;
+            }
+
+          for (guint h = q; h < q + 2; h++)
+            {
+              __m128i x = v[h];
+              __m128i g2, g3, g4, bad, w, marker, k;
+              guint key;
+
+              /* U+0000 with NO_NUL, above the limit (unsigned) or a
+               * surrogate: not ours. */
+              bad = _mm_xor_si128 (_mm_cmpeq_epi32 (_mm_min_epu32 (x, _mm_set1_epi32 ((int) max_value)), x),
+                                   _mm_set1_epi32 (-1));
+              bad = _mm_or_si128 (bad, _mm_cmpeq_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (~0x7FF)),
+                                                        _mm_set1_epi32 (0xD800)));
+              if (!_mm_testz_si128 (bad, bad))
+                goto scalar_block;
+
+              g2 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7F));
+              g3 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7FF));
+              g4 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0xFFFF));
+              /* Each lane's length minus one, 0..3, gathered into one
+               * dword and multiplied into k0 + 4 k1 + 16 k2 + 64 k3 in its
+               * top byte (the other products stay below bit 24 or above
+               * bit 31). */
+              k = _mm_sub_epi32 (zero, _mm_add_epi32 (g2, _mm_add_epi32 (g3, g4)));
+              k = _mm_shuffle_epi8 (k, _mm_setr_epi8 (0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+              key = ((guint32) _mm_cvtsi128_si32 (k) * 0x01041040u) >> 24;
+
+              /* The four-byte form's payloads, lead in the low byte; the
+               * shorter forms are its top bytes, as their values are
+               * small. */
+              w = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi32 (x, 18),
+                                              _mm_and_si128 (_mm_srli_epi32 (x, 4), _mm_set1_epi32 (0x3F00))),
+                                _mm_or_si128 (_mm_and_si128 (_mm_slli_epi32 (x, 10), _mm_set1_epi32 (0x3F0000)),
+                                              _mm_slli_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (0x3F)), 24)));
+              marker = _mm_and_si128 (g2, _mm_set1_epi32 ((int) 0x80C00000));
+              marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x8080E000), g3);
+              marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x808080F0), g4);
+              w = _mm_blendv_epi8 (_mm_slli_epi32 (x, 24), _mm_or_si128 (w, marker), g2);
+              w = _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_top[key]));
+              _mm_storeu_si128 ((__m128i *) o, w);
+              o += gutf8conv_pack4_length[key];
+              p += 16;
+            }
+        }
+      continue;
+
+    scalar_block:
+      {
+        gsize used, n, seg = MIN ((gsize) (end - p), 64);
+
+        n = gutf8conv_kernel_scalar_encode (p, seg, o, oend - o, flags, &used);
+        p += used;
+        o += n;
+        if (used < seg)
+          goto done;
+      }
+    }
+
+  if (p < end)
+    {
+      gsize used;
+
+      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, flags, &used);
+      p += used;
+    }
+
+done:
+  *in_used = p - in;
+  return o - out;
+}
+
+static gsize
+encode_ssse3 (const guint8 *in,
+              gsize         in_len,
+              guint8       *out,
+              gsize         out_len,
+              guint         flags,
+              gsize        *in_used)
+{
+  ssse3_tables_ensure ();
+  GUTF8CONV_KERNEL_SPECIALISE (encode_ssse3_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
+}
+
+/* UTF-8 to UTF-8: the SSE2 kernel's one-pass validation and copy. */
+static gsize
+copy_ssse3 (const guint8 *in,
+            gsize         in_len,
+            guint8       *out,
+            gsize         out_len,
+            guint         flags,
+            gsize        *in_used)
+{
+  return gutf8conv_kernel_sse2.copy (in, in_len, out, out_len, flags, in_used);
+}
+
+const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
+  "ssse3",
+  decode_ssse3,
+  encode_ssse3,
+  copy_ssse3,
+};
