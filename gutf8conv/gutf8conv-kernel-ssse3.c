@@ -611,6 +611,26 @@ encode_ssse3_impl (const guint8   *in,
                                                      _mm_set1_epi16 ((short) 0xD800)),
                                     _mm_set1_epi32 (-1)))
                 goto scalar_block;
+              if (_mm_testc_si128 (a3, _mm_set1_epi32 (-1)))
+                {
+                  /* All three bytes long (CJK, Indic scripts): no lengths
+                   * to look up. */
+                  last = _mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)), _mm_set1_epi16 (0x80));
+                  mid = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0x3F)),
+                                      _mm_set1_epi16 (0x80));
+                  lo = _mm_or_si128 (mid, _mm_slli_epi16 (last, 8));
+                  hi = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 4), _mm_set1_epi16 (0x0F00)),
+                                     _mm_set1_epi16 ((short) 0xE000));
+                  _mm_storeu_si128 ((__m128i *) o,
+                                    _mm_shuffle_epi8 (_mm_unpacklo_epi16 (hi, lo),
+                                                      _mm_loadu_si128 ((const __m128i *) pack_top[0xAA])));
+                  _mm_storeu_si128 ((__m128i *) (o + 12),
+                                    _mm_shuffle_epi8 (_mm_unpackhi_epi16 (hi, lo),
+                                                      _mm_loadu_si128 ((const __m128i *) pack_top[0xAA])));
+                  o += 24;
+                  p += 32;
+                  continue;
+                }
               k = _mm_sub_epi16 (zero, _mm_add_epi16 (a2, a3));
               kk = (guint64) _mm_cvtsi128_si64 (_mm_packus_epi16 (k, k));
               key_lo = ((guint32) kk * 0x01041040u) >> 24;
