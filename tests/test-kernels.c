@@ -62,7 +62,7 @@ random_utf8 (guint8 *buf,
              gsize   len)
 {
   gsize n = 0;
-  guint flavour = g_test_rand_int_range (0, 4);
+  guint flavour = g_test_rand_int_range (0, 5);
 
   while (n < len)
     {
@@ -72,6 +72,13 @@ random_utf8 (guint8 *buf,
 
       if (flavour == 1 && c >= 0x80)
         c = 0x400 + c % 0x100;   /* mostly two-byte text */
+      else if (flavour == 4)
+        {
+          /* Three-byte text, now and then a four-byte character (which
+           * may end inside a block of three-byte ones). */
+          c = g_test_rand_int_range (0, 12) == 0 ? (guint32) g_test_rand_int_range (0x10000, 0x110000)
+                                                  : (guint32) g_test_rand_int_range (0x4E00, 0xA000);
+        }
       k = g_unichar_to_utf8 (c, tmp);
       memcpy (buf + n, tmp, MIN ((gsize) k, len - n));   /* the last one may be cut */
       n += k;
