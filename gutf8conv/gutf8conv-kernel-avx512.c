@@ -392,6 +392,10 @@ encode_avx512_impl (const guint8   *in,
           if (oend - o < 16)
             goto scalar_block;
           _mm_storeu_si128 ((__m128i *) o, _mm512_cvtepi32_epi8 (v));
+          /* ASCII text reads four times what it writes: a prefetch a
+           * page ahead keeps memory busier than the hardware's alone
+           * (never faults, so past the end of the input is harmless). */
+          _mm_prefetch ((const char *) p + 4096, _MM_HINT_T0);
           p += 64;
           o += 16;
           continue;
