@@ -19,11 +19,13 @@ case $arch in
   arm64)
     name=qemu-aarch64
     magic='\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\xb7\x00'
-    mask='\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff' ;;
+    mask='\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff'
+    shown=7f454c460201010000000000000000000200b700 ;;
   s390x)
     name=qemu-s390x
     magic='\x7fELF\x02\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x16'
-    mask='\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff' ;;
+    mask='\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff'
+    shown=7f454c4602020100000000000000000000020016 ;;
   *) echo "binfmt.sh: unknown architecture $arch" >&2; exit 2 ;;
 esac
 
@@ -38,15 +40,20 @@ if [ ! -e "$dir/register" ]; then
   }
 fi
 
-# Registered already (by us, by systemd-binfmt as qemu-user-binfmt does, or
-# by anyone under another name): nothing to do.
+# Registered already for these files (by us, by systemd-binfmt as
+# qemu-user-binfmt does, under any name; $shown is the magic as the kernel
+# shows it): nothing to do.
 for entry in "$dir"/*; do
   [ -f "$entry" ] || continue
   case ${entry##*/} in register|status) continue ;; esac
-  if grep -qx enabled "$entry" && grep -q "^interpreter .*/$name\(-static\)\?$" "$entry"; then
+  if grep -qx enabled "$entry" && grep -qx "magic $shown" "$entry"; then
     exit 0
   fi
 done
+# Ours, switched off: switch it on.
+if [ -f "$dir/$name" ] && grep -qx "magic $shown" "$dir/$name"; then
+  echo 1 > "$dir/$name" && exit 0
+fi
 
 # F: the kernel opens the interpreter now, so it is found in any mount
 # namespace; qemu finds the target's libraries through QEMU_LD_PREFIX.
