@@ -101,6 +101,11 @@ decode_avx512_impl (const guint8   *in,
   const __m512i window = _mm512_set1_epi32 (0x03020100);
   const __m512i group_step = SET1 (16);
   const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
+  /* ASCII into an output window that stays in the caches (a stream's
+   * read) waits for its input from memory: prefetching it helps, by about
+   * 7%.  Into a window of megabytes the writes to memory are the limit,
+   * and the prefetches only compete with them (15% slower). */
+  const gboolean prefetch = out_len <= 1024 * 1024;
 
   /* The main loop steps a fixed 64 bytes, so that no load waits for the
    * previous block's verdict.  A character that crosses into the next
@@ -145,6 +150,8 @@ decode_avx512_impl (const guint8   *in,
               _mm512_storeu_si512 ((void *) (o + 64), d1);
               _mm512_storeu_si512 ((void *) (o + 128), d2);
               _mm512_storeu_si512 ((void *) (o + 192), d3);
+              if (prefetch)
+                _mm_prefetch ((const char *) p + 2048, _MM_HINT_T0);
               o += 256;
               goto next_block;
             }
