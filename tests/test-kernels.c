@@ -125,7 +125,7 @@ random_ucs4 (guint8   *buf,
     0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0xDC80,
   };
   /* ASCII, below U+0800 (one and two bytes: the kernels' paths for
-   * such text), the BMP only (three bytes at most: the ssse3 kernel's
+   * such text), mostly three-byte units of the BMP (the ssse3 kernel's
    * paths), or anything. */
   guint flavour = g_test_rand_int_range (0, 4);
   gboolean damage = g_test_rand_int_range (0, 3) == 0;
@@ -137,8 +137,14 @@ random_ucs4 (guint8   *buf,
 
       if (flavour == 1 && g_test_rand_bit ())
         c = g_test_rand_bit () ? (guint32) g_test_rand_int_range (0x80, 0x800) : 0x7FF;
-      else if (flavour == 2 && c >= 0x10000)
-        c = 0xE000 + c % 0x2000;
+      else if (flavour == 2)
+        {
+          /* Mostly three-byte units, now and then anything in the BMP. */
+          if (g_test_rand_int_range (0, 16) != 0)
+            c = g_test_rand_int_range (0x800, 0xD800);
+          else if (c >= 0x10000)
+            c = 0xE000 + c % 0x2000;
+        }
 
       if (damage && g_test_rand_int_range (0, 40) == 0)
         c = bad[g_test_rand_int_range (0, G_N_ELEMENTS (bad))];
