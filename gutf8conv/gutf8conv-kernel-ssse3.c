@@ -39,6 +39,9 @@
 #include "gutf8conv-kernel-tables.h"
 
 #define SEQ_SLACK 3
+/* See encode_ssse3_impl(): eight-unit groups of ASCII in a row before
+ * the encoder tests for sixteen ASCII units again. */
+#define ASCII_AGAIN 8
 
 #define SET1(c) _mm_set1_epi8 ((char) (c))
 
@@ -562,6 +565,12 @@ encode_ssse3_impl (const guint8   *in,
   guint8 *o = out, *oend = out + out_len;
   const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
   const __m128i zero = _mm_setzero_si128 ();
+  /* Eight-unit groups of ASCII in a row that the two-byte path saw.  The
+   * sixteen-unit ASCII test is made again only after a few: in text with
+   * an accented letter every few words (French), whether sixteen units
+   * are ASCII is a coin toss that costs a misprediction, while the
+   * two-byte path takes ASCII in its stride. */
+  guint ascii_run = ASCII_AGAIN;
 
   while (end - p >= 64)
     {
@@ -574,7 +583,8 @@ encode_ssse3_impl (const guint8   *in,
             v[i] = _mm_shuffle_epi8 (v[i], bswap);
         }
 
-      if (_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3])),
+      if (ascii_run >= ASCII_AGAIN &&
+          _mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3])),
                            _mm_set1_epi32 (~0x7F)) &&
           (!no_nul ||
            _mm_testz_si128 (_mm_set1_epi32 (-1),
@@ -589,6 +599,8 @@ encode_ssse3_impl (const guint8   *in,
           o += 16;
           continue;
         }
+      if (ascii_run >= ASCII_AGAIN)
+        ascii_run = 0;
 
       /* Sixteen units of three bytes each (CJK text): no lengths to look
        * up.  Decided for all sixteen, as a choice made for every eight
@@ -657,6 +669,7 @@ encode_ssse3_impl (const guint8   *in,
               w = _mm_blendv_epi8 (w, t, g2);
               _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_words[m])));
               o += 8 + __builtin_popcount (m);
+              ascii_run = m == 0 ? ascii_run + 1 : 0;
               p += 32;
               continue;
             }
