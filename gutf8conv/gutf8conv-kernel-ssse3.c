@@ -3,27 +3,33 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * For x86-64 CPUs with a byte shuffle (pshufb) but no AVX2.  It requires
- * SSSE3, SSE4.1 (pmovzx, ptest, pblendvb, pminud, packusdw) and POPCNT;
- * not SSE4.2, whose string and CRC instructions it has no use for (every
- * CPU with SSE4.1 and POPCNT has SSE4.2 too, so the choice changes nothing
- * but the honesty of the check).
+ * SSSE3, SSE4.1 (pmovzx, ptest, pblendvb, pminud, packusdw) and POPCNT
+ * (a popcount per eight positions); not SSE4.2, whose string and CRC
+ * instructions it has no use for.  The check asks for what the code uses,
+ * nothing more; what it leaves to sse2 is CPUs without SSE4.1 or POPCNT,
+ * such as the Core 2 generation.
  *
  * Decoding takes 16 input bytes a step and validates them with byte
  * compares (lead byte classes, the second-byte ranges of Unicode Table
  * 3-7) and one bit-mask identity: the continuation bytes must be exactly
- * those the lead bytes announce.  A valid block is transcoded eight
- * positions at a time: a table gives the positions of the lead bytes
- * among them, one shuffle gathers the four bytes from each lead into a
- * dword, and two multiply-adds whose weights depend on the lead's class
- * (looked up with a shuffle) combine the payloads.  Nothing is shifted and
- * no lane is wasted on continuation bytes, so 2- and 3-byte text costs
- * about what ASCII-heavy text does per character.
+ * those the lead bytes announce.  A valid block is transcoded by what it
+ * holds: ASCII is widened, 64 bytes a step while it lasts; one- and
+ * two-byte text (and, with a third byte, any BMP text) as a 16-bit value
+ * at each of eight positions, from one multiply-add, the values at the
+ * leads then moved together by a table shuffle; three-byte or four-byte
+ * characters only, with one gather shuffle (or none) and two
+ * multiply-adds per four characters; anything else eight positions at a
+ * time, a table giving the lead positions, one shuffle gathering four
+ * bytes from each lead and multiply-adds whose weights depend on the
+ * lead's class.  No shifts by lane, which SSE lacks.
  *
- * Encoding computes, for four units at a time, every unit's UTF-8 bytes
- * aligned to the top of its dword, and packs them with one shuffle from a
- * table indexed by the four lengths; the table is built once, here, by
- * ssse3_tables_init().  ASCII narrows sixteen units to sixteen bytes with
- * two packs.
+ * Encoding takes 16 units a step: ASCII narrows with two packs, three-byte
+ * units (CJK) pack with fixed shuffles, eight units below U+0800 as 16-bit
+ * words with one shuffle from a table indexed by which are two bytes long,
+ * eight BMP units with two, and any four units with one: each unit's UTF-8
+ * bytes are built at the top of its dword and a table indexed by the four
+ * lengths packs them.  The tables are built once, at first use, by
+ * ssse3_tables_init().
  *
  * Blocks that are not entirely valid, and the short tails, go to the
  * scalar kernel, which stops where it must.  UTF-8 to UTF-8 is the SSE2
