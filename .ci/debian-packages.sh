@@ -27,14 +27,14 @@ failures=0
 
 # check NAME COMMAND...: runs COMMAND, writes its TAP line.
 check() {
-  local name=$1; shift
+  local name=$1 start=$SECONDS; shift
   n=$((n + 1))
   if "$@"; then
     echo "ok $n - $name" >> "$tap"
-    echo "==> ok: $name"
+    echo "==> ok: $name ($((SECONDS - start)) s)"
   else
     echo "not ok $n - $name" >> "$tap"
-    echo "==> FAILED: $name" >&2
+    echo "==> FAILED: $name ($((SECONDS - start)) s)" >&2
     failures=$((failures + 1))
     return 1
   fi
