@@ -126,8 +126,9 @@ random_ucs4 (guint8   *buf,
   };
   /* ASCII, below U+0800 (one and two bytes: the kernels' paths for
    * such text), mostly three-byte units of the BMP (the ssse3 kernel's
-   * paths), or anything. */
-  guint flavour = g_test_rand_int_range (0, 4);
+   * paths), all two-byte, all three-byte (runs long enough for the neon
+   * kernel's paths of one length), or anything. */
+  guint flavour = g_test_rand_int_range (0, 7);
   gboolean damage = g_test_rand_int_range (0, 3) == 0;
 
   for (gsize n = 0; n < len; n += 4)
@@ -145,6 +146,10 @@ random_ucs4 (guint8   *buf,
           else if (c >= 0x10000)
             c = 0xE000 + c % 0x2000;
         }
+      else if (flavour == 3)
+        c = 0x80 + c % 0x780;
+      else if (flavour == 4)
+        c = 0x800 + c % 0xD000;
 
       if (damage && g_test_rand_int_range (0, 40) == 0)
         c = bad[g_test_rand_int_range (0, G_N_ELEMENTS (bad))];
