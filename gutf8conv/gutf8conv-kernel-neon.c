@@ -905,7 +905,8 @@ validate_neon_impl (const guint8   *in,
 
   while (end - p >= 64)
     {
-      uint8x16x4_t x = vld1q_u8_x4 (p);
+      /* (Four plain loads and stores: GCC spills register quadruples.) */
+      struct { uint8x16_t val[4]; } x = { { vld1q_u8 (p), vld1q_u8 (p + 16), vld1q_u8 (p + 32), vld1q_u8 (p + 48) } };
       uint8x16_t any = vorrq_u8 (vorrq_u8 (x.val[0], x.val[1]), vorrq_u8 (x.val[2], x.val[3]));
       uint8x16_t err;
 
@@ -915,6 +916,14 @@ validate_neon_impl (const guint8   *in,
            * sequence. */
           if (tail_bytes (prev) != 0)
             break;
+          vst1q_u8 (out + (p - in), x.val[0]);
+          vst1q_u8 (out + (p - in) + 16, x.val[1]);
+          vst1q_u8 (out + (p - in) + 32, x.val[2]);
+          vst1q_u8 (out + (p - in) + 48, x.val[3]);
+          prev = vdupq_n_u8 (0);
+          p += 64;
+          /* (A path of its own: GCC otherwise validates ASCII too.) */
+          continue;
         }
       else
         {
@@ -925,7 +934,10 @@ validate_neon_impl (const guint8   *in,
           if (vmaxvq_u8 (err) != 0)
             break;
         }
-      vst1q_u8_x4 (out + (p - in), x);
+      vst1q_u8 (out + (p - in), x.val[0]);
+      vst1q_u8 (out + (p - in) + 16, x.val[1]);
+      vst1q_u8 (out + (p - in) + 32, x.val[2]);
+      vst1q_u8 (out + (p - in) + 48, x.val[3]);
       prev = x.val[3];
       p += 64;
     }
