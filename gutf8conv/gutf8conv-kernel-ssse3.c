@@ -556,6 +556,26 @@ decode_ssse3 (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (decode_ssse3_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
 
+/* Whether the sixteen units @a0..@a3 are ASCII (and not U+0000 with
+ * @no_nul). */
+static inline __attribute__((always_inline)) gboolean
+ascii16 (__m128i         a0,
+         __m128i         a1,
+         __m128i         a2,
+         __m128i         a3,
+         const gboolean  no_nul)
+{
+  const __m128i zero = _mm_setzero_si128 ();
+
+  if (!_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (a0, a1), _mm_or_si128 (a2, a3)),
+                        _mm_set1_epi32 (~0x7F)))
+    return FALSE;
+  return !no_nul ||
+         _mm_testz_si128 (_mm_set1_epi32 (-1),
+                          _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (a0, zero), _mm_cmpeq_epi32 (a1, zero)),
+                                        _mm_or_si128 (_mm_cmpeq_epi32 (a2, zero), _mm_cmpeq_epi32 (a3, zero))));
+}
+
 static inline __attribute__((always_inline)) gsize
 encode_ssse3_impl (const guint8   *in,
                    gsize           in_len,
@@ -589,20 +609,35 @@ encode_ssse3_impl (const guint8   *in,
             v[i] = _mm_shuffle_epi8 (v[i], bswap);
         }
 
-      if (ascii_run >= ASCII_AGAIN &&
-          _mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3])),
-                           _mm_set1_epi32 (~0x7F)) &&
-          (!no_nul ||
-           _mm_testz_si128 (_mm_set1_epi32 (-1),
-                            _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v[0], zero), _mm_cmpeq_epi32 (v[1], zero)),
-                                          _mm_or_si128 (_mm_cmpeq_epi32 (v[2], zero), _mm_cmpeq_epi32 (v[3], zero))))))
+      if (ascii_run >= ASCII_AGAIN && ascii16 (v[0], v[1], v[2], v[3], no_nul))
         {
-          if (oend - o < 16)
-            goto scalar_block;
-          _mm_storeu_si128 ((__m128i *) o,
-                            _mm_packus_epi16 (_mm_packus_epi32 (v[0], v[1]), _mm_packus_epi32 (v[2], v[3])));
-          p += 64;
-          o += 16;
+          /* 64 bytes to 16 a step while the units are ASCII, in registers
+           * (v[] is indexed below, so it lives in memory). */
+          __m128i a0 = v[0], a1 = v[1], a2 = v[2], a3 = v[3];
+
+          do
+            {
+              if (oend - o < 16)
+                goto scalar_block;
+              _mm_storeu_si128 ((__m128i *) o,
+                                _mm_packus_epi16 (_mm_packus_epi32 (a0, a1), _mm_packus_epi32 (a2, a3)));
+              p += 64;
+              o += 16;
+              if (end - p < 64)
+                break;
+              a0 = _mm_loadu_si128 ((const __m128i *) p);
+              a1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
+              a2 = _mm_loadu_si128 ((const __m128i *) (p + 32));
+              a3 = _mm_loadu_si128 ((const __m128i *) (p + 48));
+              if (big_endian)
+                {
+                  a0 = _mm_shuffle_epi8 (a0, bswap);
+                  a1 = _mm_shuffle_epi8 (a1, bswap);
+                  a2 = _mm_shuffle_epi8 (a2, bswap);
+                  a3 = _mm_shuffle_epi8 (a3, bswap);
+                }
+            }
+          while (ascii16 (a0, a1, a2, a3, no_nul));
           continue;
         }
       if (ascii_run >= ASCII_AGAIN)
