@@ -602,6 +602,7 @@ encode_ssse3_impl (const guint8   *in,
     {
       __m128i v[4];
 
+#pragma GCC unroll 4
       for (guint i = 0; i < 4; i++)
         {
           v[i] = _mm_loadu_si128 ((const __m128i *) (p + 16 * i));
@@ -684,6 +685,7 @@ encode_ssse3_impl (const guint8   *in,
             }
         }
 
+#pragma GCC unroll 2
       for (guint q = 0; q < 4; q += 2)
         {
           __m128i any = _mm_or_si128 (v[q], v[q + 1]);
@@ -755,6 +757,7 @@ encode_ssse3_impl (const guint8   *in,
               continue;
             }
 
+#pragma GCC unroll 2
           for (guint h = q; h < q + 2; h++)
             {
               __m128i x = v[h];
