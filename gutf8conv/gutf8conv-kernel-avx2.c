@@ -718,7 +718,27 @@ decode_avx2_impl (const guint8   *in,
             {
               widen32 (p, o, big_endian);
               o += 128;
-              goto next_block;
+              p += 32;
+              /* A run of ASCII: 64 bytes a step with nothing to classify
+               * (no character crosses into an ASCII block: carry is 0). */
+              while (end - p >= 128 && oend - o >= 256 + 160)
+                {
+                  __m256i x = _mm256_or_si256 (_mm256_loadu_si256 ((const __m256i *) p),
+                                               _mm256_loadu_si256 ((const __m256i *) (p + 32)));
+
+                  if (!_mm256_testz_si256 (x, SET1 (0x80)))
+                    break;
+                  widen32 (p, o, big_endian);
+                  widen32 (p + 32, o + 128, big_endian);
+                  p += 64;
+                  o += 256;
+                }
+              if (end - p < 64 || oend - o < 160)
+                break;
+              b = _mm256_loadu_si256 ((const __m256i *) p);
+              nonascii = (guint32) _mm256_movemask_epi8 (b);
+              l2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+              continue;
             }
 
           l3 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
@@ -734,8 +754,6 @@ decode_avx2_impl (const guint8   *in,
             }
           o = transcode32 (p, ~cont, o, big_endian, FALSE);
           carry = carry_out;
-
-        next_block:
           p += 32;
           b = b2;
           nonascii = nonascii2;
