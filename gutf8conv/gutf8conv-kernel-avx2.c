@@ -11,8 +11,10 @@
  * what belongs to the next character; the lead lanes are then packed
  * together.  Encoding takes 16 units a step: below U+0800 as 16-bit
  * units, each made its two-byte form or ASCII byte and packed with one
- * table-chosen shuffle a lane; in the BMP, each dword holding the bytes of
- * all three forms, one shuffle a lane keeping the right ones; otherwise
+ * table-chosen shuffle a lane; in the BMP, packed to 16-bit units and
+ * widened again into dwords holding the bytes of all three forms, one
+ * shuffle per four units keeping the right ones (a fixed shuffle when all
+ * are three bytes long); otherwise
  * each unit's UTF-8 bytes in its dword, packed four at a time.  Any
  * block that is not entirely valid, and the short tail, go to the scalar
  * kernel, which stops where it must.
@@ -957,39 +959,69 @@ encode_avx2_impl (const guint8   *in,
           continue;
         }
 
-      if (_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0xFFFF)) &&
-          _mm256_testz_si256 (_mm256_or_si256 (_mm256_cmpeq_epi32 (_mm256_and_si256 (v0, _mm256_set1_epi32 (0xF800)),
-                                                                   _mm256_set1_epi32 (0xD800)),
-                                               _mm256_cmpeq_epi32 (_mm256_and_si256 (v1, _mm256_set1_epi32 (0xF800)),
-                                                                   _mm256_set1_epi32 (0xD800))),
-                              _mm256_set1_epi32 (-1)))
+      if (_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0xFFFF)))
         {
-          /* All in the BMP, no surrogates: each dword holds the bytes
-           * E0|v>>12, 80|(v>>6 & 3F), 80|(v & 3F), v & FF, the second
-           * adjusted so that the middle two are the two-byte form; one
-           * shuffle a lane keeps bytes 0-2, 1-2 or 3 of each. */
-          for (guint h = 0; h < 2; h++)
-            {
-              __m256i v = h == 0 ? v0 : v1;
-              __m256i g80 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7F));
-              __m256i g800 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7FF));
-              guint m80 = (guint) _mm256_movemask_ps (_mm256_castsi256_ps (g80));
-              guint m800 = (guint) _mm256_movemask_ps (_mm256_castsi256_ps (g800));
-              guint k_lo = (m80 & 0xF) | ((m800 & 0xF) << 4), k_hi = (m80 >> 4) | (m800 & 0xF0);
-              __m256i t;
+          /* All in the BMP: sixteen 16-bit units (lane 0 units 0-3 and
+           * 8-11, lane 1 units 4-7 and 12-15, as packus leaves them), each
+           * made two words, E0|v>>12 with the middle byte, and the last
+           * byte with v & FF; interleaved, each dword holds the bytes of
+           * all three forms, as enc3_shuffle wants them. */
+          __m256i w = _mm256_packus_epi32 (v0, v1);
+          __m256i hi, lo, d_lo, d_hi, m;
 
-              t = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi32 (v, 12),
-                                                    _mm256_and_si256 (_mm256_slli_epi32 (v, 2), _mm256_set1_epi32 (0x3F00))),
-                                   _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi32 (v, 16), _mm256_set1_epi32 (0x3F0000)),
-                                                    _mm256_set1_epi32 (0x8080E0)));
-              t = _mm256_xor_si256 (t, _mm256_andnot_si256 (g800, _mm256_set1_epi32 (0x4000)));
-              t = _mm256_or_si256 (t, _mm256_slli_epi32 (v, 24));
-              t = _mm256_shuffle_epi8 (t, _mm256_loadu2_m128i ((const __m128i *) enc3_shuffle[k_hi],
-                                                               (const __m128i *) enc3_shuffle[k_lo]));
-              _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (t));
-              o += 4 + __builtin_popcount (k_lo);
-              _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (t, 1));
-              o += 4 + __builtin_popcount (k_hi);
+          if (!_mm256_testz_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xF800)),
+                                                       _mm256_set1_epi16 ((short) 0xD800)),
+                                   _mm256_set1_epi32 (-1)))
+            goto scalar_block;
+          hi = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi16 (w, 12),
+                                                 _mm256_and_si256 (_mm256_slli_epi16 (w, 2), _mm256_set1_epi16 (0x3F00))),
+                                _mm256_set1_epi16 ((short) 0x80E0));
+          lo = _mm256_or_si256 (_mm256_and_si256 (w, _mm256_set1_epi16 (0x3F)), _mm256_set1_epi16 (0x80));
+          m = _mm256_cmpeq_epi16 (_mm256_max_epu16 (w, _mm256_set1_epi16 (0x800)), w);
+          if (_mm256_testc_si256 (m, _mm256_set1_epi32 (-1)))
+            {
+              /* Three bytes each (CJK): a fixed shuffle, 12 bytes a
+               * lane. */
+              const __m256i keep3 = _mm256_setr_epi8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                                      0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+
+              d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo), keep3);
+              d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo), keep3);
+              _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
+              _mm_storeu_si128 ((__m128i *) (o + 12), _mm256_extracti128_si256 (d_lo, 1));
+              _mm_storeu_si128 ((__m128i *) (o + 24), _mm256_castsi256_si128 (d_hi));
+              _mm_storeu_si128 ((__m128i *) (o + 36), _mm256_extracti128_si256 (d_hi, 1));
+              o += 48;
+            }
+          else
+            {
+              __m256i a2 = _mm256_cmpeq_epi16 (_mm256_max_epu16 (w, _mm256_set1_epi16 (0x80)), w);
+              guint32 k;
+
+              /* Two-byte forms: the middle byte C0|v>>6. */
+              hi = _mm256_xor_si256 (hi, _mm256_andnot_si256 (m, _mm256_set1_epi16 (0x4000)));
+              lo = _mm256_or_si256 (lo, _mm256_slli_epi16 (w, 8));
+              /* The four table indices, one byte each: bits 0-3 from a2,
+               * 4-7 from m (at least U+0800), for units 0-3, 8-11, 4-7,
+               * 12-15. */
+              m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (a2, m),
+                                       _mm256_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
+                                                         0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15));
+              k = (guint32) _mm256_movemask_epi8 (m);
+              d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo),
+                                          _mm256_loadu2_m128i ((const __m128i *) enc3_shuffle[(k >> 16) & 0xFF],
+                                                               (const __m128i *) enc3_shuffle[k & 0xFF]));
+              d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo),
+                                          _mm256_loadu2_m128i ((const __m128i *) enc3_shuffle[k >> 24],
+                                                               (const __m128i *) enc3_shuffle[(k >> 8) & 0xFF]));
+              _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
+              o += 4 + __builtin_popcount (k & 0xFF);
+              _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_lo, 1));
+              o += 4 + __builtin_popcount ((k >> 16) & 0xFF);
+              _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_hi));
+              o += 4 + __builtin_popcount ((k >> 8) & 0xFF);
+              _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_hi, 1));
+              o += 4 + __builtin_popcount (k >> 24);
             }
           p += 64;
           continue;
