@@ -2,10 +2,13 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Decoding takes 32 input bytes a step.  The whole block is validated
- * with byte compares (lead byte classes, the second-byte ranges of Unicode
- * Table 3-7) and one bit-mask identity: the continuation bytes must be
- * exactly those the lead bytes announce.  A valid block is transcoded by
+ * Decoding takes 32 input bytes a step.  The main loop validates each
+ * block with three nibble lookups (Keiser and Lemire's method, see
+ * kl_error); the careful loop after it, and the UTF-8 copy, with byte
+ * compares (lead byte classes, the second-byte ranges of Unicode Table
+ * 3-7) and one bit-mask identity: the continuation bytes must be exactly
+ * those the lead bytes announce.  A block of only three-byte characters
+ * is transcoded four characters a 128-bit lane.  Any other valid block is transcoded by
  * gathering, for every lead byte, the four bytes from it into a dword,
  * combining their payload bits with two multiply-adds and shifting out
  * what belongs to the next character; the lead lanes are then packed
@@ -601,6 +604,114 @@ bad_bytes (__m256i        b,
   return bad;
 }
 
+/* The block validator of Keiser and Lemire ("Validating UTF-8 in less than
+ * one instruction per byte", 2021), tables derived here from Unicode Table
+ * 3-7.  Each error class is a bit; a class applies to a byte pair when the
+ * previous byte's high nibble, its low nibble and this byte's high nibble
+ * all allow it, so three pshufb lookups ANDed find every bad pair.  Bits:
+ * 0x01 a lead not followed by a continuation byte; 0x02 a continuation
+ * byte after ASCII; 0x04 E0 80..9F; 0x08 F4 90..BF and F5..FF 90..BF;
+ * 0x10 ED A0..BF; 0x20 C0/C1 and a continuation byte; 0x40 F0 80..8F and
+ * F5..FF 80..8F; 0x80 two continuation bytes in a row, which is an error
+ * exactly when the byte is not a lead's third or fourth byte. */
+static inline __attribute__((always_inline)) __m256i
+kl_error (__m256i        b,
+          __m256i        prev1,
+          __m256i        prev2,
+          __m256i        prev3,
+          const gboolean bmp_only)
+{
+  const __m256i prev_high = _mm256_setr_epi8 (0x02, 0x02, 0x02, 0x02, 0x02, 0x02, 0x02, 0x02,
+                                              (char) 0x80, (char) 0x80, (char) 0x80, (char) 0x80,
+                                              0x21, 0x01, 0x15, 0x49,
+                                              0x02, 0x02, 0x02, 0x02, 0x02, 0x02, 0x02, 0x02,
+                                              (char) 0x80, (char) 0x80, (char) 0x80, (char) 0x80,
+                                              0x21, 0x01, 0x15, 0x49);
+  const __m256i prev_low = _mm256_setr_epi8 ((char) 0xE7, (char) 0xA3, (char) 0x83, (char) 0x83,
+                                             (char) 0x8B, (char) 0xCB, (char) 0xCB, (char) 0xCB,
+                                             (char) 0xCB, (char) 0xCB, (char) 0xCB, (char) 0xCB,
+                                             (char) 0xCB, (char) 0xDB, (char) 0xCB, (char) 0xCB,
+                                             (char) 0xE7, (char) 0xA3, (char) 0x83, (char) 0x83,
+                                             (char) 0x8B, (char) 0xCB, (char) 0xCB, (char) 0xCB,
+                                             (char) 0xCB, (char) 0xCB, (char) 0xCB, (char) 0xCB,
+                                             (char) 0xCB, (char) 0xDB, (char) 0xCB, (char) 0xCB);
+  const __m256i cur_high = _mm256_setr_epi8 (0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,
+                                             (char) 0xE6, (char) 0xAE, (char) 0xBA, (char) 0xBA,
+                                             0x01, 0x01, 0x01, 0x01,
+                                             0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,
+                                             (char) 0xE6, (char) 0xAE, (char) 0xBA, (char) 0xBA,
+                                             0x01, 0x01, 0x01, 0x01);
+  const __m256i nib = SET1 (0x0F);
+  __m256i e, must23;
+
+  e = _mm256_and_si256 (_mm256_shuffle_epi8 (prev_high, _mm256_and_si256 (_mm256_srli_epi16 (prev1, 4), nib)),
+                        _mm256_shuffle_epi8 (prev_low, _mm256_and_si256 (prev1, nib)));
+  e = _mm256_and_si256 (e, _mm256_shuffle_epi8 (cur_high, _mm256_and_si256 (_mm256_srli_epi16 (b, 4), nib)));
+  /* Bit 7 set where the byte must be a third or fourth byte (two or three
+   * bytes after a lead of E0 or F0 and up). */
+  must23 = _mm256_or_si256 (_mm256_subs_epu8 (prev2, SET1 (0xE0 - 0x80)),
+                            _mm256_subs_epu8 (prev3, SET1 (0xF0 - 0x80)));
+  e = _mm256_xor_si256 (e, _mm256_and_si256 (must23, SET1 (0x80)));
+  if (bmp_only)
+    e = _mm256_or_si256 (e, _mm256_subs_epu8 (b, SET1 (0xEF)));
+  return e;
+}
+
+/* The errors of the 32 bytes at @p, whose three bytes before are in memory
+ * and were validated. */
+static inline __attribute__((always_inline)) __m256i
+kl_error_at (const guint8   *p,
+             __m256i         b,
+             const gboolean  bmp_only)
+{
+  return kl_error (b, _mm256_loadu_si256 ((const __m256i *) (p - 1)),
+                   _mm256_loadu_si256 ((const __m256i *) (p - 2)),
+                   _mm256_loadu_si256 ((const __m256i *) (p - 3)), bmp_only);
+}
+
+/* The errors of block @b starting at a character boundary, with nothing
+ * readable before it. */
+static inline __attribute__((always_inline)) __m256i
+kl_error_first (__m256i        b,
+                const gboolean bmp_only)
+{
+  __m256i t = _mm256_permute2x128_si256 (b, b, 0x08);   /* [0, b.lo] */
+
+  return kl_error (b, _mm256_alignr_epi8 (b, t, 15), _mm256_alignr_epi8 (b, t, 14),
+                   _mm256_alignr_epi8 (b, t, 13), bmp_only);
+}
+
+/* Bit i set where byte i of @b is a continuation byte (80..BF). */
+static inline guint32
+cont_mask (__m256i b)
+{
+  return (guint32) _mm256_movemask_epi8 (_mm256_cmpgt_epi8 (SET1 (0xC0), b));
+}
+
+/* Four three-byte characters from the 12 bytes at the start of each lane:
+ * each dword gets the third, second and lead byte, whose payloads two
+ * multiply-adds combine. */
+static inline __attribute__((always_inline)) __m256i
+three_byte_x8 (__m256i x)
+{
+  const __m256i spread = _mm256_setr_epi8 (2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
+                                           2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+
+  x = _mm256_and_si256 (_mm256_shuffle_epi8 (x, spread), _mm256_set1_epi32 (0x000F3F3F));
+  x = _mm256_maddubs_epi16 (x, _mm256_set1_epi32 (0x00014001));
+  return _mm256_madd_epi16 (x, _mm256_set1_epi32 (0x10000001));
+}
+
+static inline __attribute__((always_inline)) __m128i
+three_byte_x4 (__m128i x)
+{
+  const __m128i spread = _mm_setr_epi8 (2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+
+  x = _mm_and_si128 (_mm_shuffle_epi8 (x, spread), _mm_set1_epi32 (0x000F3F3F));
+  x = _mm_maddubs_epi16 (x, _mm_set1_epi32 (0x00014001));
+  return _mm_madd_epi16 (x, _mm_set1_epi32 (0x10000001));
+}
+
 /* Dword lanes 0..n-1 set. */
 static inline __m256i
 first_lanes (guint n)
@@ -698,23 +809,23 @@ decode_avx2_impl (const guint8   *in,
   guint8 *o = out, *oend = out + out_len;
   /* The main loop steps a fixed 32 bytes, so that no load waits for the
    * previous block's verdict.  A character that crosses into the next
-   * block is converted with the block it starts in, its continuation bytes
-   * checked against the next block's classes, which the next iteration
-   * reuses; @carry marks those bytes at the start of the next block. */
+   * block is converted with the block it starts in, once the next block
+   * has been validated (its bytes against the three before them); so the
+   * continuation bytes at the start of a block were converted already. */
   if (end - p >= 64 && oend - o >= 160)
     {
       __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
-      guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
-      guint32 l2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
-      guint32 carry = 0;
+      __m256i err = kl_error_first (b, bmp_only);
+      guint32 cont = cont_mask (b);
 
+      if (!_mm256_testz_si256 (err, err))
+        goto careful;
       do
         {
           __m256i b2 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
-          guint32 nonascii2 = (guint32) _mm256_movemask_epi8 (b2);
-          guint32 l2_2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b2, SET1 (0xC0)));
-          guint32 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
-          guint32 l3, l4, carry_out;
+          guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
+          guint32 lead, cont2;
+          guint c;
 
           if (nonascii == 0)
             {
@@ -722,7 +833,7 @@ decode_avx2_impl (const guint8   *in,
               o += 128;
               p += 32;
               /* A run of ASCII: 64 bytes a step with nothing to classify
-               * (no character crosses into an ASCII block: carry is 0). */
+               * (no character crosses into an ASCII block). */
               while (end - p >= 128 && oend - o >= 256 + 160)
                 {
                   __m256i x = _mm256_or_si256 (_mm256_loadu_si256 ((const __m256i *) p),
@@ -737,38 +848,62 @@ decode_avx2_impl (const guint8   *in,
                 }
               if (end - p < 64 || oend - o < 160)
                 break;
+              /* At a character boundary, after ASCII. */
               b = _mm256_loadu_si256 ((const __m256i *) p);
-              nonascii = (guint32) _mm256_movemask_epi8 (b);
-              l2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+              err = kl_error_at (p, b, bmp_only);
+              if (!_mm256_testz_si256 (err, err))
+                break;
+              cont = cont_mask (b);
               continue;
             }
 
-          l3 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
-          l4 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
-          carry_out = (l2 >> 31) | (l3 >> 30) | (l4 >> 29);
-          if (_mm256_movemask_epi8 (bad_bytes (b, _mm256_loadu_si256 ((const __m256i *) (p + 1)), bmp_only)) != 0 ||
-              cont != ((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) ||
-              (cont2 & carry_out) != carry_out)
+          err = kl_error_at (p + 32, b2, bmp_only);
+          if (!_mm256_testz_si256 (err, err))
             {
               /* Leave it to the careful loop, from a character boundary. */
-              p += __builtin_popcount (carry);
+              p += __builtin_ctz (~cont);
               break;
             }
-          o = transcode32 (p, ~cont, o, big_endian, FALSE);
-          carry = carry_out;
+          cont2 = cont_mask (b2);
+          lead = ~cont;
+          c = __builtin_ctz (lead);
+          /* Only three-byte characters: a lead every third byte from c
+           * (valid, so each has its two continuation bytes), and the last
+           * one, at 30, 31 or 29, followed by two.  10 or 11 of them. */
+          if (lead == 0x49249249u << c && (guint) __builtin_ctz (~cont2) == (c + 1) % 3)
+            {
+              const guint8 *q = p + c;
+              __m256i w = three_byte_x8 (_mm256_loadu2_m128i ((const __m128i *) (q + 12),
+                                                              (const __m128i *) q));
+              __m128i w2 = three_byte_x4 (_mm_loadu_si128 ((const __m128i *) (q + 24)));
+
+              if (big_endian)
+                {
+                  const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+                                                          3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+
+                  w = _mm256_shuffle_epi8 (w, bswap);
+                  w2 = _mm_shuffle_epi8 (w2, _mm256_castsi256_si128 (bswap));
+                }
+              _mm256_storeu_si256 ((__m256i *) o, w);
+              _mm_storeu_si128 ((__m128i *) (o + 32), w2);
+              o += 4 * __builtin_popcount (lead);
+            }
+          else
+            o = transcode32 (p, lead, o, big_endian, FALSE);
           p += 32;
           b = b2;
-          nonascii = nonascii2;
-          l2 = l2_2;
+          cont = cont2;
           if (end - p < 64 || oend - o < 160)
             {
-              p += __builtin_popcount (carry);
+              p += __builtin_ctz (~cont);
               break;
             }
         }
       while (TRUE);
     }
 
+careful:
   /* 32 bytes, the byte after them, and the 16-byte gathers of the last
    * group all stay inside the input. */
   while (end - p >= 48)
