@@ -681,11 +681,12 @@ kl_error_first (__m256i        b,
                    _mm256_alignr_epi8 (b, t, 13), bmp_only);
 }
 
-/* Bit i set where byte i of @b is a continuation byte (80..BF). */
+/* Bit i set where byte i of @b is a continuation byte (80..BF): bit 7
+ * set, bit 6 (bit 7 of b + b) clear; no constant to keep in a register. */
 static inline guint32
 cont_mask (__m256i b)
 {
-  return (guint32) _mm256_movemask_epi8 (_mm256_cmpgt_epi8 (SET1 (0xC0), b));
+  return (guint32) _mm256_movemask_epi8 (b) & ~(guint32) _mm256_movemask_epi8 (_mm256_add_epi8 (b, b));
 }
 
 /* Four three-byte characters from the 12 bytes at the start of each lane:
@@ -869,8 +870,9 @@ decode_avx2_impl (const guint8   *in,
           c = __builtin_ctz (lead);
           /* Only three-byte characters: a lead every third byte from c
            * (valid, so each has its two continuation bytes), and the last
-           * one, at 30, 31 or 29, followed by two.  10 or 11 of them. */
-          if (lead == 0x49249249u << c && (guint) __builtin_ctz (~cont2) == (c + 1) % 3)
+           * one, at 30, 31, 29 or 30, followed by two: (c + 1) % 3 bytes
+           * into the next block.  10 or 11 of them. */
+          if (lead == 0x49249249u << c && (guint) __builtin_ctz (~cont2) == ((0x49u >> (2 * c)) & 3))
             {
               const guint8 *q = p + c;
               __m256i w = three_byte_x8 (_mm256_loadu2_m128i ((const __m128i *) (q + 12),
