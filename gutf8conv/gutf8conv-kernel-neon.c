@@ -130,21 +130,36 @@ static const guint8 widen_be[4][16] = {
   { 255, 255, 255, 12, 255, 255, 255, 13, 255, 255, 255, 14, 255, 255, 255, 15 },
 };
 
+/* The three classification tables, loaded once before a loop. */
+typedef struct
+{
+  uint8x16_t prev_high, prev_low, this_high;
+} ErrorTables;
+
+static inline __attribute__((always_inline)) ErrorTables
+error_tables (void)
+{
+  ErrorTables t = { vld1q_u8 (prev_high), vld1q_u8 (prev_low), vld1q_u8 (this_high) };
+
+  return t;
+}
+
 /* Nonzero lanes where the pair (@prev1, @b) or the bytes before it break
  * Unicode's grammar; with @bmp_only every four-byte lead too. */
 static inline __attribute__((always_inline)) uint8x16_t
-block_errors (uint8x16_t     prev,
-              uint8x16_t     b,
-              const gboolean bmp_only)
+block_errors_t (uint8x16_t          prev,
+                uint8x16_t          b,
+                const ErrorTables  *t,
+                const gboolean      bmp_only)
 {
   uint8x16_t prev1 = vextq_u8 (prev, b, 15);
   uint8x16_t prev2 = vextq_u8 (prev, b, 14);
   uint8x16_t prev3 = vextq_u8 (prev, b, 13);
   uint8x16_t sc, must;
 
-  sc = vandq_u8 (vandq_u8 (vqtbl1q_u8 (vld1q_u8 (prev_high), vshrq_n_u8 (prev1, 4)),
-                           vqtbl1q_u8 (vld1q_u8 (prev_low), vandq_u8 (prev1, vdupq_n_u8 (0x0F)))),
-                 vqtbl1q_u8 (vld1q_u8 (this_high), vshrq_n_u8 (b, 4)));
+  sc = vandq_u8 (vandq_u8 (vqtbl1q_u8 (t->prev_high, vshrq_n_u8 (prev1, 4)),
+                           vqtbl1q_u8 (t->prev_low, vandq_u8 (prev1, vdupq_n_u8 (0x0F)))),
+                 vqtbl1q_u8 (t->this_high, vshrq_n_u8 (b, 4)));
   /* The third and fourth bytes of a sequence are continuations, which the
    * pair lookup flags as TWO_CONTS: exactly there, and nowhere else. */
   must = vorrq_u8 (vqsubq_u8 (prev2, vdupq_n_u8 (0xE0 - 0x80)),
@@ -153,6 +168,16 @@ block_errors (uint8x16_t     prev,
   if (bmp_only)
     sc = vorrq_u8 (sc, vcgeq_u8 (b, vdupq_n_u8 (0xF0)));
   return sc;
+}
+
+static inline __attribute__((always_inline)) uint8x16_t
+block_errors (uint8x16_t     prev,
+              uint8x16_t     b,
+              const gboolean bmp_only)
+{
+  ErrorTables t = error_tables ();
+
+  return block_errors_t (prev, b, &t, bmp_only);
 }
 
 /* How many bytes at the end of @b belong to a sequence that goes on past
@@ -892,6 +917,22 @@ encode_neon (const guint8 *in,
  * stored once it has passed.  A sequence cut by the end of a step is
  * checked by the next one; where a step fails, or at the end, the fast
  * loop stops before that sequence and the scalar validator goes on. */
+/* The largest of 64 bytes. */
+static inline __attribute__((always_inline)) guint
+max64 (uint8x16_t x0,
+       uint8x16_t x1,
+       uint8x16_t x2,
+       uint8x16_t x3)
+{
+  return vmaxvq_u8 (vmaxq_u8 (vmaxq_u8 (x0, x1), vmaxq_u8 (x2, x3)));
+}
+
+/* Lanes 13, 14, 15 above these start a sequence the block does not end. */
+static const guint8 cut_above[16] = {
+  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xEF, 0xDF, 0xBF,
+};
+
 static inline __attribute__((always_inline)) gsize
 validate_neon_impl (const guint8   *in,
                     gsize           in_len,
@@ -901,51 +942,126 @@ validate_neon_impl (const guint8   *in,
 {
   const guint8 *p = in, *end = in + in_len;
   const guint flags = bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
+  const ErrorTables t = error_tables ();
+  const uint8x16_t cut = vld1q_u8 (cut_above);
   uint8x16_t prev = vdupq_n_u8 (0);
+  uint8x16_t x0, x1, x2, x3;
+  guint8 *o = out;
+  /* The last start of two steps, if there is room for them. */
+  const guint8 *last128 = in_len >= 128 ? end - 128 : NULL;
+  guint max;
 
-  while (end - p >= 64)
+  /* Two loops, so that neither tests what the other knows: a run of
+   * ASCII needs no lookups and ends no sequence, and a run of other steps
+   * needs no test for a sequence cut by the step before.  (Each step has
+   * four plain loads and stores: GCC spills register quadruples.) */
+  for (;;)
     {
-      /* (Four plain loads and stores: GCC spills register quadruples.) */
-      struct { uint8x16_t val[4]; } x = { { vld1q_u8 (p), vld1q_u8 (p + 16), vld1q_u8 (p + 32), vld1q_u8 (p + 48) } };
-      uint8x16_t any = vorrq_u8 (vorrq_u8 (x.val[0], x.val[1]), vorrq_u8 (x.val[2], x.val[3]));
-      uint8x16_t err;
+      /* ASCII, two steps an iteration. */
+      for (;;)
+        {
+          if (p > last128)
+            {
+              if (end - p < 64)
+                goto stop;
+              x0 = vld1q_u8 (p);
+              x1 = vld1q_u8 (p + 16);
+              x2 = vld1q_u8 (p + 32);
+              x3 = vld1q_u8 (p + 48);
+              max = max64 (x0, x1, x2, x3);
+              if (max >= 0x80)
+                break;
+              vst1q_u8 (o, x0);
+              vst1q_u8 (o + 16, x1);
+              vst1q_u8 (o + 32, x2);
+              vst1q_u8 (o + 48, x3);
+              p += 64;
+              goto stop;
+            }
+          x0 = vld1q_u8 (p);
+          x1 = vld1q_u8 (p + 16);
+          x2 = vld1q_u8 (p + 32);
+          x3 = vld1q_u8 (p + 48);
+          max = max64 (x0, x1, x2, x3);
+          if (max >= 0x80)
+            break;
+          vst1q_u8 (o, x0);
+          vst1q_u8 (o + 16, x1);
+          vst1q_u8 (o + 32, x2);
+          vst1q_u8 (o + 48, x3);
+          x0 = vld1q_u8 (p + 64);
+          x1 = vld1q_u8 (p + 80);
+          x2 = vld1q_u8 (p + 96);
+          x3 = vld1q_u8 (p + 112);
+          max = max64 (x0, x1, x2, x3);
+          if (max >= 0x80)
+            {
+              p += 64;
+              o += 64;
+              break;
+            }
+          vst1q_u8 (o + 64, x0);
+          vst1q_u8 (o + 80, x1);
+          vst1q_u8 (o + 96, x2);
+          vst1q_u8 (o + 112, x3);
+          p += 128;
+          o += 128;
+        }
 
-      if (vmaxvq_u8 (any) < 0x80)
+      /* Steps with something else than ASCII, while they last; the step
+       * before was ASCII, or there was none. */
+      prev = vdupq_n_u8 (0);
+      for (;;)
         {
-          /* All ASCII: right unless the step before ended inside a
-           * sequence. */
-          if (tail_bytes (prev) != 0)
-            break;
-          vst1q_u8 (out + (p - in), x.val[0]);
-          vst1q_u8 (out + (p - in) + 16, x.val[1]);
-          vst1q_u8 (out + (p - in) + 32, x.val[2]);
-          vst1q_u8 (out + (p - in) + 48, x.val[3]);
-          prev = vdupq_n_u8 (0);
+          uint8x16_t err;
+
+          /* (The four-byte leads, from the largest byte: cheaper than a
+           * test per block.) */
+          if (bmp_only && max >= 0xF0)
+            goto stop;
+          err = block_errors_t (prev, x0, &t, FALSE);
+          err = vorrq_u8 (err, block_errors_t (x0, x1, &t, FALSE));
+          err = vorrq_u8 (err, block_errors_t (x1, x2, &t, FALSE));
+          err = vorrq_u8 (err, block_errors_t (x2, x3, &t, FALSE));
+          if (vmaxvq_u32 (vreinterpretq_u32_u8 (err)) != 0)
+            goto stop;
+          vst1q_u8 (o, x0);
+          vst1q_u8 (o + 16, x1);
+          vst1q_u8 (o + 32, x2);
+          vst1q_u8 (o + 48, x3);
+          prev = x3;
           p += 64;
-          /* (A path of its own: GCC otherwise validates ASCII too.) */
-          continue;
+          o += 64;
+          if (end - p < 64)
+            goto stop;
+          x0 = vld1q_u8 (p);
+          x1 = vld1q_u8 (p + 16);
+          x2 = vld1q_u8 (p + 32);
+          x3 = vld1q_u8 (p + 48);
+          max = max64 (x0, x1, x2, x3);
+          if (max < 0x80)
+            {
+              /* Right unless the step before ended inside a sequence. */
+              if (vmaxvq_u32 (vreinterpretq_u32_u8 (vqsubq_u8 (prev, cut))) != 0)
+                goto stop;
+              vst1q_u8 (o, x0);
+              vst1q_u8 (o + 16, x1);
+              vst1q_u8 (o + 32, x2);
+              vst1q_u8 (o + 48, x3);
+              prev = vdupq_n_u8 (0);
+              p += 64;
+              o += 64;
+              break;
+            }
         }
-      else
-        {
-          err = block_errors (prev, x.val[0], bmp_only);
-          err = vorrq_u8 (err, block_errors (x.val[0], x.val[1], bmp_only));
-          err = vorrq_u8 (err, block_errors (x.val[1], x.val[2], bmp_only));
-          err = vorrq_u8 (err, block_errors (x.val[2], x.val[3], bmp_only));
-          if (vmaxvq_u8 (err) != 0)
-            break;
-        }
-      vst1q_u8 (out + (p - in), x.val[0]);
-      vst1q_u8 (out + (p - in) + 16, x.val[1]);
-      vst1q_u8 (out + (p - in) + 32, x.val[2]);
-      vst1q_u8 (out + (p - in) + 48, x.val[3]);
-      prev = x.val[3];
-      p += 64;
     }
-  /* Back to the start of a sequence the fast loop did not see the end of. */
+
+stop:
+  /* Back to the start of a sequence the fast loops did not see the end of. */
   p -= tail_bytes (prev);
   *stored = p - in;
 
-  /* The fast loop refuses only what is not valid, so this stops within
+  /* The fast loops refuse only what is not valid, so this stops within
    * the step that failed, or goes through the short rest. */
   p += gutf8conv_kernel_scalar_validate (p, end - p, flags);
   return p - in;
