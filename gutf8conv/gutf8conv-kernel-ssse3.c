@@ -24,8 +24,9 @@
  * lead's class.  No shifts by lane, which SSE lacks.
  *
  * Encoding takes 16 units a step: ASCII narrows with two packs, three-byte
- * units (CJK) pack with fixed shuffles, eight units below U+0800 as 16-bit
- * words with one shuffle from a table indexed by which are two bytes long,
+ * units (CJK) pack with fixed shuffles, units below U+0800 as 16-bit
+ * words (sixteen a step while they last) with one shuffle per eight from a
+ * table indexed by which are two bytes long,
  * eight BMP units with two, and any four units with one: each unit's UTF-8
  * bytes are built at the top of its dword and a table indexed by the four
  * lengths packs them.  The tables are built once, at first use, by
@@ -683,6 +684,44 @@ encode_ssse3_impl (const guint8   *in,
               p += 64;
               continue;
             }
+        }
+
+      /* Sixteen units of one or two bytes (ASCII among them taken in
+       * the stride, French; or Cyrillic, Arabic): as 16-bit words, the
+       * two-byte form in the word, the two masks from one movemask, one
+       * shuffle per eight. */
+      if (_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3])),
+                           _mm_set1_epi32 (~0x7FF)) && oend - o >= 32 &&
+          (!no_nul || _mm_testz_si128 (_mm_set1_epi32 (-1),
+                                       _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v[0], zero),
+                                                                   _mm_cmpeq_epi32 (v[1], zero)),
+                                                     _mm_or_si128 (_mm_cmpeq_epi32 (v[2], zero),
+                                                                   _mm_cmpeq_epi32 (v[3], zero))))))
+        {
+          __m128i w0 = _mm_packus_epi32 (v[0], v[1]);
+          __m128i w1 = _mm_packus_epi32 (v[2], v[3]);
+          __m128i g0 = _mm_cmpgt_epi16 (w0, _mm_set1_epi16 (0x7F));
+          __m128i g1 = _mm_cmpgt_epi16 (w1, _mm_set1_epi16 (0x7F));
+          guint m = (guint) _mm_movemask_epi8 (_mm_packs_epi16 (g0, g1));
+          guint m0 = m & 0xFF, m1 = m >> 8;
+          __m128i t0 = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi16 (w0, 6),
+                                                   _mm_and_si128 (_mm_slli_epi16 (w0, 8), _mm_set1_epi16 (0x3F00))),
+                                     _mm_set1_epi16 ((short) 0x80C0));
+          __m128i t1 = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi16 (w1, 6),
+                                                   _mm_and_si128 (_mm_slli_epi16 (w1, 8), _mm_set1_epi16 (0x3F00))),
+                                     _mm_set1_epi16 ((short) 0x80C0));
+
+          w0 = _mm_blendv_epi8 (w0, t0, g0);
+          w1 = _mm_blendv_epi8 (w1, t1, g1);
+          _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w0, _mm_loadu_si128 ((const __m128i *) pack_words[m0])));
+          o += 8 + __builtin_popcount (m0);
+          _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w1, _mm_loadu_si128 ((const __m128i *) pack_words[m1])));
+          o += 8 + __builtin_popcount (m1);
+          /* Without branches: which way they go is a coin toss. */
+          ascii_run = m0 != 0 ? 1 : ascii_run + 2;
+          ascii_run = m1 != 0 ? 0 : ascii_run;
+          p += 64;
+          continue;
         }
 
 #pragma GCC unroll 2
