@@ -1247,13 +1247,13 @@ encode_avx2 (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (encode_avx2_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
-/* UTF-8 to UTF-8: the decoder's block validation (32 bytes: lead classes,
- * the second-byte ranges, continuation bytes exactly where the leads
- * announce them), without the transcoding.  The main loop steps a fixed
- * 32 bytes, a character crossing into the next block accepted once the
- * next block has its continuation bytes, and when @out is given stores
+/* UTF-8 to UTF-8: the decoder's block validation, without the
+ * transcoding.  The main loop steps a fixed 32 bytes with the nibble
+ * lookups, a block accepted once the next one is found valid (so a
+ * character crossing into it is complete), and when @out is given stores
  * each block as it goes (a block that fails is stored too, but not
- * counted).  The rest is the scalar validator's. */
+ * counted).  After it, block by block with byte compares from a character
+ * boundary; the rest is the scalar validator's. */
 static inline __attribute__((always_inline)) gsize
 validate_avx2_impl (const guint8   *in,
                     gsize           in_len,
@@ -1267,49 +1267,41 @@ validate_avx2_impl (const guint8   *in,
   *stored = 0;
   if (end - p >= 64)
     {
-      __m256i b = _mm256_loadu_si256((__m256i const *) p);
-      guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
-      guint32 l2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
-      guint32 carry = 0;
+      __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
+      __m256i err = kl_error_first (b, bmp_only);
 
+      if (!_mm256_testz_si256 (err, err))
+        goto careful;
       do
         {
-          __m256i b2 = _mm256_loadu_si256((__m256i const *) (p + 32));
-          guint32 nonascii2 = (guint32) _mm256_movemask_epi8 (b2);
-          guint32 l2_2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b2, SET1 (0xC0)));
+          __m256i b2 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
 
           if (out != NULL)
             _mm256_storeu_si256 ((__m256i *) (out + (p - in)), b);
-          if (nonascii != 0 || carry != 0)
+          /* After ASCII, an ASCII block has nothing to check. */
+          if (!_mm256_testz_si256 (_mm256_or_si256 (b, b2), SET1 (0x80)))
             {
-              guint32 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
-              guint32 l3 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
-              guint32 l4 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
-              guint32 carry_out = (l2 >> 31) | (l3 >> 30) | (l4 >> 29);
-
-              if (_mm256_movemask_epi8 (bad_bytes (b, _mm256_loadu_si256((__m256i const *) (p + 1)), bmp_only)) != 0 ||
-                  cont != (((l2 << 1) | (l3 << 2) | (l4 << 3) | carry)) ||
-                  (cont2 & carry_out) != carry_out)
+              err = kl_error_at (p + 32, b2, bmp_only);
+              if (!_mm256_testz_si256 (err, err))
                 {
-                  p += __builtin_popcount (carry);
+                  /* From the character boundary after what was accepted. */
+                  p += __builtin_ctz (~cont_mask (b));
                   break;
                 }
-              carry = carry_out;
             }
           p += 32;
           *stored = p - in;
           b = b2;
-          nonascii = nonascii2;
-          l2 = l2_2;
           if (end - p < 64)
             {
-              p += __builtin_popcount (carry);
+              p += __builtin_ctz (~cont_mask (b));
               break;
             }
         }
       while (TRUE);
     }
 
+careful:
   /* Block by block from a character boundary; the byte after a block is
    * read too. */
   while (end - p >= 33)
