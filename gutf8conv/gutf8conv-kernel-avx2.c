@@ -1098,69 +1098,90 @@ encode_avx2_impl (const guint8   *in,
 
       if (_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0xFFFF)))
         {
-          /* All in the BMP: sixteen 16-bit units (lane 0 units 0-3 and
-           * 8-11, lane 1 units 4-7 and 12-15, as packus leaves them), each
-           * made two words, E0|v>>12 with the middle byte, and the last
-           * byte with v & FF; interleaved, each dword holds the bytes of
-           * all three forms, as enc3_shuffle wants them. */
-          __m256i w = _mm256_packus_epi32 (v0, v1);
-          __m256i hi, lo, d_lo, d_hi, m;
-
-          if (!_mm256_testz_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xF800)),
-                                                       _mm256_set1_epi16 ((short) 0xD800)),
-                                   _mm256_set1_epi32 (-1)))
-            goto scalar_block;
-          hi = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi16 (w, 12),
-                                                 _mm256_and_si256 (_mm256_slli_epi16 (w, 2), _mm256_set1_epi16 (0x3F00))),
-                                _mm256_set1_epi16 ((short) 0x80E0));
-          lo = _mm256_or_si256 (_mm256_and_si256 (w, _mm256_set1_epi16 (0x3F)), _mm256_set1_epi16 (0x80));
-          m = _mm256_cmpeq_epi16 (_mm256_max_epu16 (w, _mm256_set1_epi16 (0x800)), w);
-          if (_mm256_testc_si256 (m, _mm256_set1_epi32 (-1)))
+          /* Stays here while the text is BMP text beyond U+07FF (not only
+           * ASCII and two-byte forms, which have faster paths), sparing
+           * the tests before this path. */
+          for (;;)
             {
-              /* Three bytes each (CJK): a fixed shuffle, 12 bytes a
-               * lane. */
-              const __m256i keep3 = _mm256_setr_epi8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-                                                      0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+              /* All in the BMP: sixteen 16-bit units (lane 0 units 0-3 and
+               * 8-11, lane 1 units 4-7 and 12-15, as packus leaves them), each
+               * made two words, E0|v>>12 with the middle byte, and the last
+               * byte with v & FF; interleaved, each dword holds the bytes of
+               * all three forms, as enc3_shuffle wants them. */
+              __m256i w = _mm256_packus_epi32 (v0, v1);
+              __m256i hi, lo, d_lo, d_hi, m;
 
-              d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo), keep3);
-              d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo), keep3);
-              _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
-              _mm_storeu_si128 ((__m128i *) (o + 12), _mm256_extracti128_si256 (d_lo, 1));
-              _mm_storeu_si128 ((__m128i *) (o + 24), _mm256_castsi256_si128 (d_hi));
-              _mm_storeu_si128 ((__m128i *) (o + 36), _mm256_extracti128_si256 (d_hi, 1));
-              o += 48;
-            }
-          else
-            {
-              __m256i a2 = _mm256_cmpeq_epi16 (_mm256_max_epu16 (w, _mm256_set1_epi16 (0x80)), w);
-              guint32 k;
+              if (!_mm256_testz_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xF800)),
+                                                           _mm256_set1_epi16 ((short) 0xD800)),
+                                       _mm256_set1_epi32 (-1)))
+                goto scalar_block;
+              hi = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi16 (w, 12),
+                                                     _mm256_and_si256 (_mm256_slli_epi16 (w, 2), _mm256_set1_epi16 (0x3F00))),
+                                    _mm256_set1_epi16 ((short) 0x80E0));
+              lo = _mm256_or_si256 (_mm256_and_si256 (w, _mm256_set1_epi16 (0x3F)), _mm256_set1_epi16 (0x80));
+              m = _mm256_cmpeq_epi16 (_mm256_max_epu16 (w, _mm256_set1_epi16 (0x800)), w);
+              if (_mm256_testc_si256 (m, _mm256_set1_epi32 (-1)))
+                {
+                  /* Three bytes each (CJK): a fixed shuffle, 12 bytes a
+                   * lane. */
+                  const __m256i keep3 = _mm256_setr_epi8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
 
-              /* Two-byte forms: the middle byte C0|v>>6. */
-              hi = _mm256_xor_si256 (hi, _mm256_andnot_si256 (m, _mm256_set1_epi16 (0x4000)));
-              lo = _mm256_or_si256 (lo, _mm256_slli_epi16 (w, 8));
-              /* The four table indices, one byte each: bits 0-3 from a2,
-               * 4-7 from m (at least U+0800), for units 0-3, 8-11, 4-7,
-               * 12-15. */
-              m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (a2, m),
-                                       _mm256_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
-                                                         0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15));
-              k = (guint32) _mm256_movemask_epi8 (m);
-              d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo),
-                                          _mm256_loadu2_m128i ((const __m128i *) enc3_shuffle[(k >> 16) & 0xFF],
-                                                               (const __m128i *) enc3_shuffle[k & 0xFF]));
-              d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo),
-                                          _mm256_loadu2_m128i ((const __m128i *) enc3_shuffle[k >> 24],
-                                                               (const __m128i *) enc3_shuffle[(k >> 8) & 0xFF]));
-              _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
-              o += 4 + __builtin_popcount (k & 0xFF);
-              _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_lo, 1));
-              o += 4 + __builtin_popcount ((k >> 16) & 0xFF);
-              _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_hi));
-              o += 4 + __builtin_popcount ((k >> 8) & 0xFF);
-              _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_hi, 1));
-              o += 4 + __builtin_popcount (k >> 24);
+                  d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo), keep3);
+                  d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo), keep3);
+                  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
+                  _mm_storeu_si128 ((__m128i *) (o + 12), _mm256_extracti128_si256 (d_lo, 1));
+                  _mm_storeu_si128 ((__m128i *) (o + 24), _mm256_castsi256_si128 (d_hi));
+                  _mm_storeu_si128 ((__m128i *) (o + 36), _mm256_extracti128_si256 (d_hi, 1));
+                  o += 48;
+                }
+              else
+                {
+                  __m256i a2 = _mm256_cmpeq_epi16 (_mm256_max_epu16 (w, _mm256_set1_epi16 (0x80)), w);
+                  guint32 k;
+
+                  /* Two-byte forms: the middle byte C0|v>>6. */
+                  hi = _mm256_xor_si256 (hi, _mm256_andnot_si256 (m, _mm256_set1_epi16 (0x4000)));
+                  lo = _mm256_or_si256 (lo, _mm256_slli_epi16 (w, 8));
+                  /* The four table indices, one byte each: bits 0-3 from a2,
+                   * 4-7 from m (at least U+0800), for units 0-3, 8-11, 4-7,
+                   * 12-15. */
+                  m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (a2, m),
+                                           _mm256_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
+                                                             0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15));
+                  k = (guint32) _mm256_movemask_epi8 (m);
+                  d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo),
+                                              _mm256_loadu2_m128i ((const __m128i *) enc3_shuffle[(k >> 16) & 0xFF],
+                                                                   (const __m128i *) enc3_shuffle[k & 0xFF]));
+                  d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo),
+                                              _mm256_loadu2_m128i ((const __m128i *) enc3_shuffle[k >> 24],
+                                                                   (const __m128i *) enc3_shuffle[(k >> 8) & 0xFF]));
+                  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
+                  o += 4 + __builtin_popcount (k & 0xFF);
+                  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_lo, 1));
+                  o += 4 + __builtin_popcount ((k >> 16) & 0xFF);
+                  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_hi));
+                  o += 4 + __builtin_popcount ((k >> 8) & 0xFF);
+                  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_hi, 1));
+                  o += 4 + __builtin_popcount (k >> 24);
+                }
+              p += 64;
+              if (end - p < 64 || oend - o < 64)
+                break;
+              v0 = _mm256_loadu_si256 ((const __m256i *) p);
+              v1 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
+              if (big_endian)
+                {
+                  v0 = _mm256_shuffle_epi8 (v0, bswap);
+                  v1 = _mm256_shuffle_epi8 (v1, bswap);
+                }
+              if (!_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0xFFFF)) ||
+                  _mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7FF)) ||
+                  (no_nul && !_mm256_testz_si256 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_setzero_si256 ()),
+                                                                   _mm256_cmpeq_epi32 (v1, _mm256_setzero_si256 ())),
+                                                  _mm256_set1_epi32 (-1))))
+                break;
             }
-          p += 64;
           continue;
         }
 
