@@ -9,7 +9,9 @@
  * nothing more; what it leaves to sse2 is CPUs without SSE4.1 or POPCNT,
  * such as the Core 2 generation.
  *
- * Decoding takes 16 input bytes a step and validates them with byte
+ * Decoding takes 16 input bytes a step and validates them with three
+ * nibble-indexed table lookups (Keiser and Lemire's method, see
+ * check_block()); the short tails and the blocks after an error use byte
  * compares (lead byte classes, the second-byte ranges of Unicode Table
  * 3-7) and one bit-mask identity: the continuation bytes must be exactly
  * those the lead bytes announce.  A valid block is transcoded by what it
@@ -75,6 +77,79 @@ bad_bytes (__m128i        b,
   bad = _mm_or_si128 (bad, _mm_andnot_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF0))));
   bad = _mm_or_si128 (bad, _mm_and_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF4))));
   return bad;
+}
+
+/* The nibble-lookup validation of Keiser and Lemire ("Validating UTF-8
+ * in less than one instruction per byte", 2021), for the 16 bytes @b
+ * after the 16 bytes @prev: each error class is a bit, and a byte pair
+ * (previous byte, this byte) is in a class when its bit is set in all
+ * three tables, indexed by the previous byte's high and low nibble and
+ * this byte's high nibble.  Bit 7 marks a continuation byte after a
+ * continuation byte, which is right exactly where the byte two or three
+ * back is a three- or four-byte lead.  With @bmp_only, bit 6 is also set
+ * for any byte after an F0..FF lead, so that four-byte forms stop the
+ * block.  Non-zero where something is wrong. */
+#define V_TOO_SHORT  0x01  /* a lead, then no continuation */
+#define V_TOO_LONG   0x02  /* ASCII, then a continuation */
+#define V_OVERLONG_3 0x04  /* E0 80..9F */
+#define V_TOO_LARGE  0x08  /* F4 90..BF, F5..FF 90..BF */
+#define V_SURROGATE  0x10  /* ED A0..BF */
+#define V_OVERLONG_2 0x20  /* C0, C1 then a continuation */
+#define V_FOUR       0x40  /* F0 80..8F, F5..FF 80..8F */
+#define V_TWO_CONTS  0x80  /* a continuation, then a continuation */
+#define V_CARRY      (V_TOO_SHORT | V_TOO_LONG | V_TWO_CONTS)
+
+static inline __attribute__((always_inline)) __m128i
+check_block (__m128i        b,
+             __m128i        prev,
+             const gboolean bmp_only)
+{
+  const __m128i nib = SET1 (0x0F);
+  const __m128i by_prev_high = _mm_setr_epi8 (V_TOO_LONG, V_TOO_LONG, V_TOO_LONG, V_TOO_LONG,
+                                              V_TOO_LONG, V_TOO_LONG, V_TOO_LONG, V_TOO_LONG,
+                                              (char) V_TWO_CONTS, (char) V_TWO_CONTS,
+                                              (char) V_TWO_CONTS, (char) V_TWO_CONTS,
+                                              V_TOO_SHORT | V_OVERLONG_2,
+                                              V_TOO_SHORT,
+                                              V_TOO_SHORT | V_OVERLONG_3 | V_SURROGATE,
+                                              V_TOO_SHORT | V_TOO_LARGE | V_FOUR);
+  /* With @bmp_only, V_FOUR after any F0..FF lead: every low nibble and
+   * every following byte has it. */
+  const char f = bmp_only ? V_FOUR : 0;
+  const __m128i by_prev_low = _mm_setr_epi8 ((char) (V_CARRY | V_OVERLONG_3 | V_OVERLONG_2 | V_FOUR),
+                                             (char) (V_CARRY | V_OVERLONG_2 | f),
+                                             (char) (V_CARRY | f),
+                                             (char) (V_CARRY | f),
+                                             (char) (V_CARRY | V_TOO_LARGE | f),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR | V_SURROGATE),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
+                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR));
+  const __m128i by_high = _mm_setr_epi8 (V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f,
+                                         V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f,
+                                         (char) (V_TOO_LONG | V_OVERLONG_2 | V_TWO_CONTS | V_OVERLONG_3 | V_FOUR),
+                                         (char) (V_TOO_LONG | V_OVERLONG_2 | V_TWO_CONTS | V_OVERLONG_3 | V_TOO_LARGE | f),
+                                         (char) (V_TOO_LONG | V_OVERLONG_2 | V_TWO_CONTS | V_SURROGATE | V_TOO_LARGE | f),
+                                         (char) (V_TOO_LONG | V_OVERLONG_2 | V_TWO_CONTS | V_SURROGATE | V_TOO_LARGE | f),
+                                         V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f);
+  __m128i prev1 = _mm_alignr_epi8 (b, prev, 15);
+  __m128i err, must;
+
+  err = _mm_and_si128 (_mm_shuffle_epi8 (by_prev_high, _mm_and_si128 (_mm_srli_epi16 (prev1, 4), nib)),
+                       _mm_shuffle_epi8 (by_prev_low, _mm_and_si128 (prev1, nib)));
+  err = _mm_and_si128 (err, _mm_shuffle_epi8 (by_high, _mm_and_si128 (_mm_srli_epi16 (b, 4), nib)));
+  /* Bit 7 where the byte two back is E0.. or three back F0..: it must be
+   * a continuation, which then has V_TWO_CONTS. */
+  must = _mm_or_si128 (_mm_subs_epu8 (_mm_alignr_epi8 (b, prev, 14), SET1 (0xE0 - 0x80)),
+                       _mm_subs_epu8 (_mm_alignr_epi8 (b, prev, 13), SET1 (0xF0 - 0x80)));
+  return _mm_xor_si128 (err, _mm_and_si128 (must, SET1 (0x80)));
 }
 
 /* For each key k0 + 4 k1 + 16 k2 + 64 k3 (k: the UTF-8 length of a unit
@@ -389,21 +464,26 @@ decode_ssse3_impl (const guint8   *in,
 
   /* The main loop steps a fixed 16 bytes, so that no load waits for the
    * previous block's verdict.  A character that crosses into the next
-   * block is converted with the block it starts in, its continuation bytes
-   * checked against the next block's classes, which the next iteration
-   * reuses; @carry marks those bytes at the start of the next block.
-   * 96 bytes of output: 64 for a block, 12 that a store may overrun. */
+   * block is converted with the block it starts in, so a block is
+   * transcoded only once the next one has been checked too; the
+   * continuation bytes at the start of a block were then converted with
+   * the block before.  96 bytes of output: 64 for a block, 12 that a
+   * store may overrun. */
   if (end - p >= 32 && oend - o >= 96)
     {
+      /* The bytes before @p: none of a character (ASCII will do). */
       __m128i b = _mm_loadu_si128 ((const __m128i *) p);
-      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
-      guint32 l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
-      guint32 carry = 0;
+      guint32 nonascii, cont;
+
+      if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
+        goto careful;
+      nonascii = (guint32) _mm_movemask_epi8 (b);
+      cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
 
       do
         {
           __m128i b2;
-          guint32 nonascii2, l2_2, cont, cont2, l3, l4, carry_out;
+          guint32 l3, l4, lead;
 
           if (nonascii == 0)
             {
@@ -431,54 +511,53 @@ decode_ssse3_impl (const guint8   *in,
               if (end - p < 32 || oend - o < 96)
                 break;
               b = _mm_loadu_si128 ((const __m128i *) p);
+              if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
+                break;
               nonascii = (guint32) _mm_movemask_epi8 (b);
-              l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+              cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
               continue;
             }
 
           b2 = _mm_loadu_si128 ((const __m128i *) (p + 16));
-          nonascii2 = (guint32) _mm_movemask_epi8 (b2);
-          l2_2 = (guint32) _mm_movemask_epi8 (ge_u8 (b2, SET1 (0xC0)));
-          cont = nonascii & ~l2;
-          cont2 = nonascii2 & ~l2_2;
-
-          l3 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
-          l4 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
-          carry_out = (l2 >> 15) | (l3 >> 14) | (l4 >> 13);
-          if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128 ((const __m128i *) (p + 1)), bmp_only)) != 0 ||
-              cont != (((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) & 0xFFFF) ||
-              (cont2 & carry_out) != carry_out)
+          if (!_mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1)))
             {
               /* Leave it to the careful loop, from a character boundary. */
-              p += __builtin_popcount (carry);
+              p += __builtin_ctz (~cont);
               break;
             }
+          lead = ~cont & 0xFFFF;
+          l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80)));
           if (l3 == 0)
-            o = transcode16_2 (p, ~cont & 0xFFFF, o, big_endian);
-          else if (l4 != 0)
-            {
-              if ((~cont & ~l4 & 0xFFFF) == 0)
-                o = transcode16_all4 (p, ~cont & 0xFFFF, o, big_endian);
-              else
-                o = transcode16 (p, ~cont & 0xFFFF, o, big_endian);
-            }
-          else if ((~cont & ~l3 & 0xFFFF) == 0)
-            o = transcode16_all3 (p, ~cont & 0xFFFF, o, big_endian);
+            o = transcode16_2 (p, lead, o, big_endian);
           else
-            o = transcode16_3 (p, ~cont & 0xFFFF, o, big_endian);
-          carry = carry_out;
+            {
+              l4 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80)));
+              if (l4 != 0)
+                {
+                  if ((lead & ~l4) == 0)
+                    o = transcode16_all4 (p, lead, o, big_endian);
+                  else
+                    o = transcode16 (p, lead, o, big_endian);
+                }
+              else if ((lead & ~l3) == 0)
+                o = transcode16_all3 (p, lead, o, big_endian);
+              else
+                o = transcode16_3 (p, lead, o, big_endian);
+            }
           p += 16;
           b = b2;
-          nonascii = nonascii2;
-          l2 = l2_2;
+          nonascii = (guint32) _mm_movemask_epi8 (b);
+          cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
           if (end - p < 32 || oend - o < 96)
             {
-              p += __builtin_popcount (carry);
+              p += __builtin_ctz (~cont);
               break;
             }
         }
       while (TRUE);
     }
+
+careful:
 
   /* 16 bytes, the byte after them and the second group's 16-byte load
    * all stay inside the input. */
