@@ -701,45 +701,73 @@ encode8_12 (uint32x4_t  a,
   return o + 8 + popcount8[key];
 }
 
-/* Four units (host order) to UTF-8 at @o; returns the new @o.  Writes 16
- * bytes whatever the length.  With @bmp, none is above U+FFFF. */
+static const gint16 key_weights16[8] = { -1, -4, -16, -64, -1, -4, -16, -64 };
+
+/* Eight units below U+10000 (16-bit lanes, no surrogate) to UTF-8 at @o;
+ * returns the new @o.  Each unit's one to three bytes are formed in 16-bit
+ * lanes (first two bytes, third byte), interleaved into four 32-bit lanes
+ * a half and packed by one lookup a half.  Writes 16 bytes at each of the
+ * two places whatever the length. */
 static inline __attribute__((always_inline)) guint8 *
-encode4 (uint32x4_t      v,
-         guint8         *o,
-         const gboolean  bmp)
+encode8_bmp (uint16x8_t  u,
+             guint8     *o)
+{
+  uint16x8_t g2 = vcgtq_u16 (u, vdupq_n_u16 (0x7F));
+  uint16x8_t g3 = vcgtq_u16 (u, vdupq_n_u16 (0x7FF));
+  uint16x8_t low6 = vbslq_u16 (vdupq_n_u16 (0x3F), u, vdupq_n_u16 (0x80));
+  uint16x8_t mid = vshrq_n_u16 (u, 6);
+  uint16x8_t first2, first3, first, last;
+  uint16x8_t keys;
+  guint key_lo, key_hi;
+
+  /* Two-byte form: 110xxxxx 10xxxxxx; three-byte: 1110xxxx 10xxxxxx
+   * (then 10xxxxxx); ASCII the value itself. */
+  first2 = vsliq_n_u16 (vorrq_u16 (mid, vdupq_n_u16 (0xC0)), low6, 8);
+  first3 = vsliq_n_u16 (vorrq_u16 (vshrq_n_u16 (u, 12), vdupq_n_u16 (0xE0)),
+                        vbslq_u16 (vdupq_n_u16 (0x3F), mid, vdupq_n_u16 (0x80)), 8);
+  first = vbslq_u16 (g2, vbslq_u16 (g3, first3, first2), u);
+  last = low6;
+  /* Length minus one, in two bits a unit, for each half. */
+  keys = vreinterpretq_u16_s16 (vmulq_s16 (vreinterpretq_s16_u16 (vaddq_u16 (g2, g3)),
+                                          vld1q_s16 (key_weights16)));
+  keys = vpaddq_u16 (keys, keys);
+  keys = vpaddq_u16 (keys, keys);
+  /* (At most 2 * (1 + 4 + 16 + 64).) */
+  key_lo = vgetq_lane_u16 (keys, 0);
+  key_hi = vgetq_lane_u16 (keys, 1);
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (first, last)),
+                           vld1q_u8 (gutf8conv_pack4_shuffle[key_lo])));
+  o += gutf8conv_pack4_length[key_lo];
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (first, last)),
+                           vld1q_u8 (gutf8conv_pack4_shuffle[key_hi])));
+  return o + gutf8conv_pack4_length[key_hi];
+}
+
+/* Four units (host order, at least one above U+FFFF in the step) to UTF-8
+ * at @o; returns the new @o.  Writes 16 bytes whatever the length. */
+static inline __attribute__((always_inline)) guint8 *
+encode4 (uint32x4_t  v,
+         guint8     *o)
 {
   uint32x4_t g2 = vcgtq_u32 (v, vdupq_n_u32 (0x7F));
   uint32x4_t g3 = vcgtq_u32 (v, vdupq_n_u32 (0x7FF));
-  uint32x4_t g4 = bmp ? vdupq_n_u32 (0) : vcgtq_u32 (v, vdupq_n_u32 (0xFFFF));
+  uint32x4_t g4 = vcgtq_u32 (v, vdupq_n_u32 (0xFFFF));
   /* Minus (length - 1), in each lane. */
-  int32x4_t n = bmp ? vaddq_s32 (vreinterpretq_s32_u32 (g2), vreinterpretq_s32_u32 (g3))
-                    : vaddq_s32 (vreinterpretq_s32_u32 (g2),
-                                 vaddq_s32 (vreinterpretq_s32_u32 (g3), vreinterpretq_s32_u32 (g4)));
+  int32x4_t n = vaddq_s32 (vreinterpretq_s32_u32 (g2),
+                           vaddq_s32 (vreinterpretq_s32_u32 (g3), vreinterpretq_s32_u32 (g4)));
   guint key = (guint) vaddvq_s32 (vmulq_s32 (n, vld1q_s32 (key_weights)));
   uint32x4_t w, marker;
   int32x4_t shift;
 
-  if (bmp)
-    {
-      /* The three-byte form's payloads, lead first in the low byte... */
-      w = vorrq_u32 (vshrq_n_u32 (v, 12),
-                     vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 2), vdupq_n_u32 (0x3F00)),
-                                vandq_u32 (vshlq_n_u32 (v, 16), vdupq_n_u32 (0x3F0000))));
-      /* ...shifted down to the sequence's length (right by 16 + 8n). */
-      shift = vsubq_s32 (vdupq_n_s32 (-16), vshlq_n_s32 (n, 3));
-      marker = vbslq_u32 (g3, vdupq_n_u32 (0x8080E0), vandq_u32 (g2, vdupq_n_u32 (0x80C0)));
-    }
-  else
-    {
-      /* The four-byte form's, likewise (right by 24 + 8n). */
-      w = vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18),
-                                vandq_u32 (vshrq_n_u32 (v, 4), vdupq_n_u32 (0x3F00))),
-                     vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), vdupq_n_u32 (0x3F0000)),
-                                vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
-      shift = vsubq_s32 (vdupq_n_s32 (-24), vshlq_n_s32 (n, 3));
-      marker = vbslq_u32 (g3, vbslq_u32 (g4, vdupq_n_u32 (0x808080F0), vdupq_n_u32 (0x8080E0)),
-                          vandq_u32 (g2, vdupq_n_u32 (0x80C0)));
-    }
+  /* The four-byte form's payloads, lead first in the low byte, shifted
+   * down to the sequence's length (right by 24 + 8n). */
+  w = vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18),
+                            vandq_u32 (vshrq_n_u32 (v, 4), vdupq_n_u32 (0x3F00))),
+                 vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), vdupq_n_u32 (0x3F0000)),
+                            vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
+  shift = vsubq_s32 (vdupq_n_s32 (-24), vshlq_n_s32 (n, 3));
+  marker = vbslq_u32 (g3, vbslq_u32 (g4, vdupq_n_u32 (0x808080F0), vdupq_n_u32 (0x8080E0)),
+                      vandq_u32 (g2, vdupq_n_u32 (0x80C0)));
   /* With its markers; ASCII is the value itself. */
   w = vorrq_u32 (vshlq_u32 (w, shift), marker);
   w = vbslq_u32 (g2, w, v);
@@ -770,52 +798,53 @@ any_bad (uint32x4_t     v0,
   return vmaxvq_u32 (bad) != 0;
 }
 
+/* The step loop: as many steps of sixteen units as it handles, up to the
+ * first it does not.  A function of its own (not inlined), so that no call
+ * is in its loop and its constants stay in registers. */
 static inline __attribute__((always_inline)) gsize
-encode_neon_impl (const guint8   *in,
-                  gsize           in_len,
-                  guint8         *out,
-                  gsize           out_len,
-                  const guint     flags,
-                  gsize          *in_used)
+encode_steps_impl (const guint8   *in,
+                   gsize           in_len,
+                   guint8         *out,
+                   gsize           out_len,
+                   const guint     flags,
+                   gsize          *in_used)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
+  const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
 
-  /* The step loop calls nothing, so that its constants stay in registers;
-   * sixteen units it does not handle go to the scalar kernel, and the loop
-   * starts again after them. */
-  for (;;)
+  while (end - p >= 64 && oend - o >= 16)
     {
-      gsize used, n;
+      struct { uint8x16_t val[4]; } x;
+      uint32x4_t v0, v1, v2, v3;
+      guint32 max;
 
-      while (end - p >= 64 && oend - o >= 16)
+      x.val[0] = vld1q_u8 (p);
+      x.val[1] = vld1q_u8 (p + 16);
+      x.val[2] = vld1q_u8 (p + 32);
+      x.val[3] = vld1q_u8 (p + 48);
+      v0 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[0]) : x.val[0]);
+      v1 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[1]) : x.val[1]);
+      v2 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[2]) : x.val[2]);
+      v3 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[3]) : x.val[3]);
+      max = vmaxvq_u32 (vorrq_u32 (vorrq_u32 (v0, v1), vorrq_u32 (v2, v3)));
+
+      if (max < 0x80)
         {
-          struct { uint8x16_t val[4]; } x;
-          uint32x4_t v0, v1, v2, v3;
-          guint32 max;
+          /* A run of ASCII: the byte that holds each unit's value, by
+           * two rounds of unzipping (a four-register lookup makes GCC
+           * spill), while the run and the room last.  Where the steps
+           * stop if each writes 16 bytes: */
+          const guint8 *lim = p + 64 * MIN ((gsize) (end - p) / 64, (gsize) (oend - o) / 16);
 
-          x.val[0] = vld1q_u8 (p);
-          x.val[1] = vld1q_u8 (p + 16);
-          x.val[2] = vld1q_u8 (p + 32);
-          x.val[3] = vld1q_u8 (p + 48);
-          v0 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[0]) : x.val[0]);
-          v1 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[1]) : x.val[1]);
-          v2 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[2]) : x.val[2]);
-          v3 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[3]) : x.val[3]);
-          max = vmaxvq_u32 (vorrq_u32 (vorrq_u32 (v0, v1), vorrq_u32 (v2, v3)));
-
-          if (max < 0x80)
+          for (;;)
             {
-              /* ASCII: the byte that holds each unit's value, by two
-               * rounds of unzipping (a four-register lookup makes GCC
-               * spill). */
               uint16x8_t h01, h23;
 
               if (no_nul && vminvq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))) == 0)
-                break;
+                goto stop;
               if (big_endian)
                 {
                   h01 = vuzp2q_u16 (vreinterpretq_u16_u8 (x.val[0]), vreinterpretq_u16_u8 (x.val[1]));
@@ -830,28 +859,51 @@ encode_neon_impl (const guint8   *in,
                 }
               p += 64;
               o += 16;
-              continue;
-            }
-          if (oend - o < 64)
-            break;
-          if (max < 0x800)
-            {
-              /* One or two bytes each: eight units a lookup. */
-              if (no_nul && vminvq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))) == 0)
+              if (p >= lim)
                 break;
-              o = encode8_12 (v0, v1, o);
-              o = encode8_12 (v2, v3, o);
+              x.val[0] = vld1q_u8 (p);
+              x.val[1] = vld1q_u8 (p + 16);
+              x.val[2] = vld1q_u8 (p + 32);
+              x.val[3] = vld1q_u8 (p + 48);
+              v0 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[0]) : x.val[0]);
+              v1 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[1]) : x.val[1]);
+              v2 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[2]) : x.val[2]);
+              v3 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[3]) : x.val[3]);
+              if (vmaxvq_u32 (vorrq_u32 (vorrq_u32 (v0, v1), vorrq_u32 (v2, v3))) >= 0x80)
+                break;
             }
-          else if (any_bad (v0, v1, v2, v3, max_value, no_nul))
+          /* (The step that is not ASCII is loaded again.) */
+          continue;
+        }
+      if (oend - o < 64)
+        break;
+      if (max < 0x800)
+        {
+          /* One or two bytes each: eight units a lookup. */
+          if (no_nul && vminvq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))) == 0)
             break;
-          else if (max < 0x10000 &&
-                   vminvq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))) >= 0x800)
+          o = encode8_12 (v0, v1, o);
+          o = encode8_12 (v2, v3, o);
+        }
+      else if (max < 0x10000)
+        {
+          /* Below U+10000 (so within any limit): the units in 16-bit
+           * lanes, tested there, eight to a vector. */
+          uint16x8_t a = vuzp1q_u16 (vreinterpretq_u16_u32 (v0), vreinterpretq_u16_u32 (v1));
+          uint16x8_t b = vuzp1q_u16 (vreinterpretq_u16_u32 (v2), vreinterpretq_u16_u32 (v3));
+          const uint16x8_t d800 = vdupq_n_u16 (0xD800), s800 = vdupq_n_u16 (0x7FF);
+          guint min;
+
+          if (vmaxvq_u16 (vorrq_u16 (vcleq_u16 (vsubq_u16 (a, d800), s800),
+                                     vcleq_u16 (vsubq_u16 (b, d800), s800))) != 0)
+            break;
+          min = vminvq_u16 (vminq_u16 (a, b));
+          if (no_nul && min == 0)
+            break;
+          if (min >= 0x800)
             {
               /* Three bytes each (most CJK text): three byte planes,
                * stored interleaved by ST3. */
-              uint16x8_t a = vuzp1q_u16 (vreinterpretq_u16_u32 (v0), vreinterpretq_u16_u32 (v1));
-              uint16x8_t b = vuzp1q_u16 (vreinterpretq_u16_u32 (v2), vreinterpretq_u16_u32 (v3));
-
               uint8x16_t lo = vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
               uint8x16_t hi = vuzp2q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
               uint8x16x3_t t;
@@ -862,23 +914,59 @@ encode_neon_impl (const guint8   *in,
               vst3q_u8 (o, t);
               o += 48;
             }
-          else if (max < 0x10000)
-            {
-              o = encode4 (v0, o, TRUE);
-              o = encode4 (v1, o, TRUE);
-              o = encode4 (v2, o, TRUE);
-              o = encode4 (v3, o, TRUE);
-            }
           else
             {
-              o = encode4 (v0, o, FALSE);
-              o = encode4 (v1, o, FALSE);
-              o = encode4 (v2, o, FALSE);
-              o = encode4 (v3, o, FALSE);
+              o = encode8_bmp (a, o);
+              o = encode8_bmp (b, o);
             }
-          p += 64;
         }
+      else if (any_bad (v0, v1, v2, v3, max_value, no_nul))
+        break;
+      else
+        {
+          o = encode4 (v0, o);
+          o = encode4 (v1, o);
+          o = encode4 (v2, o);
+          o = encode4 (v3, o);
+        }
+      p += 64;
+    }
 
+stop:
+  *in_used = p - in;
+  return o - out;
+}
+
+static __attribute__((noinline)) gsize
+encode_steps (const guint8 *in,
+              gsize         in_len,
+              guint8       *out,
+              gsize         out_len,
+              guint         flags,
+              gsize        *in_used)
+{
+  GUTF8CONV_KERNEL_SPECIALISE (encode_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
+}
+
+static inline __attribute__((always_inline)) gsize
+encode_neon_impl (const guint8   *in,
+                  gsize           in_len,
+                  guint8         *out,
+                  gsize           out_len,
+                  const guint     flags,
+                  gsize          *in_used)
+{
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
+  guint8 *o = out, *oend = out + out_len;
+
+  /* Sixteen units the step loop does not handle go to the scalar kernel,
+   * and the loop starts again after them. */
+  for (;;)
+    {
+      gsize used, n;
+
+      o += encode_steps (p, end - p, o, oend - o, flags, &used);
+      p += used;
       if (end - p < 64 || oend - o < 16)
         break;
       /* Sixteen units the loop does not handle, or too little room. */
