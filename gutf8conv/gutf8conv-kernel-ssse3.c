@@ -28,8 +28,9 @@
  * Encoding takes 16 units a step: ASCII narrows with two packs, three-byte
  * units (CJK) pack with fixed shuffles, units below U+0800 as 16-bit
  * words (sixteen a step while they last) with one shuffle per eight from a
- * table indexed by which are two bytes long,
- * eight BMP units with two, and any four units with one: each unit's UTF-8
+ * table indexed by which are two bytes long, BMP units (sixteen a step
+ * while the text stays in the BMP beyond U+07FF) with two shuffles per
+ * eight, and any four units with one: each unit's UTF-8
  * bytes are built at the top of its dword and a table indexed by the four
  * lengths packs them.  The tables are built once, at first use, by
  * ssse3_tables_init().
@@ -636,6 +637,65 @@ decode_ssse3 (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (decode_ssse3_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
 
+/* Eight units of three bytes each, as 16-bit words in @w, to @o;
+ * returns @o + 24.  Writes 28 bytes. */
+static inline __attribute__((always_inline)) guint8 *
+encode_cjk8 (__m128i  w,
+             guint8  *o)
+{
+  __m128i last = _mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)), _mm_set1_epi16 (0x80));
+  __m128i mid = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0x3F)),
+                              _mm_set1_epi16 (0x80));
+  __m128i lo = _mm_or_si128 (mid, _mm_slli_epi16 (last, 8));
+  __m128i hi = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 4), _mm_set1_epi16 (0x0F00)),
+                             _mm_set1_epi16 ((short) 0xE000));
+
+  _mm_storeu_si128 ((__m128i *) o,
+                    _mm_shuffle_epi8 (_mm_unpacklo_epi16 (hi, lo),
+                                      _mm_loadu_si128 ((const __m128i *) pack_top[0xAA])));
+  _mm_storeu_si128 ((__m128i *) (o + 12),
+                    _mm_shuffle_epi8 (_mm_unpackhi_epi16 (hi, lo),
+                                      _mm_loadu_si128 ((const __m128i *) pack_top[0xAA])));
+  return o + 24;
+}
+
+/* Eight units of the BMP, no surrogates, as 16-bit words in @w, to @o;
+ * returns the new @o.  Each one's bytes after the first (or its only
+ * byte) in one word, the first of a three-byte form in another,
+ * interleaved into the dwords the four-unit shuffle packs.  Writes 32
+ * bytes at most. */
+static inline __attribute__((always_inline)) guint8 *
+encode_bmp8 (__m128i  w,
+             guint8  *o)
+{
+  const __m128i zero = _mm_setzero_si128 ();
+  __m128i a2 = _mm_cmpeq_epi16 (_mm_max_epu16 (w, _mm_set1_epi16 (0x80)), w);
+  __m128i a3 = _mm_cmpeq_epi16 (_mm_max_epu16 (w, _mm_set1_epi16 (0x800)), w);
+  __m128i last, mid, lo, hi, k;
+  guint64 kk;
+  guint key_lo, key_hi;
+
+  k = _mm_sub_epi16 (zero, _mm_add_epi16 (a2, a3));
+  kk = (guint64) _mm_cvtsi128_si64 (_mm_packus_epi16 (k, k));
+  key_lo = ((guint32) kk * 0x01041040u) >> 24;
+  key_hi = ((guint32) (kk >> 32) * 0x01041040u) >> 24;
+
+  last = _mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)), _mm_set1_epi16 (0x80));
+  mid = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0x3F)),
+                      _mm_or_si128 (_mm_andnot_si128 (a3, _mm_set1_epi16 (0x40)), _mm_set1_epi16 (0x80)));
+  lo = _mm_blendv_epi8 (_mm_slli_epi16 (w, 8), _mm_or_si128 (mid, _mm_slli_epi16 (last, 8)), a2);
+  hi = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 4), _mm_set1_epi16 (0x0F00)),
+                     _mm_set1_epi16 ((short) 0xE000));
+  _mm_storeu_si128 ((__m128i *) o,
+                    _mm_shuffle_epi8 (_mm_unpacklo_epi16 (hi, lo),
+                                      _mm_loadu_si128 ((const __m128i *) pack_top[key_lo])));
+  o += gutf8conv_pack4_length[key_lo];
+  _mm_storeu_si128 ((__m128i *) o,
+                    _mm_shuffle_epi8 (_mm_unpackhi_epi16 (hi, lo),
+                                      _mm_loadu_si128 ((const __m128i *) pack_top[key_hi])));
+  return o + gutf8conv_pack4_length[key_hi];
+}
+
 /* Whether the sixteen units @a0..@a3 are ASCII (and not U+0000 with
  * @no_nul). */
 static inline __attribute__((always_inline)) gboolean
@@ -742,24 +802,8 @@ encode_ssse3_impl (const guint8   *in,
                                                               _mm_set1_epi16 ((short) 0xD800))),
                                _mm_set1_epi32 (-1)))
             {
-              for (guint q = 0; q < 2; q++)
-                {
-                  __m128i w = q == 0 ? w0 : w1;
-                  __m128i last = _mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)), _mm_set1_epi16 (0x80));
-                  __m128i mid = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0x3F)),
-                                              _mm_set1_epi16 (0x80));
-                  __m128i lo = _mm_or_si128 (mid, _mm_slli_epi16 (last, 8));
-                  __m128i hi = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 4), _mm_set1_epi16 (0x0F00)),
-                                             _mm_set1_epi16 ((short) 0xE000));
-
-                  _mm_storeu_si128 ((__m128i *) o,
-                                    _mm_shuffle_epi8 (_mm_unpacklo_epi16 (hi, lo),
-                                                      _mm_loadu_si128 ((const __m128i *) pack_top[0xAA])));
-                  _mm_storeu_si128 ((__m128i *) (o + 12),
-                                    _mm_shuffle_epi8 (_mm_unpackhi_epi16 (hi, lo),
-                                                      _mm_loadu_si128 ((const __m128i *) pack_top[0xAA])));
-                  o += 24;
-                }
+              o = encode_cjk8 (w0, o);
+              o = encode_cjk8 (w1, o);
               p += 64;
               continue;
             }
@@ -803,6 +847,64 @@ encode_ssse3_impl (const guint8   *in,
           continue;
         }
 
+      /* Sixteen units of the BMP (Indic text, three-byte units and
+       * ASCII spaces), and on while the text stays so, sparing the tests
+       * before this path. */
+      if (_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3])),
+                           _mm_set1_epi32 ((int) 0xFFFF0000)) && oend - o >= 64 &&
+          (!no_nul || _mm_testz_si128 (_mm_set1_epi32 (-1),
+                                       _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v[0], zero),
+                                                                   _mm_cmpeq_epi32 (v[1], zero)),
+                                                     _mm_or_si128 (_mm_cmpeq_epi32 (v[2], zero),
+                                                                   _mm_cmpeq_epi32 (v[3], zero))))))
+        {
+          for (;;)
+            {
+              __m128i w0 = _mm_packus_epi32 (v[0], v[1]);
+              __m128i w1 = _mm_packus_epi32 (v[2], v[3]);
+              __m128i any, m;
+
+              if (!_mm_testz_si128 (_mm_or_si128 (_mm_cmpeq_epi16 (_mm_and_si128 (w0, _mm_set1_epi16 ((short) 0xF800)),
+                                                                   _mm_set1_epi16 ((short) 0xD800)),
+                                                  _mm_cmpeq_epi16 (_mm_and_si128 (w1, _mm_set1_epi16 ((short) 0xF800)),
+                                                                   _mm_set1_epi16 ((short) 0xD800))),
+                                    _mm_set1_epi32 (-1)))
+                goto scalar_block;
+              m = _mm_min_epu16 (w0, w1);
+              if (_mm_testc_si128 (_mm_cmpeq_epi16 (_mm_max_epu16 (m, _mm_set1_epi16 (0x800)), m),
+                                   _mm_set1_epi32 (-1)))
+                {
+                  o = encode_cjk8 (w0, o);
+                  o = encode_cjk8 (w1, o);
+                }
+              else
+                {
+                  o = encode_bmp8 (w0, o);
+                  o = encode_bmp8 (w1, o);
+                }
+              p += 64;
+              if (end - p < 64 || oend - o < 64)
+                break;
+#pragma GCC unroll 4
+              for (guint i = 0; i < 4; i++)
+                {
+                  v[i] = _mm_loadu_si128 ((const __m128i *) (p + 16 * i));
+                  if (big_endian)
+                    v[i] = _mm_shuffle_epi8 (v[i], bswap);
+                }
+              any = _mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3]));
+              if (!_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)) ||
+                  _mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)) ||
+                  (no_nul && !_mm_testz_si128 (_mm_set1_epi32 (-1),
+                                               _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v[0], zero),
+                                                                           _mm_cmpeq_epi32 (v[1], zero)),
+                                                             _mm_or_si128 (_mm_cmpeq_epi32 (v[2], zero),
+                                                                           _mm_cmpeq_epi32 (v[3], zero))))))
+                break;
+            }
+          continue;
+        }
+
 #pragma GCC unroll 2
       for (guint q = 0; q < 4; q += 2)
         {
@@ -842,35 +944,12 @@ encode_ssse3_impl (const guint8   *in,
                * a three-byte form in another, interleaved into the dwords
                * the four-unit shuffle packs. */
               __m128i w = _mm_packus_epi32 (v[q], v[q + 1]);
-              __m128i a2 = _mm_cmpeq_epi16 (_mm_max_epu16 (w, _mm_set1_epi16 (0x80)), w);
-              __m128i a3 = _mm_cmpeq_epi16 (_mm_max_epu16 (w, _mm_set1_epi16 (0x800)), w);
-              __m128i last, mid, lo, hi, k;
-              guint64 kk;
-              guint key_lo, key_hi;
 
               if (!_mm_testz_si128 (_mm_cmpeq_epi16 (_mm_and_si128 (w, _mm_set1_epi16 ((short) 0xF800)),
                                                      _mm_set1_epi16 ((short) 0xD800)),
                                     _mm_set1_epi32 (-1)))
                 goto scalar_block;
-              k = _mm_sub_epi16 (zero, _mm_add_epi16 (a2, a3));
-              kk = (guint64) _mm_cvtsi128_si64 (_mm_packus_epi16 (k, k));
-              key_lo = ((guint32) kk * 0x01041040u) >> 24;
-              key_hi = ((guint32) (kk >> 32) * 0x01041040u) >> 24;
-
-              last = _mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)), _mm_set1_epi16 (0x80));
-              mid = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0x3F)),
-                                  _mm_or_si128 (_mm_andnot_si128 (a3, _mm_set1_epi16 (0x40)), _mm_set1_epi16 (0x80)));
-              lo = _mm_blendv_epi8 (_mm_slli_epi16 (w, 8), _mm_or_si128 (mid, _mm_slli_epi16 (last, 8)), a2);
-              hi = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 4), _mm_set1_epi16 (0x0F00)),
-                                 _mm_set1_epi16 ((short) 0xE000));
-              _mm_storeu_si128 ((__m128i *) o,
-                                _mm_shuffle_epi8 (_mm_unpacklo_epi16 (hi, lo),
-                                                  _mm_loadu_si128 ((const __m128i *) pack_top[key_lo])));
-              o += gutf8conv_pack4_length[key_lo];
-              _mm_storeu_si128 ((__m128i *) o,
-                                _mm_shuffle_epi8 (_mm_unpackhi_epi16 (hi, lo),
-                                                  _mm_loadu_si128 ((const __m128i *) pack_top[key_hi])));
-              o += gutf8conv_pack4_length[key_hi];
+              o = encode_bmp8 (w, o);
               p += 32;
               continue;
             }
