@@ -1016,6 +1016,22 @@ decode_avx2 (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (decode_avx2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
 
+/* Sixteen units of ASCII in @v0 and @v1 (1..7F with @no_nul: v - 1 at
+ * most 7E, as 0 wraps round). */
+static inline __attribute__((always_inline)) gboolean
+ascii16_avx2 (__m256i         v0,
+              __m256i         v1,
+              const gboolean  no_nul)
+{
+  if (!no_nul)
+    return _mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7F));
+  return _mm256_testz_si256 (_mm256_or_si256 (_mm256_sub_epi32 (v0, _mm256_set1_epi32 (1)),
+                                              _mm256_sub_epi32 (v1, _mm256_set1_epi32 (1))),
+                             _mm256_set1_epi32 (~0x7F)) &&
+         !_mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_set1_epi32 (0x80)),
+                                                 _mm256_cmpeq_epi32 (v1, _mm256_set1_epi32 (0x80))));
+}
+
 static inline __attribute__((always_inline)) gsize
 encode_avx2_impl (const guint8   *in,
                   gsize           in_len,
@@ -1044,24 +1060,33 @@ encode_avx2_impl (const guint8   *in,
           v1 = _mm256_shuffle_epi8 (v1, bswap);
         }
 
-      /* ASCII (1..7F with NO_NUL: v - 1 at most 7E, as 0 wraps round). */
-      if (no_nul ? _mm256_testz_si256 (_mm256_or_si256 (_mm256_sub_epi32 (v0, _mm256_set1_epi32 (1)),
-                                                        _mm256_sub_epi32 (v1, _mm256_set1_epi32 (1))),
-                                       _mm256_set1_epi32 (~0x7F)) &&
-                   !_mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_set1_epi32 (0x80)),
-                                                           _mm256_cmpeq_epi32 (v1, _mm256_set1_epi32 (0x80))))
-                 : _mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7F)))
+      /* ASCII: 64 bytes to 16 a step while it lasts, in a loop of its
+       * own so that it keeps its registers. */
+      if (ascii16_avx2 (v0, v1, no_nul))
         {
-          __m256i w;
+          do
+            {
+              __m256i w;
 
-          if (oend - o < 16)
-            goto scalar_block;
-          w = _mm256_packus_epi32 (v0, v1);
-          w = _mm256_packus_epi16 (w, w);
-          w = _mm256_permutevar8x32_epi32 (w, pack_order);
-          _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
-          p += 64;
-          o += 16;
+              if (oend - o < 16)
+                goto scalar_block;
+              w = _mm256_packus_epi32 (v0, v1);
+              w = _mm256_packus_epi16 (w, w);
+              w = _mm256_permutevar8x32_epi32 (w, pack_order);
+              _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
+              p += 64;
+              o += 16;
+              if (end - p < 64)
+                break;
+              v0 = _mm256_loadu_si256 ((const __m256i *) p);
+              v1 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
+              if (big_endian)
+                {
+                  v0 = _mm256_shuffle_epi8 (v0, bswap);
+                  v1 = _mm256_shuffle_epi8 (v1, bswap);
+                }
+            }
+          while (ascii16_avx2 (v0, v1, no_nul));
           continue;
         }
 
