@@ -1032,6 +1032,23 @@ ascii16_avx2 (__m256i         v0,
                                                  _mm256_cmpeq_epi32 (v1, _mm256_set1_epi32 (0x80))));
 }
 
+/* Sixteen UCS-4 units from p into two vectors, in host order. */
+static inline __attribute__((always_inline)) void
+load_units16 (const guint8 *p,
+              gboolean      big_endian,
+              __m256i       bswap,
+              __m256i      *v0,
+              __m256i      *v1)
+{
+  *v0 = _mm256_loadu_si256 ((const __m256i *) p);
+  *v1 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
+  if (big_endian)
+    {
+      *v0 = _mm256_shuffle_epi8 (*v0, bswap);
+      *v1 = _mm256_shuffle_epi8 (*v1, bswap);
+    }
+}
+
 static inline __attribute__((always_inline)) gsize
 encode_avx2_impl (const guint8   *in,
                   gsize           in_len,
@@ -1051,14 +1068,9 @@ encode_avx2_impl (const guint8   *in,
 
   while (end - p >= 64)
     {
-      __m256i v0 = _mm256_loadu_si256 ((const __m256i *) p);
-      __m256i v1 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
+      __m256i v0, v1;
 
-      if (big_endian)
-        {
-          v0 = _mm256_shuffle_epi8 (v0, bswap);
-          v1 = _mm256_shuffle_epi8 (v1, bswap);
-        }
+      load_units16 (p, big_endian, bswap, &v0, &v1);
 
       /* ASCII: 64 bytes to 16 a step while it lasts, in a loop of its
        * own so that it keeps its registers. */
@@ -1078,13 +1090,7 @@ encode_avx2_impl (const guint8   *in,
               o += 16;
               if (end - p < 64)
                 break;
-              v0 = _mm256_loadu_si256 ((const __m256i *) p);
-              v1 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
-              if (big_endian)
-                {
-                  v0 = _mm256_shuffle_epi8 (v0, bswap);
-                  v1 = _mm256_shuffle_epi8 (v1, bswap);
-                }
+              load_units16 (p, big_endian, bswap, &v0, &v1);
             }
           while (ascii16_avx2 (v0, v1, no_nul));
           continue;
@@ -1193,13 +1199,7 @@ encode_avx2_impl (const guint8   *in,
               p += 64;
               if (end - p < 64 || oend - o < 64)
                 break;
-              v0 = _mm256_loadu_si256 ((const __m256i *) p);
-              v1 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
-              if (big_endian)
-                {
-                  v0 = _mm256_shuffle_epi8 (v0, bswap);
-                  v1 = _mm256_shuffle_epi8 (v1, bswap);
-                }
+              load_units16 (p, big_endian, bswap, &v0, &v1);
               if (!_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0xFFFF)) ||
                   _mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7FF)) ||
                   (no_nul && !_mm256_testz_si256 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_setzero_si256 ()),
