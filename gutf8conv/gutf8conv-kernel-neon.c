@@ -13,10 +13,13 @@
  * Decoding computes, at every byte position, the three low bytes of the
  * character that would end there from the payloads of that byte and the
  * three before it (shift-and-insert, no multiplies); the positions where a
- * character ends are then compacted by half-block table lookups and stored
- * interleaved with a zero byte by ST4, which is the widening to UCS-4.  A
- * character that crosses into the next block is emitted with the block it
- * ends in.  ASCII blocks are widened by four lookups and one store.
+ * character ends are then compacted by half-block table lookups and
+ * widened to UCS-4 by zips with zeros.  A character that crosses into the
+ * next block is emitted with the block it ends in.  ASCII blocks are
+ * widened by four lookups.  Where three blocks in a row hold characters of
+ * one length only (two, three or four bytes), a fast path takes the text
+ * after them 16, 48 or 64 bytes a step (planes by LD3/LD4), validating
+ * each step on its own, until a step does not pass.
  *
  * Encoding takes sixteen units a step: ASCII is narrowed by two rounds of
  * unzipping; units below U+0800 are formed in 16-bit lanes and packed
@@ -201,6 +204,219 @@ widen16 (uint8x16_t     b,
   vst1q_u8 (o + 48, vqtbl1q_u8 (b, vld1q_u8 (widen[3])));
 }
 
+/* Makes @v opaque to GCC, which then keeps it in a register rather than
+ * rematerialising the constant inside a loop. */
+#define KEEP(v) __asm__ ("" : "+w" (v))
+/* The same where it must stay: the fast paths' constants, so that GCC
+ * does not hoist them out of their branch into the block loop, where
+ * registers are scarce. */
+#define KEEP_HERE(v) __asm__ __volatile__ ("" : "+w" (v))
+
+/* For the low half of a block's end mask, what the high half is when
+ * the block's characters end every second, third or fourth lane (0, which
+ * no valid block has, otherwise), and that period. */
+static const guint8 fast_hi[256] = {
+  [0x55] = 0x55, [0xAA] = 0xAA,
+  [0x49] = 0x92, [0x92] = 0x24, [0x24] = 0x49,
+  [0x11] = 0x11, [0x22] = 0x22, [0x44] = 0x44, [0x88] = 0x88,
+};
+
+/* Eight units (16-bit @u, zero high halves) to @o. */
+static inline __attribute__((always_inline)) void
+store8_16 (uint16x8_t     u,
+           uint16x8_t     z,
+           guint8        *o,
+           const gboolean big_endian)
+{
+  if (big_endian)
+    {
+      u = vreinterpretq_u16_u8 (vrev16q_u8 (vreinterpretq_u8_u16 (u)));
+      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, u));
+      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, u));
+    }
+  else
+    {
+      vst1q_u16 ((guint16 *) o, vzip1q_u16 (u, z));
+      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (u, z));
+    }
+}
+
+/* Two-byte characters only, from a character boundary @p: each 16-bit
+ * lane one character, which one test validates (lead C2..DF, then a
+ * continuation).  Returns where it stopped (a character boundary);
+ * reads below @lim and writes at most twice what it reads. */
+static inline __attribute__((always_inline)) const guint8 *
+fast2 (const guint8    *p,
+       const guint8    *lim,
+       guint8         **op,
+       const gboolean   big_endian)
+{
+  uint16x8_t form = vdupq_n_u16 (0xC0E0), want = vdupq_n_u16 (0x80C0);
+  uint16x8_t big = vdupq_n_u16 (0x001E), low5 = vdupq_n_u16 (0x1F), z = vdupq_n_u16 (0);
+  guint8 *o = *op;
+
+  KEEP_HERE (form);
+  KEEP_HERE (want);
+  KEEP_HERE (big);
+  KEEP_HERE (low5);
+  KEEP_HERE (z);
+  while (lim - p >= 16)
+    {
+      uint16x8_t u = vreinterpretq_u16_u8 (vld1q_u8 (p));
+      uint16x8_t ok = vandq_u16 (vceqq_u16 (vandq_u16 (u, form), want), vtstq_u16 (u, big));
+
+      if (vminvq_u16 (ok) != 0xFFFF)
+        break;
+      /* (lead & 0x1F) << 6 | (continuation & 0x3F) */
+      store8_16 (vsliq_n_u16 (vshrq_n_u16 (u, 8), vandq_u16 (u, low5), 6), z, o, big_endian);
+      p += 16;
+      o += 32;
+    }
+  *op = o;
+  return p;
+}
+
+/* Sixteen units, by their high and low bytes (below U+10000), to @o. */
+static inline __attribute__((always_inline)) void
+store16_hl (uint8x16_t     hi,
+            uint8x16_t     lo,
+            uint16x8_t     z,
+            guint8        *o,
+            const gboolean big_endian)
+{
+  if (big_endian)
+    {
+      uint16x8_t z0 = vreinterpretq_u16_u8 (vzip1q_u8 (hi, lo));
+      uint16x8_t z1 = vreinterpretq_u16_u8 (vzip2q_u8 (hi, lo));
+
+      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, z0));
+      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, z0));
+      vst1q_u16 ((guint16 *) (o + 32), vzip1q_u16 (z, z1));
+      vst1q_u16 ((guint16 *) (o + 48), vzip2q_u16 (z, z1));
+    }
+  else
+    {
+      uint16x8_t z0 = vreinterpretq_u16_u8 (vzip1q_u8 (lo, hi));
+      uint16x8_t z1 = vreinterpretq_u16_u8 (vzip2q_u8 (lo, hi));
+
+      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z0, z));
+      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z0, z));
+      vst1q_u16 ((guint16 *) (o + 32), vzip1q_u16 (z1, z));
+      vst1q_u16 ((guint16 *) (o + 48), vzip2q_u16 (z1, z));
+    }
+}
+
+/* Three-byte characters only, from a character boundary @p: 48 bytes a
+ * step, split into lead and continuation planes by LD3, which the test
+ * validates (lead E0..EF, two continuations, no overlong form, no
+ * surrogate). */
+static inline __attribute__((always_inline)) const guint8 *
+fast3 (const guint8    *p,
+       const guint8    *lim,
+       guint8         **op,
+       const gboolean   big_endian)
+{
+  uint8x16_t lead = vdupq_n_u8 (0x0E), min_hi = vdupq_n_u8 (0x08), sur = vdupq_n_u8 (0xD8);
+  uint8x16_t sur_mask = vdupq_n_u8 (0xF8);
+  int8x16_t cont = vdupq_n_s8 (-0x40);
+  uint16x8_t z = vdupq_n_u16 (0);
+  guint8 *o = *op;
+
+  KEEP_HERE (lead);
+  KEEP_HERE (min_hi);
+  KEEP_HERE (sur);
+  KEEP_HERE (sur_mask);
+  KEEP_HERE (cont);
+  KEEP_HERE (z);
+  while (lim - p >= 48)
+    {
+      uint8x16x3_t t = vld3q_u8 (p);
+      uint8x16_t hi, lo, ok;
+
+      /* The code points' high and low bytes. */
+      hi = vsliq_n_u8 (vshrq_n_u8 (t.val[1], 2), t.val[0], 4);
+      lo = vsliq_n_u8 (t.val[2], t.val[1], 6);
+      ok = vandq_u8 (vceqq_u8 (vshrq_n_u8 (t.val[0], 4), lead),
+                     vandq_u8 (vcltq_s8 (vreinterpretq_s8_u8 (t.val[1]), cont),
+                               vcltq_s8 (vreinterpretq_s8_u8 (t.val[2]), cont)));
+      ok = vandq_u8 (ok, vcgeq_u8 (hi, min_hi));
+      ok = vbicq_u8 (ok, vceqq_u8 (vandq_u8 (hi, sur_mask), sur));
+      if (vminvq_u8 (ok) != 0xFF)
+        break;
+      store16_hl (hi, lo, z, o, big_endian);
+      p += 48;
+      o += 64;
+    }
+  *op = o;
+  return p;
+}
+
+/* Four-byte characters only, from a character boundary @p: 64 bytes a
+ * step, split into planes by LD4, which the test validates (lead F0..F7,
+ * three continuations, U+10000 to U+10FFFF). */
+static inline __attribute__((always_inline)) const guint8 *
+fast4 (const guint8    *p,
+       const guint8    *lim,
+       guint8         **op,
+       const gboolean   big_endian)
+{
+  uint8x16_t lead = vdupq_n_u8 (0x1E), low3 = vdupq_n_u8 (0x07), one = vdupq_n_u8 (1);
+  uint8x16_t max_plane = vdupq_n_u8 (0x0F), zero = vdupq_n_u8 (0);
+  int8x16_t cont = vdupq_n_s8 (-0x40);
+  guint8 *o = *op;
+
+  KEEP_HERE (lead);
+  KEEP_HERE (low3);
+  KEEP_HERE (one);
+  KEEP_HERE (max_plane);
+  KEEP_HERE (zero);
+  KEEP_HERE (cont);
+  while (lim - p >= 64)
+    {
+      uint8x16x4_t t = vld4q_u8 (p);
+      uint8x16_t b2, b1, b0, ok;
+      uint16x8_t z01, z2;
+
+      /* The code points' three bytes, high to low. */
+      b2 = vsliq_n_u8 (vshrq_n_u8 (t.val[1], 4), vandq_u8 (t.val[0], low3), 2);
+      b1 = vsliq_n_u8 (vshrq_n_u8 (t.val[2], 2), t.val[1], 4);
+      b0 = vsliq_n_u8 (t.val[3], t.val[2], 6);
+      ok = vandq_u8 (vceqq_u8 (vshrq_n_u8 (t.val[0], 3), lead),
+                     vcleq_u8 (vsubq_u8 (b2, one), max_plane));
+      ok = vandq_u8 (ok, vandq_u8 (vcltq_s8 (vreinterpretq_s8_u8 (t.val[1]), cont),
+                                   vandq_u8 (vcltq_s8 (vreinterpretq_s8_u8 (t.val[2]), cont),
+                                             vcltq_s8 (vreinterpretq_s8_u8 (t.val[3]), cont))));
+      if (vminvq_u8 (ok) != 0xFF)
+        break;
+      if (big_endian)
+        {
+          z2 = vreinterpretq_u16_u8 (vzip1q_u8 (zero, b2));
+          z01 = vreinterpretq_u16_u8 (vzip1q_u8 (b1, b0));
+          vst1q_u16 ((guint16 *) o, vzip1q_u16 (z2, z01));
+          vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z2, z01));
+          z2 = vreinterpretq_u16_u8 (vzip2q_u8 (zero, b2));
+          z01 = vreinterpretq_u16_u8 (vzip2q_u8 (b1, b0));
+          vst1q_u16 ((guint16 *) (o + 32), vzip1q_u16 (z2, z01));
+          vst1q_u16 ((guint16 *) (o + 48), vzip2q_u16 (z2, z01));
+        }
+      else
+        {
+          z01 = vreinterpretq_u16_u8 (vzip1q_u8 (b0, b1));
+          z2 = vreinterpretq_u16_u8 (vzip1q_u8 (b2, zero));
+          vst1q_u16 ((guint16 *) o, vzip1q_u16 (z01, z2));
+          vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z01, z2));
+          z01 = vreinterpretq_u16_u8 (vzip2q_u8 (b0, b1));
+          z2 = vreinterpretq_u16_u8 (vzip2q_u8 (b2, zero));
+          vst1q_u16 ((guint16 *) (o + 32), vzip1q_u16 (z01, z2));
+          vst1q_u16 ((guint16 *) (o + 48), vzip2q_u16 (z01, z2));
+        }
+      p += 64;
+      o += 64;
+    }
+  *op = o;
+  return p;
+}
+
 static inline __attribute__((always_inline)) gsize
 decode_neon_impl (const guint8   *in,
                   gsize           in_len,
@@ -215,31 +431,44 @@ decode_neon_impl (const guint8   *in,
   guint8 *o = out, *oend = out + out_len;
   const guint8 (*widen)[16] = big_endian ? widen_be : widen_le;
   const uint8x16_t zero = vdupq_n_u8 (0);
-  const uint8x16_t half8 = vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8));
-  /* The last block start and output position the block loop may use, if
-   * the buffers are long enough for one block. */
-  const gboolean room = in_len >= 16 && out_len >= 64;
-  const guint8 *p_last = room ? end - 16 : in;
-  guint8 *o_last = room ? oend - 64 : out;
-  const gboolean room64 = in_len >= 64 && out_len >= 256;
-  const guint8 *p_last64 = room64 ? end - 64 : in;
-  guint8 *o_last256 = room64 ? oend - 256 : out;
+  uint8x16_t half8 = vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8));
+  uint8x16_t weights = vld1q_u8 (bit_weights), pmask = vld1q_u8 (payload_mask);
+  uint8x16_t tstart = vld1q_u8 (tail_start);
+  ErrorTables et = error_tables ();
 
   /* The block loop calls nothing, so that its constants stay in
-   * registers; a block that fails validation leaves it, the scalar kernel
+   * registers (opaque to GCC from here: it would rather reload them in
+   * the loop); a block that fails validation leaves it, the scalar kernel
    * converts from the first character not emitted, and the loop starts
    * again after that. */
+  KEEP (half8);
+  KEEP (weights);
+  KEEP (pmask);
+  KEEP (tstart);
+  KEEP (et.prev_high);
+  KEEP (et.prev_low);
+  KEEP (et.this_high);
   for (;;)
     {
-      /* The previous block, its payloads, its continuation lanes, its
-       * lanes that start a character it does not finish, and its largest
-       * byte. */
+      /* The previous block, its payloads, its continuation lanes, and
+       * the leads of a character it does not finish (zero elsewhere). */
       uint8x16_t prev = zero, prev_payload = zero, prev_cont = zero, prev_tail = zero;
-      guint prev_max = 0;
       gboolean failed = FALSE;
       gsize used, seg;
+      /* Where the blocks stop: every path writes at most 4 bytes for each
+       * byte it reads (at most 64 past the start of the block it is in),
+       * so this one bound on the input keeps the output in its buffer
+       * too. */
+      const guint8 *lim = p + 16 * MIN ((gsize) (end - p) / 16, (gsize) (oend - o) / 64);
+      /* The last start of an ASCII step (as a number: no object is that
+       * close to address 0). */
+      const guintptr lim64 = (guintptr) lim - 64;
+      /* The end of the last block whose characters end periodically, and
+       * how many such blocks came one after the other up to it. */
+      const guint8 *run_end = NULL;
+      guint run_len = 0;
 
-      while (room && p <= p_last && o <= o_last)
+      while (lim - p >= 16)
         {
           uint8x16_t b = vld1q_u8 (p);
           uint8x16_t payload, cont, c1, q1, q2, byte0, byte1, tail, ends, idx;
@@ -247,14 +476,14 @@ decode_neon_impl (const guint8   *in,
 
           /* ASCII, and no character of the block before waiting for
            * continuation bytes. */
-          max = vmaxvq_u8 (vorrq_u8 (b, prev_tail));
+          max = vmaxvq_u8 (vmaxq_u8 (b, prev_tail));
           if (max < 0x80)
             {
               widen16 (b, o, widen);
               p += 16;
               o += 64;
               /* A run of ASCII: 64 bytes a step while it lasts. */
-              while (room64 && p <= p_last64 && o <= o_last256)
+              while ((guintptr) p <= lim64)
                 {
                   uint8x16_t x0 = vld1q_u8 (p), x1 = vld1q_u8 (p + 16);
                   uint8x16_t x2 = vld1q_u8 (p + 32), x3 = vld1q_u8 (p + 48);
@@ -270,11 +499,10 @@ decode_neon_impl (const guint8   *in,
                 }
               /* Before a block, all ASCII is alike: zeros stand for it. */
               prev = prev_payload = prev_cont = prev_tail = zero;
-              prev_max = 0;
               continue;
             }
 
-          if (vmaxvq_u32 (vreinterpretq_u32_u8 (block_errors (prev, b, bmp_only))) != 0)
+          if (vmaxvq_u32 (vreinterpretq_u32_u8 (block_errors_t (prev, b, &et, bmp_only))) != 0)
             {
               failed = TRUE;
               break;
@@ -284,7 +512,7 @@ decode_neon_impl (const guint8   *in,
            * there: its last byte's payload and, where this byte, the one
            * before and the one before that are continuations, the payloads
            * of the one, two or three bytes before it. */
-          payload = vandq_u8 (b, vqtbl1q_u8 (vld1q_u8 (payload_mask), vshrq_n_u8 (b, 4)));
+          payload = vandq_u8 (b, vqtbl1q_u8 (pmask, vshrq_n_u8 (b, 4)));
           cont = vcltq_s8 (vreinterpretq_s8_u8 (b), vdupq_n_s8 (-0x40));
           c1 = vandq_u8 (cont, vextq_u8 (prev_cont, cont, 15));
           q1 = vandq_u8 (vextq_u8 (prev_payload, payload, 15), cont);
@@ -295,12 +523,12 @@ decode_neon_impl (const guint8   *in,
           /* A character ends where the next byte is not a continuation,
            * except one the block cuts: its lanes start a sequence longer
            * than what is left (the last lane stands for all three). */
-          tail = vandq_u8 (vcgeq_u8 (b, vld1q_u8 (tail_start)), vdupq_n_u8 (0x80));
-          ends = vbicq_u8 (vld1q_u8 (bit_weights), vextq_u8 (cont, zero, 1));
+          tail = vcgeq_u8 (b, tstart);
+          ends = vbicq_u8 (weights, vextq_u8 (cont, zero, 1));
           /* At most one of the last three lanes starts a cut sequence (the
            * block is valid): 0x80 there takes the last lane's bit back in
            * the sum below. */
-          ends = vaddq_u8 (ends, tail);
+          ends = vaddq_u8 (ends, vandq_u8 (tail, vdupq_n_u8 (0x80)));
           ends = vpaddq_u8 (ends, ends);
           ends = vpaddq_u8 (ends, ends);
           ends = vpaddq_u8 (ends, ends);
@@ -314,27 +542,34 @@ decode_neon_impl (const guint8   *in,
           byte0 = vqtbl1q_u8 (byte0, idx);
           byte1 = vqtbl1q_u8 (byte1, idx);
 
-          if (bmp_only || (max < 0xF0 && prev_max < 0xF0))
+          /* (max counts the leads the block before cut.) */
+          if (bmp_only || max < 0xF0)
             {
-              /* No four-byte form ends here: 16-bit values, stored with a
-               * zero half by ST2. */
-              uint16x8x2_t lo, hi;
+              /* No four-byte form ends here: 16-bit values, widened by a
+               * zip with zeros.  (Not ST2: GCC 12 builds its register
+               * pair on the stack.) */
+              uint16x8_t lo, hi, z = vreinterpretq_u16_u8 (zero);
 
               if (big_endian)
                 {
-                  lo.val[0] = hi.val[0] = vreinterpretq_u16_u8 (zero);
-                  lo.val[1] = vreinterpretq_u16_u8 (vzip1q_u8 (byte1, byte0));
-                  hi.val[1] = vreinterpretq_u16_u8 (vzip2q_u8 (byte1, byte0));
+                  lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte1, byte0));
+                  hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte1, byte0));
+                  vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, lo));
+                  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, lo));
+                  o += 4 * popcount8[m_lo];
+                  vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, hi));
+                  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, hi));
                 }
               else
                 {
-                  lo.val[0] = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
-                  hi.val[0] = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
-                  lo.val[1] = hi.val[1] = vreinterpretq_u16_u8 (zero);
+                  lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
+                  hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
+                  vst1q_u16 ((guint16 *) o, vzip1q_u16 (lo, z));
+                  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (lo, z));
+                  o += 4 * popcount8[m_lo];
+                  vst1q_u16 ((guint16 *) o, vzip1q_u16 (hi, z));
+                  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (hi, z));
                 }
-              vst2q_u16 ((guint16 *) o, lo);
-              o += 4 * popcount8[m_lo];
-              vst2q_u16 ((guint16 *) o, hi);
               o += 4 * popcount8[m_hi];
             }
           else
@@ -370,10 +605,39 @@ decode_neon_impl (const guint8   *in,
           prev = b;
           prev_payload = payload;
           prev_cont = cont;
-          /* (0x80, so as not to hide the block's largest byte.) */
-          prev_tail = tail;
-          prev_max = max;
+          prev_tail = vandq_u8 (tail, b);
           p += 16;
+
+          /* A run of two-, three- or four-byte characters: where this
+           * block's characters and the block's before end every second,
+           * third or fourth lane, the text after its last whole character
+           * goes to a fast path, which leaves at its first step that does
+           * not pass.  (Words and spaces rarely fill two blocks, so
+           * attempts that fail at once are rare.) */
+          if (G_UNLIKELY (fast_hi[m_lo] == m_hi) &&
+              (run_len = p - 16 == run_end ? run_len + 1 : 1, run_end = p, run_len >= 3))
+            {
+              /* Back over the sequence the block cuts, if any (m_hi is
+               * not 0: a character ends in any four lanes). */
+              const guint8 *q = p - (__builtin_clz (m_hi) - 24), *r;
+
+              if (m_lo == 0x55 || m_lo == 0xAA)
+                r = fast2 (q, lim, &o, big_endian);
+              else if ((m_lo >> 4) != (m_lo & 0x0F))
+                r = fast3 (q, lim, &o, big_endian);
+              else if (!bmp_only)
+                r = fast4 (q, lim, &o, big_endian);
+              else
+                r = q;
+              if (r != q)
+                {
+                  /* The next block by the general path, which needs of
+                   * the one before only its bytes (it ended a character). */
+                  p = r;
+                  prev = vld1q_u8 (p - 16);
+                  prev_payload = prev_cont = prev_tail = zero;
+                }
+            }
         }
 
       /* Back to the first character not emitted. */

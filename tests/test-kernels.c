@@ -626,6 +626,69 @@ test_available (void)
     g_assert_cmpstr (chosen->name, ==, g_getenv ("GUTF8CONV_KERNEL"));
 }
 
+/* Long runs of characters of one length (the kernels' fast paths for
+ * text of only two-, three- or four-byte characters), after 0-3 ASCII
+ * bytes: whole, cut at every length, and with a fault planted at every
+ * position. */
+static void
+test_kernel_runs (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const guint32 ranges[][2] = {
+    { 0x80, 0x800 }, { 0x800, 0xD800 }, { 0xE000, 0x10000 }, { 0x10000, 0x110000 },
+  };
+  static const guint8 faults[][2] = {
+    { 0x41, 0 }, { 0x80, 0 }, { 0xBF, 0 }, { 0xC0, 0 }, { 0xC1, 0 }, { 0xE0, 0 }, { 0xF0, 0 },
+    { 0xF5, 0 }, { 0xFF, 0 }, { 0xC2, 0x41 }, { 0xE0, 0x9F }, { 0xED, 0xA0 }, { 0xF0, 0x8F },
+    { 0xF4, 0x90 },
+  };
+  enum { RUN_LEN = 320 };
+  guint8 text[RUN_LEN], damaged[RUN_LEN];
+
+  for (guint width = 2; width <= 4; width++)
+    for (guint ascii = 0; ascii < 4; ascii++)
+      {
+        gsize n = 0;
+
+        for (; n < ascii; n++)
+          text[n] = 'a' + n;
+        while (n < RUN_LEN)
+          {
+            char tmp[6];
+            guint r = width == 2 ? 0 : width == 4 ? 3 : g_test_rand_int_range (1, 3);
+            guint32 c = g_test_rand_int_range (ranges[r][0], ranges[r][1]);
+            gint k;
+
+            /* Now and then the range's ends. */
+            if (g_test_rand_int_range (0, 8) == 0)
+              c = g_test_rand_bit () ? ranges[r][0] : ranges[r][1] - 1;
+            k = g_unichar_to_utf8 (c, tmp);
+            g_assert_cmpint (k, ==, width);
+            memcpy (text + n, tmp, MIN ((gsize) k, RUN_LEN - n));
+            n += k;
+          }
+
+        for (gsize len = 0; len <= RUN_LEN; len++)
+          {
+            check_call (kernel, DECODE, text, len, 4 * len, random_flags (TRUE));
+            check_call (kernel, COPY, text, len, len, random_flags (TRUE));
+          }
+        for (gsize at = 0; at < RUN_LEN; at++)
+          {
+            guint i = g_test_rand_int_range (0, G_N_ELEMENTS (faults));
+            gsize cut = g_test_rand_int_range (at + 1, RUN_LEN + 1);
+
+            memcpy (damaged, text, RUN_LEN);
+            damaged[at] = faults[i][0];
+            if (faults[i][1] != 0 && at + 1 < RUN_LEN)
+              damaged[at + 1] = faults[i][1];
+            check_call (kernel, DECODE, damaged, RUN_LEN, 4 * RUN_LEN, random_flags (TRUE));
+            check_call (kernel, DECODE, damaged, cut, 4 * cut, random_flags (TRUE));
+            check_call (kernel, COPY, damaged, RUN_LEN, RUN_LEN, random_flags (TRUE));
+          }
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -651,10 +714,12 @@ main (int    argc,
       g_autofree char *path = g_strdup_printf ("/kernels/%s/random", list[i]->name);
       g_autofree char *path2 = g_strdup_printf ("/kernels/%s/resume", list[i]->name);
       g_autofree char *path3 = g_strdup_printf ("/kernels/%s/codec", list[i]->name);
+      g_autofree char *path4 = g_strdup_printf ("/kernels/%s/runs", list[i]->name);
 
       g_test_add_data_func (path, list[i], test_kernel);
       g_test_add_data_func (path2, list[i], test_kernel_resume);
       g_test_add_data_func (path3, list[i], test_kernel_codec);
+      g_test_add_data_func (path4, list[i], test_kernel_runs);
     }
 
   return g_test_run ();
