@@ -7,7 +7,9 @@
  * alignment, with output buffers from empty to roomy.  Each call must do
  * exactly what the scalar kernel does (same bytes, same stopping point),
  * what it did must agree with GLib's own UTF-8 functions, and it must not
- * write a byte past the output it was given.  Each call takes one of the
+ * write a byte past the output it was given (nor, with buffers against
+ * pages mapped with no access, read or write past either buffer, where
+ * no ASan watches: under qemu).  Each call takes one of the
  * flag combinations the profiles use, and the limits of each profile are
  * checked against the codec's own state machine for every short sequence
  * and every value.
@@ -16,6 +18,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <gutf8conv/gutf8conv.h>
 
@@ -630,44 +634,53 @@ test_available (void)
  * text of only two-, three- or four-byte characters), after 0-3 ASCII
  * bytes: whole, cut at every length (output buffers of random sizes), and
  * with a fault planted at every position. */
+enum { RUN_LEN = 320 };
+
+/* RUN_LEN bytes: ascii ASCII letters, then characters all width bytes
+ * long (the last one cut by the end), the ranges' ends now and then. */
+static void
+random_run (guint8 *text,
+            guint   width,
+            guint   ascii)
+{
+  static const guint32 ranges[][2] = {
+    { 0x80, 0x800 }, { 0x800, 0xD800 }, { 0xE000, 0x10000 }, { 0x10000, 0x110000 },
+  };
+  gsize n = 0;
+
+  for (; n < ascii; n++)
+    text[n] = 'a' + n;
+  while (n < RUN_LEN)
+    {
+      char tmp[6];
+      guint r = width == 2 ? 0 : width == 4 ? 3 : g_test_rand_int_range (1, 3);
+      guint32 c = g_test_rand_int_range (ranges[r][0], ranges[r][1]);
+      gint k;
+
+      if (g_test_rand_int_range (0, 8) == 0)
+        c = g_test_rand_bit () ? ranges[r][0] : ranges[r][1] - 1;
+      k = g_unichar_to_utf8 (c, tmp);
+      g_assert_cmpint (k, ==, width);
+      memcpy (text + n, tmp, MIN ((gsize) k, RUN_LEN - n));
+      n += k;
+    }
+}
+
 static void
 test_kernel_runs (gconstpointer data)
 {
   const GUtf8ConvKernel *kernel = data;
-  static const guint32 ranges[][2] = {
-    { 0x80, 0x800 }, { 0x800, 0xD800 }, { 0xE000, 0x10000 }, { 0x10000, 0x110000 },
-  };
   static const guint8 faults[][2] = {
     { 0x41, 0 }, { 0x80, 0 }, { 0xBF, 0 }, { 0xC0, 0 }, { 0xC1, 0 }, { 0xE0, 0 }, { 0xF0, 0 },
     { 0xF5, 0 }, { 0xFF, 0 }, { 0xC2, 0x41 }, { 0xE0, 0x9F }, { 0xED, 0xA0 }, { 0xF0, 0x8F },
     { 0xF4, 0x90 },
   };
-  enum { RUN_LEN = 320 };
   guint8 text[RUN_LEN], damaged[RUN_LEN];
 
   for (guint width = 2; width <= 4; width++)
     for (guint ascii = 0; ascii < 4; ascii++)
       {
-        gsize n = 0;
-
-        for (; n < ascii; n++)
-          text[n] = 'a' + n;
-        while (n < RUN_LEN)
-          {
-            char tmp[6];
-            guint r = width == 2 ? 0 : width == 4 ? 3 : g_test_rand_int_range (1, 3);
-            guint32 c = g_test_rand_int_range (ranges[r][0], ranges[r][1]);
-            gint k;
-
-            /* Now and then the range's ends. */
-            if (g_test_rand_int_range (0, 8) == 0)
-              c = g_test_rand_bit () ? ranges[r][0] : ranges[r][1] - 1;
-            k = g_unichar_to_utf8 (c, tmp);
-            g_assert_cmpint (k, ==, width);
-            memcpy (text + n, tmp, MIN ((gsize) k, RUN_LEN - n));
-            n += k;
-          }
-
+        random_run (text, width, ascii);
         for (gsize len = 0; len <= RUN_LEN; len++)
           {
             check_call (kernel, DECODE, text, len, random_out_len (4 * len), random_flags (TRUE));
@@ -687,6 +700,105 @@ test_kernel_runs (gconstpointer data)
             check_call (kernel, COPY, damaged, RUN_LEN, RUN_LEN, random_flags (TRUE));
           }
       }
+}
+
+/* Buffers that end, or start, right at a page nobody may touch, so that
+ * a kernel reading or writing one byte past its buffers faults at once:
+ * under qemu, where the aarch64 and s390x kernels run, neither ASan nor
+ * valgrind watches them. */
+typedef struct
+{
+  guint8 *map;
+  gsize map_len;
+} Guarded;
+
+static guint8 *
+guarded_new (Guarded  *g,
+             gsize     len,
+             gboolean  at_end)
+{
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  gsize span = (len + page - 1) / page * page;
+
+  g->map_len = span + 2 * page;
+  g->map = mmap (NULL, g->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  g_assert_true (g->map != MAP_FAILED);
+  g_assert_cmpint (mprotect (g->map, page, PROT_NONE), ==, 0);
+  g_assert_cmpint (mprotect (g->map + page + span, page, PROT_NONE), ==, 0);
+  return at_end ? g->map + page + span - len : g->map + page;
+}
+
+static void
+guarded_free (Guarded *g)
+{
+  g_assert_cmpint (munmap (g->map, g->map_len), ==, 0);
+}
+
+/* One call with the input and then the output against a guard page,
+ * each at its start and at its end; the result must be what check_call()
+ * found with ordinary buffers. */
+static void
+check_guarded (const GUtf8ConvKernel *kernel,
+               Kind                   kind,
+               const guint8          *data,
+               gsize                  len,
+               gsize                  out_len,
+               guint                  flags)
+{
+  GUtf8ConvDecodeFunc fns[] = { kernel->decode, kernel->encode, kernel->copy };
+  g_autofree guint8 *expected = g_malloc (out_len + 64);
+  gsize expected_used, expected_n;
+
+  expected_n = fns[kind] (data, len, expected, out_len, flags, &expected_used);
+  for (guint at_end = 0; at_end < 2; at_end++)
+    {
+      Guarded gin, gout;
+      guint8 *in = guarded_new (&gin, len, at_end);
+      guint8 *out = guarded_new (&gout, out_len, at_end);
+      gsize used = G_MAXSIZE, n;
+
+      memcpy (in, data, len);
+      g_assert_cmpuint (check_call (kernel, kind, in, len, out_len, flags), ==, expected_used);
+      n = fns[kind] (in, len, out, out_len, flags, &used);
+      g_assert_cmpuint (used, ==, expected_used);
+      g_assert_cmpmem (out, n, expected, expected_n);
+      guarded_free (&gin);
+      guarded_free (&gout);
+    }
+}
+
+static void
+test_kernel_guard_pages (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  guint8 buf[RUN_LEN];
+
+  for (gsize len = 0; len <= MAX_LEN; len++)
+    for (guint kind = 0; kind < 3; kind++)
+      {
+        guint flags = random_flags (kind != ENCODE);
+
+        if (kind != ENCODE)
+          random_utf8 (buf, len);
+        else
+          random_ucs4 (buf, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
+        /* Output buffers both tight and roomy. */
+        check_guarded (kernel, kind, buf, len,
+                       random_out_len (kind == DECODE ? 4 * len : kind == COPY ? len : len + len / 2),
+                       flags);
+        check_guarded (kernel, kind, buf, len,
+                       kind == DECODE ? 4 * len : kind == COPY ? len : len + len / 2, flags);
+      }
+  /* The runs of one length, which some kernels take on paths of their own. */
+  for (guint width = 2; width <= 4; width++)
+    {
+      random_run (buf, width, g_test_rand_int_range (0, 4));
+      for (gsize len = 0; len <= RUN_LEN; len++)
+        {
+          check_guarded (kernel, DECODE, buf, len, 4 * len, random_flags (TRUE));
+          check_guarded (kernel, COPY, buf, len, len, random_flags (TRUE));
+        }
+    }
 }
 
 int
@@ -715,11 +827,13 @@ main (int    argc,
       g_autofree char *path2 = g_strdup_printf ("/kernels/%s/resume", list[i]->name);
       g_autofree char *path3 = g_strdup_printf ("/kernels/%s/codec", list[i]->name);
       g_autofree char *path4 = g_strdup_printf ("/kernels/%s/runs", list[i]->name);
+      g_autofree char *path5 = g_strdup_printf ("/kernels/%s/guard-pages", list[i]->name);
 
       g_test_add_data_func (path, list[i], test_kernel);
       g_test_add_data_func (path2, list[i], test_kernel_resume);
       g_test_add_data_func (path3, list[i], test_kernel_codec);
       g_test_add_data_func (path4, list[i], test_kernel_runs);
+      g_test_add_data_func (path5, list[i], test_kernel_guard_pages);
     }
 
   return g_test_run ();
