@@ -67,6 +67,21 @@ DECODE = {
     'cp1252': '80 81 8D 8F 90 9D 9F 93 71 94',
 }
 
+# Runs of one length, long enough for the kernels' paths that stay in a
+# loop while the text does (avx2 decodes 32 bytes of three-byte characters
+# at once with 64 ahead): the 10^7 campaign never built one.  Each with the
+# named headers (decoding to UCS-4 and repairing, whole and chunked).
+DECODE_RUNS = {
+    'runs-long': (''.join(chr(0x430 + i % 32) for i in range(66))
+                  + ''.join(chr(0x4E00 + i) for i in range(60))
+                  + ''.join(chr(0x1F600 + i) for i in range(40))).encode(),
+    # Surrogate forms among valid text: what WTF-8 and CESU-8 accept and
+    # the copy kernels' block test leaves to the scalar validator.
+    'surrogates-long': bytes.fromhex(('ED A0 BD ED B8 80 ' + 'D0 B4 ' * 10 + 'E4 B8 80 ' * 5) * 4),
+}
+DECODE_RUNS_HEADERS = ('strict', 'repair-replace', 'escape-insert', 'repair-wtf8-cp1252',
+                       'repair-cesu-strict')
+
 # UCS-4 streams as lists of values (packed by the byte order) plus raw tails.
 ENCODE = {
     'vec-1': [0x41, 0x2262, 0x391, 0x2E],
@@ -88,6 +103,19 @@ ENCODE = {
     'nul': [0, 0x41, 0, 0],
 }
 TAILS = {'truncated-1': b'\x00', 'truncated-3': b'\x00\x00\x41'}
+# Over 128 units of BMP text, for the encoders' loops that stay while the
+# text does (ssse3 steps 16 units at a time and checks the next 16 before
+# staying): fuzz these with -max_len=1024.
+ENCODE_RUNS = {
+    'two-byte-long': [0x430 + i % 32 for i in range(160)],
+    'bmp-long': [0x4E00 + i for i in range(160)],
+    # Devanagari with spaces, CJK inside it: the BMP loop that stays while
+    # the text does, and its three-byte step.
+    'indic-long': ([0x20 if i % 5 == 4 else 0x915 + i % 40 for i in range(48)]
+                   + [0x4E00 + i for i in range(48)]
+                   + [0x20 if i % 5 == 4 else 0x915 + i % 40 for i in range(64)]),
+}
+ENCODE_RUNS_HEADERS = ('strict-be', 'replace-le-1byte', 'escape-insert')
 
 # (name suffix, header) pairs, spread over every mode, BOM, profile and
 # chunking without multiplying the corpus.
@@ -147,6 +175,14 @@ def main():
             sh = bytes([2 if h[0] == REPAIR else 0]) + h[1:]
             write(sdir, f'decode-{name}.{suffix}', sh + bytes.fromhex(hexs))
 
+    headers = {suffix: h for suffix, h in DECODE_HEADERS}
+    for name, data in DECODE_RUNS.items():
+        for suffix in DECODE_RUNS_HEADERS:
+            h = headers[suffix]
+            write(ddir, f'{name}.{suffix}', h + data)
+            sh = bytes([2 if h[0] == REPAIR else 0]) + h[1:]
+            write(sdir, f'decode-{name}.{suffix}', sh + data)
+
     cycle = itertools.cycle(range(len(ENCODE_HEADERS)))
     streams = [(n, v, b'') for n, v in ENCODE.items()]
     streams += [(n, [0x41], t) for n, t in TAILS.items()]
@@ -157,6 +193,15 @@ def main():
             body = b''.join(struct.pack(fmt, v) for v in values)
             write(edir, f'{name}.{suffix}', h + body + tail)
             write(sdir, f'encode-{name}.{suffix}', bytes([1]) + h[1:] + body + tail)
+
+    headers = {suffix: (order, h) for suffix, order, h in ENCODE_HEADERS}
+    for name, values in ENCODE_RUNS.items():
+        for suffix in ENCODE_RUNS_HEADERS:
+            order, h = headers[suffix]
+            fmt = '>I' if order == BE else '<I'
+            body = b''.join(struct.pack(fmt, v) for v in values)
+            write(edir, f'{name}.{suffix}', h + body)
+            write(sdir, f'encode-{name}.{suffix}', bytes([1]) + h[1:] + body)
 
 
 if __name__ == '__main__':
