@@ -231,6 +231,23 @@ typedef enum
 
 static const char *const kind_names[] = { "decode", "encode", "copy" };
 
+/* Random input for @kind: UTF-8, or UCS-4 in the order @flags give. */
+static void
+random_input (Kind kind, guint8 *buf, gsize len, guint flags)
+{
+  if (kind != ENCODE)
+    random_utf8 (buf, len);
+  else
+    random_ucs4 (buf, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
+}
+
+/* Output room for all of @len input bytes of @kind. */
+static gsize
+full_out_len (Kind kind, gsize len)
+{
+  return kind == DECODE ? 4 * len : kind == COPY ? len : len + len / 2;
+}
+
 static gsize
 check_call (const GUtf8ConvKernel *kernel,
             Kind                   kind,
@@ -365,13 +382,8 @@ test_kernel (gconstpointer data)
         Kind kind = round % 3;
         guint flags = random_flags (kind != ENCODE);
 
-        if (kind != ENCODE)
-          random_utf8 (in, len);
-        else
-          random_ucs4 (in, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
-        check_call (kernel, kind, in, len,
-                    random_out_len (kind == DECODE ? 4 * len : kind == COPY ? len : len + len / 2),
-                    flags);
+        random_input (kind, in, len, flags);
+        check_call (kernel, kind, in, len, random_out_len (full_out_len (kind, len)), flags);
       }
 }
 
@@ -390,10 +402,7 @@ test_kernel_resume (gconstpointer data)
       guint flags = random_flags (kind != ENCODE);
       gsize pos = 0;
 
-      if (kind != ENCODE)
-        random_utf8 (in, len);
-      else
-        random_ucs4 (in, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
+      random_input (kind, in, len, flags);
       while (pos < len)
         {
           gsize out_len = 4 * len + 4;
@@ -778,16 +787,10 @@ test_kernel_guard_pages (gconstpointer data)
       {
         guint flags = random_flags (kind != ENCODE);
 
-        if (kind != ENCODE)
-          random_utf8 (buf, len);
-        else
-          random_ucs4 (buf, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
+        random_input (kind, buf, len, flags);
         /* Output buffers both tight and roomy. */
-        check_guarded (kernel, kind, buf, len,
-                       random_out_len (kind == DECODE ? 4 * len : kind == COPY ? len : len + len / 2),
-                       flags);
-        check_guarded (kernel, kind, buf, len,
-                       kind == DECODE ? 4 * len : kind == COPY ? len : len + len / 2, flags);
+        check_guarded (kernel, kind, buf, len, random_out_len (full_out_len (kind, len)), flags);
+        check_guarded (kernel, kind, buf, len, full_out_len (kind, len), flags);
       }
   /* The runs of one length, which some kernels take on paths of their own. */
   for (guint width = 2; width <= 4; width++)
