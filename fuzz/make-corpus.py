@@ -165,44 +165,33 @@ def main():
             for f in os.listdir(d):
                 os.unlink(os.path.join(d, f))
 
-    # Each stream with two of the headers, rotating, so every header is used.
-    cycle = itertools.cycle(range(len(DECODE_HEADERS)))
-    for name, hexs in DECODE.items():
-        for _ in range(2):
-            suffix, h = DECODE_HEADERS[next(cycle)]
-            write(ddir, f'{name}.{suffix}', h + bytes.fromhex(hexs))
-            # fuzz-stream's byte 0 is the GUtf8ConvDirection value itself.
-            sh = bytes([2 if h[0] == REPAIR else 0]) + h[1:]
-            write(sdir, f'decode-{name}.{suffix}', sh + bytes.fromhex(hexs))
-
-    headers = {suffix: h for suffix, h in DECODE_HEADERS}
-    for name, data in DECODE_RUNS.items():
-        for suffix in DECODE_RUNS_HEADERS:
-            h = headers[suffix]
+    # Each stream with two of the headers, rotating, so every header is
+    # used; each run with the headers it names.
+    cycle = itertools.cycle(DECODE_HEADERS)
+    jobs = [(name, bytes.fromhex(hexs), [next(cycle), next(cycle)]) for name, hexs in DECODE.items()]
+    named = dict(DECODE_HEADERS)
+    jobs += [(name, data, [(s, named[s]) for s in DECODE_RUNS_HEADERS])
+             for name, data in DECODE_RUNS.items()]
+    for name, data, headers in jobs:
+        for suffix, h in headers:
             write(ddir, f'{name}.{suffix}', h + data)
+            # fuzz-stream's byte 0 is the GUtf8ConvDirection value itself.
             sh = bytes([2 if h[0] == REPAIR else 0]) + h[1:]
             write(sdir, f'decode-{name}.{suffix}', sh + data)
 
-    cycle = itertools.cycle(range(len(ENCODE_HEADERS)))
+    cycle = itertools.cycle(ENCODE_HEADERS)
     streams = [(n, v, b'') for n, v in ENCODE.items()]
     streams += [(n, [0x41], t) for n, t in TAILS.items()]
-    for name, values, tail in streams:
-        for _ in range(2):
-            suffix, order, h = ENCODE_HEADERS[next(cycle)]
+    jobs = [(name, values, tail, [next(cycle), next(cycle)]) for name, values, tail in streams]
+    named = {suffix: (suffix, order, h) for suffix, order, h in ENCODE_HEADERS}
+    jobs += [(name, values, b'', [named[s] for s in ENCODE_RUNS_HEADERS])
+             for name, values in ENCODE_RUNS.items()]
+    for name, values, tail, headers in jobs:
+        for suffix, order, h in headers:
             fmt = '>I' if order == BE else '<I'
             body = b''.join(struct.pack(fmt, v) for v in values)
             write(edir, f'{name}.{suffix}', h + body + tail)
             write(sdir, f'encode-{name}.{suffix}', bytes([1]) + h[1:] + body + tail)
-
-    headers = {suffix: (order, h) for suffix, order, h in ENCODE_HEADERS}
-    for name, values in ENCODE_RUNS.items():
-        for suffix in ENCODE_RUNS_HEADERS:
-            order, h = headers[suffix]
-            fmt = '>I' if order == BE else '<I'
-            body = b''.join(struct.pack(fmt, v) for v in values)
-            write(edir, f'{name}.{suffix}', h + body)
-            write(sdir, f'encode-{name}.{suffix}', bytes([1]) + h[1:] + body)
-
 
 if __name__ == '__main__':
     main()
