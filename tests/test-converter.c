@@ -389,10 +389,12 @@ test_runtime_version (void)
   g_assert_cmpuint (minor, ==, GUTF8CONV_MINOR_VERSION);
   g_assert_cmpuint (micro, ==, GUTF8CONV_MICRO_VERSION);
   g_assert_true (GUTF8CONV_CHECK_VERSION (1, 1, 0));
+  g_assert_true (GUTF8CONV_CHECK_VERSION (1, 2, 0));
 
   g_assert_null (gutf8conv_check_version (major, minor, micro));
   g_assert_null (gutf8conv_check_version (1, 0, 0));
   g_assert_null (gutf8conv_check_version (1, 1, 0));
+  g_assert_null (gutf8conv_check_version (1, 2, 0));
   if (micro > 0)
     g_assert_null (gutf8conv_check_version (major, minor, micro - 1));
   /* An older minor with any micro is still compatible. */

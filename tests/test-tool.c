@@ -525,7 +525,7 @@ test_usage (void)
   g_assert_nonnull (strstr (r3->err, "--frobnicate"));
   check_run (r4, 2, "", r4->err);
   g_assert_nonnull (strstr (r4->err, "--to-utf8"));
-  check_run (r5, 0, "67 75 74 66 38 63 6F 6E 76 20 31 2E 31 2E 30 0A", NULL);  /* "gutf8conv 1.1.0\n" */
+  check_run (r5, 0, "67 75 74 66 38 63 6F 6E 76 20 31 2E 32 2E 30 0A", NULL);  /* "gutf8conv 1.2.0\n" */
   g_assert_cmpint (r6->status, ==, 0);
   /* Values in any case. */
   check_run (r7, 0, "00 00 00 41 00 00 FF FD", NULL);
