@@ -66,6 +66,17 @@ struct _GUtf8ConvConverter
   /* The construct-only properties, kept as the codec takes them. */
   GUtf8ConvConfig config;
   GUtf8ConvCodec  codec;
+
+  /* The incremental call's state (behaviour-feed): the stream ended with
+   * a final call, and the output a failed call made before its error. */
+  gboolean        fed_final;
+  guint8         *output_before_error;
+  gsize           output_before_error_len;
+
+  /* Collected repairs (behaviour-repair-list): offset and length pairs,
+   * allocated once for max_repairs ranges; NULL while not collecting. */
+  GArray         *repairs;
+  guint           max_repairs;
 };
 
 enum {
@@ -106,6 +117,12 @@ report_invalid (guint64       offset,
   GUtf8ConvConverter *self = user_data;
   g_autoptr(GBytes) b = NULL;
 
+  if (self->repairs != NULL && self->repairs->len < 2 * (gsize) self->max_repairs)
+    {
+      guint64 range[2] = { offset, len };
+
+      g_array_append_vals (self->repairs, range, 2);
+    }
   if (!g_signal_has_handler_pending (self, signals[INVALID_SEQUENCE], 0, TRUE))
     return;
   b = g_bytes_new (bytes, len);
@@ -129,6 +146,17 @@ gutf8conv_converter_constructed (GObject *object)
 
   gutf8conv_codec_init (&self->codec, &self->config);
   gutf8conv_codec_set_invalid_func (&self->codec, report_invalid, self);
+}
+
+static void
+gutf8conv_converter_finalize (GObject *object)
+{
+  GUtf8ConvConverter *self = GUTF8CONV_CONVERTER (object);
+
+  g_free (self->output_before_error);
+  g_clear_pointer (&self->repairs, g_array_unref);
+
+  G_OBJECT_CLASS (gutf8conv_converter_parent_class)->finalize (object);
 }
 
 static void
@@ -203,6 +231,7 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->constructed = gutf8conv_converter_constructed;
+  object_class->finalize = gutf8conv_converter_finalize;
   object_class->get_property = gutf8conv_converter_get_property;
   object_class->set_property = gutf8conv_converter_set_property;
 
@@ -332,6 +361,19 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * emissions equal the #GUtf8ConvConverter:num-invalid count.  With no
    * handler connected it costs nothing.
    *
+   * The thread that runs the conversion is not always the caller's: an
+   * asynchronous read of a #GConverterInputStream
+   * (g_input_stream_read_bytes_async() and the other `_async` reads) over
+   * a base stream that cannot poll, such as a file's, converts in a worker
+   * thread of GIO's pool, so the handler runs there.
+   * GJS cannot run JavaScript off its main thread: connecting a JavaScript
+   * handler and reading asynchronously crashes it.  From GJS, read the raw
+   * bytes asynchronously and convert them with gutf8conv_converter_feed()
+   * on the main loop, where the signal is emitted on the caller's thread;
+   * or collect the repairs with gutf8conv_converter_collect_repairs()
+   * instead of connecting.  See [the thread of the
+   * signal][behaviour-threads].
+   *
    * Since: 1.1
    */
   signals[INVALID_SEQUENCE] =
@@ -425,6 +467,9 @@ gutf8conv_converter_reset (GConverter *converter)
   gboolean had_error = self->codec.error != GUTF8CONV_CODEC_CONVERTED;
 
   gutf8conv_codec_reset (&self->codec);
+  self->fed_final = FALSE;
+  g_clear_pointer (&self->output_before_error, g_free);
+  self->output_before_error_len = 0;
   if (num_invalid != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
   if (had_error)
@@ -687,4 +732,214 @@ gutf8conv_converter_convert_bytes (GUtf8ConvConverter  *self,
     }
 
   return g_bytes_new_take (g_realloc (g_steal_pointer (&out), done_out), done_out);
+}
+
+/* ---- The incremental call (behaviour-feed) ---------------------------- */
+
+/**
+ * gutf8conv_converter_feed:
+ * @self: a #GUtf8ConvConverter
+ * @input: (array length=input_len) (nullable): the next piece of the stream
+ * @input_len: the length of @input in bytes
+ * @final: %TRUE if @input ends the stream
+ * @output_len: (out): return location for the length of the output
+ * @error: return location for a #GError, or %NULL
+ *
+ * Converts the next piece of a stream and returns the output it
+ * determines: the incremental call for language bindings, where
+ * g_converter_convert() cannot hand out its output.  The converter keeps
+ * its state between calls, so a sequence cut between two pieces is joined
+ * and offsets in messages, #GUtf8ConvConverter:error-offset and
+ * #GUtf8ConvConverter::invalid-sequence count from the start of the
+ * stream.  A piece may be cut anywhere; the output is the same as for the
+ * whole stream at once.
+ *
+ * The call with @final %TRUE ends the stream: a sequence still incomplete
+ * then is %G_IO_ERROR_PARTIAL_INPUT, a signature that
+ * %GUTF8CONV_BOM_INSERT still owes is written.  The next call after it
+ * starts a new stream, as after g_converter_reset().
+ *
+ * #GUtf8ConvConverter::invalid-sequence is emitted during the call, on the
+ * caller's thread.  Malformed input that the error mode does not repair is
+ * %G_IO_ERROR_INVALID_DATA, or %G_IO_ERROR_PARTIAL_INPUT when it is cut
+ * off by the end of the stream: treat both as malformed input.  The
+ * output the failing call produced for the input before the bad sequence
+ * is not lost: gutf8conv_converter_take_output_before_error() returns it.
+ * The error is sticky: every later call fails the same way until
+ * g_converter_reset().
+ *
+ * The only memory the call allocates is the output.
+ *
+ * Returns: (array length=output_len) (transfer full) (nullable): the
+ *   output, or %NULL with @error set; an empty output is %NULL without an
+ *   error, or an empty array
+ *
+ * Since: 1.2
+ */
+guint8 *
+gutf8conv_converter_feed (GUtf8ConvConverter  *self,
+                          const guint8        *input,
+                          gsize                input_len,
+                          gboolean             final,
+                          gsize               *output_len,
+                          GError             **error)
+{
+  GUtf8ConvCodecFlags flags = final ? GUTF8CONV_CODEC_INPUT_AT_END : GUTF8CONV_CODEC_FLUSH;
+  GUtf8ConvCodecStatus status;
+  guint64 num_invalid;
+  gboolean had_error;
+  gsize cap, done_in = 0, done_out = 0;
+  g_autofree guint8 *out = NULL;
+
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), NULL);
+  g_return_val_if_fail (input != NULL || input_len == 0, NULL);
+  g_return_val_if_fail (output_len != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  *output_len = 0;
+  g_clear_pointer (&self->output_before_error, g_free);
+  self->output_before_error_len = 0;
+  if (self->fed_final)
+    {
+      gutf8conv_converter_reset (G_CONVERTER (self));
+      self->fed_final = FALSE;
+    }
+  num_invalid = self->codec.num_invalid;
+  had_error = self->codec.error != GUTF8CONV_CODEC_CONVERTED;
+
+  /* Room for this input and the bytes held back from the last piece, so
+   * that one allocation is the rule; a full buffer grows all the same. */
+  cap = gutf8conv_codec_max_output (&self->codec, input_len + GUTF8CONV_CODEC_MAX_PENDING) +
+        gutf8conv_codec_min_output (&self->config) * GUTF8CONV_CODEC_MAX_PENDING;
+  out = g_malloc (cap);
+
+  for (;;)
+    {
+      gsize nread, nwritten;
+
+      status = gutf8conv_codec_convert (&self->codec, input_len > 0 ? input + done_in : NULL,
+                                        input_len - done_in, out + done_out, cap - done_out,
+                                        flags, &nread, &nwritten);
+      done_in += nread;
+      done_out += nwritten;
+      if (status == GUTF8CONV_CODEC_NO_SPACE)
+        out = g_realloc (out, cap *= 2);
+      else if (status != GUTF8CONV_CODEC_CONVERTED)
+        break;
+    }
+
+  if (self->codec.num_invalid != num_invalid)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
+
+  if (status == GUTF8CONV_CODEC_INVALID || status == GUTF8CONV_CODEC_TRUNCATED)
+    {
+      if (!had_error)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR_OFFSET]);
+      self->output_before_error = g_realloc (g_steal_pointer (&out), done_out);
+      self->output_before_error_len = done_out;
+      set_codec_error (self, status, error);
+      return NULL;
+    }
+
+  g_assert (status == (final ? GUTF8CONV_CODEC_FINISHED : GUTF8CONV_CODEC_FLUSHED));
+  self->fed_final = final;
+  *output_len = done_out;
+  return g_realloc (g_steal_pointer (&out), done_out);
+}
+
+/**
+ * gutf8conv_converter_take_output_before_error:
+ * @self: a #GUtf8ConvConverter
+ * @output_len: (out): return location for the length of the output
+ *
+ * Gets the output that the last call of gutf8conv_converter_feed(), when
+ * it failed, produced for its input before the malformed sequence: the
+ * valid text a strict conversion must not lose.  The output is handed
+ * over once; the next gutf8conv_converter_feed() call drops it.
+ *
+ * Returns: (array length=output_len) (transfer full) (nullable): the
+ *   output before the error, %NULL or empty when there is none
+ *
+ * Since: 1.2
+ */
+guint8 *
+gutf8conv_converter_take_output_before_error (GUtf8ConvConverter *self,
+                                              gsize              *output_len)
+{
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), NULL);
+  g_return_val_if_fail (output_len != NULL, NULL);
+
+  *output_len = self->output_before_error_len;
+  self->output_before_error_len = 0;
+  return g_steal_pointer (&self->output_before_error);
+}
+
+/* ---- Collected repairs (behaviour-repair-list) ------------------------- */
+
+/**
+ * gutf8conv_converter_collect_repairs:
+ * @self: a #GUtf8ConvConverter
+ * @max_repairs: how many repaired ranges to keep at most, 0 to stop
+ *   collecting
+ *
+ * Makes the converter record the offset and length of each malformed
+ * sequence it repairs, replaces, skips or escapes (each one it emits
+ * #GUtf8ConvConverter::invalid-sequence for), whatever way it is driven,
+ * so that a binding gets them with gutf8conv_converter_take_repairs()
+ * after a call instead of running a handler per sequence.
+ *
+ * The list holds at most @max_repairs ranges, allocated here once; when it
+ * is full, further repairs are counted by #GUtf8ConvConverter:num-invalid
+ * but not recorded until the list is taken.  A piece of @n input bytes has
+ * at most @n repairs, so a list as long as the largest piece passed to
+ * gutf8conv_converter_feed(), taken after each call, misses none.
+ * Calling this again drops what was recorded.
+ *
+ * Since: 1.2
+ */
+void
+gutf8conv_converter_collect_repairs (GUtf8ConvConverter *self,
+                                     guint               max_repairs)
+{
+  g_return_if_fail (GUTF8CONV_IS_CONVERTER (self));
+
+  g_clear_pointer (&self->repairs, g_array_unref);
+  self->max_repairs = max_repairs;
+  if (max_repairs > 0)
+    self->repairs = g_array_sized_new (FALSE, FALSE, sizeof (guint64), 2 * max_repairs);
+}
+
+/**
+ * gutf8conv_converter_take_repairs:
+ * @self: a #GUtf8ConvConverter
+ * @n_values: (out): return location for the number of values, twice the
+ *   number of ranges
+ *
+ * Gets the repaired ranges recorded since gutf8conv_converter_collect_repairs()
+ * or the last call of this function, and empties the list.  The values
+ * come in pairs, in stream order: the absolute input offset of a
+ * malformed sequence and its length in bytes (the maximal subpart when
+ * the input is UTF-8; when encoding, the unit's bytes).
+ *
+ * Returns: (array length=n_values) (transfer full) (nullable): offset
+ *   and length pairs, %NULL or empty when none was recorded
+ *
+ * Since: 1.2
+ */
+guint64 *
+gutf8conv_converter_take_repairs (GUtf8ConvConverter *self,
+                                  gsize              *n_values)
+{
+  guint64 *values;
+
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), NULL);
+  g_return_val_if_fail (n_values != NULL, NULL);
+
+  *n_values = 0;
+  if (self->repairs == NULL || self->repairs->len == 0)
+    return NULL;
+  *n_values = self->repairs->len;
+  values = g_memdup2 (self->repairs->data, self->repairs->len * sizeof (guint64));
+  g_array_set_size (self->repairs, 0);
+  return values;
 }

@@ -64,4 +64,21 @@ GUtf8ConvConverter *gutf8conv_converter_new_full       (GUtf8ConvDirection  dire
 GUTF8CONV_AVAILABLE_IN_1_1
 gint64              gutf8conv_converter_get_error_offset (GUtf8ConvConverter *self);
 
+GUTF8CONV_AVAILABLE_IN_1_2
+guint8             *gutf8conv_converter_feed           (GUtf8ConvConverter  *self,
+                                                        const guint8        *input,
+                                                        gsize                input_len,
+                                                        gboolean             final,
+                                                        gsize               *output_len,
+                                                        GError             **error);
+GUTF8CONV_AVAILABLE_IN_1_2
+guint8             *gutf8conv_converter_take_output_before_error (GUtf8ConvConverter *self,
+                                                        gsize               *output_len);
+GUTF8CONV_AVAILABLE_IN_1_2
+void                gutf8conv_converter_collect_repairs (GUtf8ConvConverter *self,
+                                                        guint                max_repairs);
+GUTF8CONV_AVAILABLE_IN_1_2
+guint64            *gutf8conv_converter_take_repairs   (GUtf8ConvConverter  *self,
+                                                        gsize               *n_values);
+
 G_END_DECLS
