@@ -29,7 +29,7 @@
   S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, \
   S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1, S1
 
-static const GUtf8ConvProfileInfo profiles[GUTF8CONV_N_PROFILES] = {
+static const GUtf8ConvProfileInfo profiles[] = {
   [GUTF8CONV_PROFILE_UNICODE] = {
     "unicode", 0x10FFFF, 0, 0, 0,
     {
@@ -73,6 +73,10 @@ static const GUtf8ConvProfileInfo profiles[GUTF8CONV_N_PROFILES] = {
     },
   },
 };
+
+/* A row per profile, no more, no fewer: a new profile is a new row here
+ * and a new last value in GUTF8CONV_N_PROFILES. */
+G_STATIC_ASSERT (G_N_ELEMENTS (profiles) == GUTF8CONV_N_PROFILES);
 
 const GUtf8ConvProfileInfo *
 gutf8conv_profile_info (GUtf8ConvProfile profile)
