@@ -658,14 +658,14 @@ append_profile_utf8 (GByteArray       *a,
                      GUtf8ConvProfile  profile,
                      GRand            *rand)
 {
-  gboolean cesu = profile == GUTF8CONV_PROFILE_CESU8 || profile == GUTF8CONV_PROFILE_MODIFIED_UTF8;
+  guint flags = gutf8conv_profile_info (profile)->flags;
 
-  if (cesu && c >= 0x10000 && c <= 0x10FFFF)
+  if ((flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS) && c >= 0x10000 && c <= 0x10FFFF)
     {
       append_utf8 (a, 0xD800 + ((c - 0x10000) >> 10));
       append_utf8 (a, 0xDC00 + ((c - 0x10000) & 0x3FF));
     }
-  else if (c == 0 && profile == GUTF8CONV_PROFILE_MODIFIED_UTF8 && g_rand_boolean (rand))
+  else if (c == 0 && (flags & GUTF8CONV_PROFILE_NUL_AS_C0_80) && g_rand_boolean (rand))
     g_byte_array_append (a, (const guint8 *) "\xC0\x80", 2);
   else
     append_utf8 (a, c);
@@ -702,11 +702,15 @@ static guint32
 random_char (GRand            *rand,
              GUtf8ConvProfile  profile)
 {
+  const GUtf8ConvProfileInfo *info = gutf8conv_profile_info (profile);
+
   /* U+0000 (which modified UTF-8 writes C0 80), and WTF-8's surrogates. */
   if (g_rand_int_range (rand, 0, 16) == 0)
-    return profile == GUTF8CONV_PROFILE_WTF8 ? (guint32) g_rand_int_range (rand, 0xD800, 0xE000) : 0;
+    return (info->flags & GUTF8CONV_PROFILE_LONE_SURROGATES) ?
+           (guint32) g_rand_int_range (rand, 0xD800, 0xE000) : 0;
 
-  switch (g_rand_int_range (rand, 0, profile == GUTF8CONV_PROFILE_UCS4 ? 7 : 5))
+  /* Cases 5 and 6 are the five- and six-byte forms. */
+  switch (g_rand_int_range (rand, 0, info->max_value > 0x10FFFF ? 7 : 5))
     {
     case 0:
       return g_rand_int_range (rand, 0x80, 0x800);
@@ -752,6 +756,8 @@ tu_random_input (const GUtf8ConvConfig *cfg,
   gboolean big = cfg->byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
                  (cfg->byte_order == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN);
   gboolean after_high = FALSE;
+  /* Values above U+10FFFF are malformed but where the range is UCS-4's. */
+  gboolean above_range = gutf8conv_profile_info (cfg->profile)->max_value <= 0x10FFFF;
   GByteArray *a = g_byte_array_new ();
 
   /* DETECT reads big-endian, or little-endian after an FF FE 00 00. */
@@ -805,13 +811,13 @@ tu_random_input (const GUtf8ConvConfig *cfg,
           g_autoptr(GBytes) b = tu_hex (bad_utf8[g_rand_int_range (rand, 0, G_N_ELEMENTS (bad_utf8))]);
 
           g_byte_array_append (a, g_bytes_get_data (b, NULL), g_bytes_get_size (b));
-          if (cfg->profile == GUTF8CONV_PROFILE_UNICODE && g_rand_int_range (rand, 0, 4) == 0)
+          if (above_range && g_rand_int_range (rand, 0, 4) == 0)
             append_utf8 (a, g_rand_int_range (rand, 0x110000, 0x7FFFFFFF));
         }
       else
         {
           append_unit (a, bad_units[g_rand_int_range (rand, 0, G_N_ELEMENTS (bad_units))], big);
-          if (cfg->profile == GUTF8CONV_PROFILE_UNICODE && g_rand_int_range (rand, 0, 4) == 0)
+          if (above_range && g_rand_int_range (rand, 0, 4) == 0)
             append_unit (a, g_rand_int_range (rand, 0x110000, 0x7FFFFFFF), big);
         }
     }

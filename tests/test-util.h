@@ -11,6 +11,7 @@
 
 #include <gutf8conv/gutf8conv.h>
 #include "gutf8conv-codec.h"
+#include "gutf8conv-profile.h"
 
 G_BEGIN_DECLS
 
@@ -151,7 +152,7 @@ GBytes   *tu_random_input   (const GUtf8ConvConfig *cfg,
 #define TU_N_ERROR_MODES 6
 #define TU_N_BOM_MODES   3
 #define TU_N_BYTE_ORDERS 4
-#define TU_N_PROFILES    5
+#define TU_N_PROFILES    GUTF8CONV_N_PROFILES
 extern const GUtf8ConvErrorMode tu_error_modes[TU_N_ERROR_MODES];
 extern const GUtf8ConvBomMode   tu_bom_modes[TU_N_BOM_MODES];
 extern const GUtf8ConvByteOrder tu_byte_orders[TU_N_BYTE_ORDERS];

@@ -43,7 +43,8 @@ check_vector (const TuVector       *v,
 static gboolean
 vectors_hold_in (GUtf8ConvProfile profile)
 {
-  return profile != GUTF8CONV_PROFILE_CESU8 && profile != GUTF8CONV_PROFILE_MODIFIED_UTF8;
+  return !(gutf8conv_profile_info (profile)->flags &
+           (GUTF8CONV_PROFILE_SURROGATE_PAIRS | GUTF8CONV_PROFILE_NUL_AS_C0_80));
 }
 
 static void
