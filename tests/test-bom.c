@@ -1,6 +1,9 @@
-/* test-bom.c: signature handling (KEEP, STRIP, INSERT) both ways
+/* test-bom.c: signature handling (KEEP, STRIP, INSERT) both ways, and the
+ * byte order read from the signature (DETECT)
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Behaviour guide, #behaviour-bom and #behaviour-detect.
  */
 
 #include "config.h"
@@ -341,6 +344,118 @@ test_reset (void)
   tu_call (G_CONVERTER (insert), "42", AT_END, 16, FINISHED, 0, NULL, 1, "00 00 FE FF 00 00 00 42");
 }
 
+/* DETECT reads the byte order from the signature; the signature found is
+ * the stream's signature for the BOM mode (#behaviour-detect). */
+static void
+test_detect (void)
+{
+  GUtf8ConvConfig enc = config (ENC, KEEP, STRICT);
+  static const struct { GUtf8ConvBomMode bom; const char *le, *be, *none; } cases[] = {
+    { GUTF8CONV_BOM_KEEP, "EF BB BF 41 E2 82 AC", "EF BB BF 41 E2 82 AC", "41 E2 82 AC" },
+    { GUTF8CONV_BOM_STRIP, "41 E2 82 AC", "41 E2 82 AC", "41 E2 82 AC" },
+    { GUTF8CONV_BOM_INSERT, "EF BB BF 41 E2 82 AC", "EF BB BF 41 E2 82 AC", "EF BB BF 41 E2 82 AC" },
+  };
+
+  enc.byte_order = GUTF8CONV_BYTE_ORDER_DETECT;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GBytes) le = tu_hex ("FF FE 00 00 41 00 00 00 AC 20 00 00");
+      g_autoptr(GBytes) be = tu_hex ("00 00 FE FF 00 00 00 41 00 00 20 AC");
+      g_autoptr(GBytes) none = tu_hex ("00 00 00 41 00 00 20 AC");
+      g_autoptr(GBytes) want_le = tu_hex (cases[i].le);
+      g_autoptr(GBytes) want_be = tu_hex (cases[i].be);
+      g_autoptr(GBytes) want_none = tu_hex (cases[i].none);
+
+      enc.bom_mode = cases[i].bom;
+      tu_check_bytes (&enc, le, want_le, -1, NULL, 0);
+      tu_check_bytes (&enc, be, want_be, -1, NULL, 0);
+      tu_check_bytes (&enc, none, want_none, -1, NULL, 0);
+      /* A signature split across calls is still detected. */
+      tu_check_byte_a_call (&enc, "FEFF 41 20AC", cases[i].be, -1, NULL, 0);
+    }
+
+  /* Without a signature the input is big-endian, even when it looks
+   * little-endian. */
+  enc.bom_mode = GUTF8CONV_BOM_KEEP;
+  {
+    g_autoptr(GBytes) in = tu_hex ("41 00 00 00");
+    g_autoptr(GBytes) want = tu_hex ("");
+
+    tu_check_bytes (&enc, in, want, G_IO_ERROR_INVALID_DATA,
+                    "Invalid UCS-4 value 0x41000000 at byte 0", 0);
+  }
+  /* Only the first unit can be a signature; FF FE 00 00 later is a value. */
+  {
+    g_autoptr(GBytes) in = tu_hex ("00 00 00 41 FF FE 00 00");
+    g_autoptr(GBytes) want = tu_hex ("41");
+
+    tu_check_bytes (&enc, in, want, G_IO_ERROR_INVALID_DATA,
+                    "Invalid UCS-4 value 0xFFFE0000 at byte 4", 0);
+  }
+  /* A truncated start: three bytes of a would-be signature. */
+  {
+    g_autoptr(GBytes) in = tu_hex ("FF FE 00");
+    g_autoptr(GBytes) want = tu_hex ("");
+
+    tu_check_bytes (&enc, in, want, G_IO_ERROR_PARTIAL_INPUT,
+                    "Incomplete UCS-4 value at byte 0: FF FE 00", 0);
+  }
+
+  /* Decoding with DETECT writes big-endian. */
+  {
+    GUtf8ConvConfig dec = config (DEC, KEEP, STRICT);
+    g_autoptr(GBytes) in = tu_hex ("41 E2 82 AC");
+    g_autoptr(GBytes) want = tu_hex ("00 00 00 41 00 00 20 AC");
+
+    dec.byte_order = GUTF8CONV_BYTE_ORDER_DETECT;
+    tu_check_bytes (&dec, in, want, -1, NULL, 0);
+  }
+}
+
+/* DETECT decides as soon as the first bytes rule out both signatures, so
+ * that INSERT's signature goes out with a FLUSH (#behaviour-detect). */
+static void
+test_detect_flush (void)
+{
+  g_autoptr(GUtf8ConvConverter) conv =
+    gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_DETECT,
+                                  GUTF8CONV_BOM_INSERT, GUTF8CONV_ERROR_MODE_STRICT,
+                                  GUTF8CONV_PROFILE_UNICODE);
+  GConverter *c = G_CONVERTER (conv);
+
+  tu_call (c, "00 00 00 41", G_CONVERTER_FLUSH, 16, G_CONVERTER_FLUSHED, 0, NULL, 4, "EF BB BF 41");
+  g_converter_reset (c);
+  /* 00 00 00 rules out both signatures: the inserted one goes out. */
+  tu_call (c, "00 00 00", G_CONVERTER_FLUSH, 16, G_CONVERTER_FLUSHED, 0, NULL, 3, "EF BB BF");
+  tu_call (c, "41", G_CONVERTER_INPUT_AT_END, 16, G_CONVERTER_FINISHED, 0, NULL, 1, "41");
+  g_converter_reset (c);
+  /* 00 00 FE may still be a big-endian signature, FF FE 00 a little-endian
+   * one: nothing is decided, nothing written. */
+  tu_call (c, "00 00 FE", G_CONVERTER_FLUSH, 16, G_CONVERTER_FLUSHED, 0, NULL, 3, "");
+  tu_call (c, "FF", G_CONVERTER_FLUSH, 16, G_CONVERTER_FLUSHED, 0, NULL, 1, "EF BB BF");
+  g_converter_reset (c);
+  tu_call (c, "FF FE 00", G_CONVERTER_FLUSH, 16, G_CONVERTER_FLUSHED, 0, NULL, 3, "");
+  tu_call (c, "00 41 00 00 00", G_CONVERTER_INPUT_AT_END, 16, G_CONVERTER_FINISHED, 0, NULL, 5,
+           "EF BB BF 41");
+}
+
+/* Reset forgets the detected byte order (#behaviour-detect). */
+static void
+test_detect_reset (void)
+{
+  g_autoptr(GUtf8ConvConverter) conv =
+    gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_DETECT,
+                                  GUTF8CONV_BOM_STRIP, GUTF8CONV_ERROR_MODE_STRICT,
+                                  GUTF8CONV_PROFILE_UNICODE);
+  GConverter *c = G_CONVERTER (conv);
+
+  tu_call (c, "FF FE 00 00 41 00 00 00", G_CONVERTER_INPUT_AT_END, 16, G_CONVERTER_FINISHED, 0,
+           NULL, 8, "41");
+  g_converter_reset (c);
+  tu_call (c, "00 00 00 42", G_CONVERTER_INPUT_AT_END, 16, G_CONVERTER_FINISHED, 0, NULL, 4, "42");
+  g_assert_cmpint (gutf8conv_converter_get_byte_order (conv), ==, GUTF8CONV_BYTE_ORDER_DETECT);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -356,6 +471,9 @@ main (int    argc,
   g_test_add_func ("/bom/insert/no-space", test_insert_no_space);
   g_test_add_func ("/bom/split-signature", test_split_signature);
   g_test_add_func ("/bom/reset", test_reset);
+  g_test_add_func ("/bom/detect", test_detect);
+  g_test_add_func ("/bom/detect/flush", test_detect_flush);
+  g_test_add_func ("/bom/detect/reset", test_detect_reset);
 
   return g_test_run ();
 }

@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Properties, their defaults and getters, enum types and nicks,
- * num-invalid and its notifications, convert_bytes, reset.
+ * num-invalid and its notifications, convert_bytes, reset, new_full,
+ * error-offset and the invalid-sequence signal (behaviour guide,
+ * #behaviour-num-invalid and #behaviour-where).
  */
 
 #include "config.h"
@@ -410,6 +412,179 @@ test_runtime_version (void)
                    "gutf8conv version too old (micro mismatch)");
 }
 
+/* error-offset is the offset of the sequence that stopped the stream, -1
+ * otherwise; NO_SPACE, a need for input and FLUSH leave it
+ * (#behaviour-error-offset). */
+static void
+test_error_offset (void)
+{
+  g_autoptr(GUtf8ConvConverter) conv =
+    gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                                  GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_STRICT,
+                                  GUTF8CONV_PROFILE_UNICODE);
+  GConverter *c = G_CONVERTER (conv);
+  gint64 offset = 0;
+
+  g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==, -1);
+  g_object_get (conv, "error-offset", &offset, NULL);
+  g_assert_cmpint (offset, ==, -1);
+
+  tu_call (c, "41 42", 0, 2, G_CONVERTER_ERROR, G_IO_ERROR_NO_SPACE, NULL, 0, "");
+  tu_call (c, "", 0, 16, G_CONVERTER_ERROR, G_IO_ERROR_PARTIAL_INPUT, NULL, 0, "");
+  tu_call (c, "41 E2", G_CONVERTER_FLUSH, 16, G_CONVERTER_FLUSHED, 0, NULL, 2, "00 00 00 41");
+  g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==, -1);
+  /* The output before the bad byte is handed out first... */
+  tu_call (c, "82 AC 41 80", 0, 16, G_CONVERTER_CONVERTED, 0, NULL, 3, "00 00 20 AC 00 00 00 41");
+  g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==, -1);
+  /* ...then the error, again and again. */
+  tu_call (c, "80", 0, 16, G_CONVERTER_ERROR, G_IO_ERROR_INVALID_DATA,
+           "Invalid UTF-8 sequence at byte 5: 80", 0, "");
+  tu_call (c, "80", 0, 16, G_CONVERTER_ERROR, G_IO_ERROR_INVALID_DATA,
+           "Invalid UTF-8 sequence at byte 5: 80", 0, "");
+  g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==, 5);
+  g_object_get (conv, "error-offset", &offset, NULL);
+  g_assert_cmpint (offset, ==, 5);
+  g_converter_reset (c);
+  g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==, -1);
+
+  /* A cut-off end sets it too. */
+  tu_call (c, "41 F0 9F", G_CONVERTER_INPUT_AT_END, 16, G_CONVERTER_CONVERTED, 0, NULL, 1,
+           "00 00 00 41");
+  tu_call (c, "F0 9F", G_CONVERTER_INPUT_AT_END, 16, G_CONVERTER_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+           "Incomplete UTF-8 sequence at byte 1: F0 9F", 0, "");
+  g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==, 1);
+}
+
+typedef struct
+{
+  GString  *log;
+  GString  *out;      /* the output handed out so far */
+  GArray   *out_at;   /* its length at each emission */
+  guint     count;
+} Seen;
+
+static void
+on_invalid (GUtf8ConvConverter *conv G_GNUC_UNUSED,
+            guint64             offset,
+            GBytes             *bytes,
+            gpointer            user_data)
+{
+  Seen *seen = user_data;
+  gsize len;
+  const guint8 *b = g_bytes_get_data (bytes, &len);
+  g_autofree char *hex = tu_to_hex (b, len);
+
+  g_string_append_printf (seen->log, "%" G_GUINT64_FORMAT ":%s;", offset, hex);
+  g_array_append_val (seen->out_at, seen->out->len);
+  seen->count++;
+}
+
+/* Feeds @hex to @conv @chunk bytes a call with @out_size-byte buffers
+ * (retrying after NO_SPACE with the same input, as streams do). */
+static void
+feed (GUtf8ConvConverter *conv,
+      Seen               *seen,
+      const char         *hex,
+      gsize               chunk,
+      gsize               out_size)
+{
+  g_autoptr(GBytes) in = tu_hex (hex);
+  gsize len, pos = 0;
+  const guint8 *data = g_bytes_get_data (in, &len);
+  guint8 buf[64];
+
+  g_assert_cmpuint (out_size, <=, sizeof buf);
+  for (guint guard = 0; guard < 10000; guard++)
+    {
+      gsize end = MIN (len, pos + chunk), nread = 0, nwritten = 0;
+      g_autoptr(GError) error = NULL;
+      GConverterResult r;
+
+      r = g_converter_convert (G_CONVERTER (conv), data + pos, end - pos, buf, out_size,
+                               end == len ? G_CONVERTER_INPUT_AT_END : 0,
+                               &nread, &nwritten, &error);
+      pos += nread;
+      g_string_append_len (seen->out, (const char *) buf, nwritten);
+      if (r == G_CONVERTER_FINISHED)
+        return;
+      if (r == G_CONVERTER_ERROR && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE) &&
+          !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+        g_assert_no_error (error);
+    }
+  g_assert_not_reached ();
+}
+
+/* One emission per repaired sequence, in stream order, with its absolute
+ * offset and bytes, before its output is handed out; equal to num-invalid;
+ * once, however the input is cut and however small the output buffer
+ * (#behaviour-signal). */
+static void
+test_signal (void)
+{
+  static const struct {
+    GUtf8ConvDirection dir;
+    GUtf8ConvErrorMode mode;
+    GUtf8ConvBomMode bom;
+    const char *in, *log;
+    gsize where[6];   /* where each sequence's output starts */
+  } cases[] = {
+    /* Offsets count a stripped signature. */
+    { GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_BOM_STRIP,
+      "EF BB BF 61 F1 80 80 E1 80 C2 62 80 63 80 BF 64",
+      "4:F1 80 80;7:E1 80;9:C2;11:80;13:80;14:BF;", { 1, 4, 7, 11, 15, 18 } },
+    { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_ESCAPE, GUTF8CONV_BOM_KEEP,
+      "41 E2 82 42 F0 9F 98", "1:E2 82;4:F0 9F 98;", { 4, 16 } },
+    { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_CP1252, GUTF8CONV_BOM_INSERT,
+      "80 41", "0:80;", { 4 } },
+    /* Encoding: a unit's four bytes as they came, a truncated unit's
+     * bytes, and the U+DC80..U+DCFF units ESCAPE turns back into bytes. */
+    { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_SKIP, GUTF8CONV_BOM_KEEP,
+      "00 00 00 41 00 00 D8 00 00 11 00 00 00 00 00 42 00 00",
+      "4:00 00 D8 00;8:00 11 00 00;16:00 00;", { 1, 1, 2 } },
+    { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_ERROR_MODE_ESCAPE, GUTF8CONV_BOM_KEEP,
+      "00 00 DC 80 00 00 00 41 00 00 DC FF", "0:00 00 DC 80;8:00 00 DC FF;", { 0, 2 } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (gsize chunk = 1; chunk <= 20; chunk += 19)
+      for (gsize out_size = 6; out_size <= 64; out_size += 58)
+        {
+          g_autoptr(GUtf8ConvConverter) conv =
+            gutf8conv_converter_new_full (cases[i].dir, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                                          cases[i].bom, cases[i].mode, GUTF8CONV_PROFILE_UNICODE);
+          Seen seen = { g_string_new (NULL), g_string_new (NULL), g_array_new (FALSE, FALSE, sizeof (gsize)), 0 };
+
+          g_signal_connect (conv, "invalid-sequence", G_CALLBACK (on_invalid), &seen);
+          feed (conv, &seen, cases[i].in, chunk, out_size);
+          g_assert_cmpstr (seen.log->str, ==, cases[i].log);
+          g_assert_cmpuint (seen.count, ==, gutf8conv_converter_get_num_invalid (conv));
+          /* Reported before its output was handed out. */
+          for (guint k = 0; k < seen.out_at->len; k++)
+            g_assert_cmpuint (g_array_index (seen.out_at, gsize, k), <=, cases[i].where[k]);
+          g_string_free (seen.log, TRUE);
+          g_string_free (seen.out, TRUE);
+          g_array_unref (seen.out_at);
+        }
+}
+
+/* new_full() sets every property, as g_object_new() does. */
+static void
+test_new_full (void)
+{
+  g_autoptr(GUtf8ConvConverter) conv =
+    gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_DETECT,
+                                  GUTF8CONV_BOM_STRIP, GUTF8CONV_ERROR_MODE_CP1252,
+                                  GUTF8CONV_PROFILE_WTF8);
+
+  g_assert_cmpint (gutf8conv_converter_get_direction (conv), ==, GUTF8CONV_DIRECTION_UTF8_TO_UTF8);
+  g_assert_cmpint (gutf8conv_converter_get_byte_order (conv), ==, GUTF8CONV_BYTE_ORDER_DETECT);
+  g_assert_cmpint (gutf8conv_converter_get_bom_mode (conv), ==, GUTF8CONV_BOM_STRIP);
+  g_assert_cmpint (gutf8conv_converter_get_error_mode (conv), ==, GUTF8CONV_ERROR_MODE_CP1252);
+  g_assert_cmpint (gutf8conv_converter_get_profile (conv), ==, GUTF8CONV_PROFILE_WTF8);
+  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, 0);
+  g_assert_cmpint (gutf8conv_converter_get_error_offset (conv), ==, -1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -424,6 +599,9 @@ main (int    argc,
   g_test_add_func ("/converter/convert-bytes", test_convert_bytes);
   g_test_add_func ("/converter/convert-bytes-large", test_convert_bytes_large);
   g_test_add_func ("/converter/reset", test_reset);
+  g_test_add_func ("/converter/error-offset", test_error_offset);
+  g_test_add_func ("/converter/signal", test_signal);
+  g_test_add_func ("/converter/new-full", test_new_full);
   g_test_add_func ("/version/runtime", test_runtime_version);
 
   return g_test_run ();

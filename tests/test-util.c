@@ -600,6 +600,36 @@ tu_check (const GUtf8ConvConfig *cfg,
 }
 
 void
+tu_check_byte_a_call (const GUtf8ConvConfig *cfg,
+                      const char            *input,
+                      const char            *expected,
+                      int                    code,
+                      const char            *message,
+                      guint64                num_invalid)
+{
+  g_autoptr(GBytes) in = tu_input (cfg, input);
+  g_autoptr(GBytes) want = tu_output (cfg, expected);
+  gsize len;
+  const guint8 *data = g_bytes_get_data (in, &len);
+  g_autofree gsize *cuts = g_new (gsize, len + 1);
+  g_autofree char *name = tu_config_string (cfg);
+
+  tu_check_bytes (cfg, in, want, code, message, num_invalid);
+  for (gsize i = 1; i < len; i++)
+    cuts[i - 1] = i;
+  for (TuPath path = TU_CORE; path <= TU_CONVERTER; path++)
+    for (gboolean flush = FALSE; flush <= TRUE; flush++)
+      {
+        g_autoptr(TuResult) res = tu_run (cfg, path, data, len, cuts, len > 0 ? len - 1 : 0,
+                                          tu_min_out_size (cfg), flush);
+        g_autofree char *what = g_strdup_printf ("%s [%s] a byte a call%s", name, input,
+                                                 flush ? ", flushed" : "");
+
+        tu_assert_result (res, want, code, message, num_invalid, what);
+      }
+}
+
+void
 tu_call (GConverter      *conv,
          const char      *in_hex,
          GConverterFlags  flags,

@@ -123,6 +123,15 @@ void      tu_check_bytes    (const GUtf8ConvConfig *cfg,
                              const char     *message,
                              guint64         num_invalid);
 
+/* tu_check(), and the same input one byte a call with the smallest output
+ * buffer, plain and flushed after every byte, through both paths. */
+void      tu_check_byte_a_call (const GUtf8ConvConfig *cfg,
+                                const char     *input,
+                                const char     *expected,
+                                int             code,
+                                const char     *message,
+                                guint64         num_invalid);
+
 /* One g_converter_convert() call on @in_hex (NULL: a NULL inbuf of size
  * 0) with @flags, into an odd-aligned buffer of @out_size bytes.  Checks
  * the result (on G_CONVERTER_ERROR, the G_IO_ERROR @code and, unless NULL,

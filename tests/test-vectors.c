@@ -39,7 +39,7 @@ check_vector (const TuVector       *v,
 
 /* The standards' vectors hold in every profile but CESU-8 and modified
  * UTF-8, which write supplementary characters and U+0000 their own way
- * (test-seeds has theirs). */
+ * (test-profiles has theirs). */
 static gboolean
 vectors_hold_in (GUtf8ConvProfile profile)
 {
