@@ -32,9 +32,9 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-generic.h"
 #include "gutf8conv-kernel-tables.h"
 
-#define SEQ_SLACK 3
 
 /* Encoding below U+0800, eight 16-bit units a lane, each the two-byte
  * form (lead byte low) or, where bit i of the index is set, an ASCII byte:
@@ -936,7 +936,7 @@ careful:
           p += n;
           o += 4 * n;
           if (n < 32)
-            goto done;
+            return gutf8conv_kernel_stop (in, p, out, o, in_used);
           continue;
         }
 
@@ -967,7 +967,7 @@ careful:
           guint32 rest = leads;
 
           if (n_fit == 0)
-            goto done;
+            return gutf8conv_kernel_stop (in, p, out, o, in_used);
           for (guint i = 0; i < n_fit; i++)
             rest &= rest - 1;
           if (rest != 0)
@@ -982,27 +982,12 @@ careful:
       continue;
 
     scalar_block:
-      {
-        gsize used, seg = 32 + SEQ_SLACK;
-
-        o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, flags, &used);
-        p += used;
-        if (used < 32)
-          goto done;
-      }
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
+                                          32, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  if (p < end)
-    {
-      gsize used;
-
-      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
 static gsize
@@ -1258,28 +1243,12 @@ encode_avx2_impl (const guint8   *in,
       continue;
 
     scalar_block:
-      {
-        gsize used, n, seg = MIN ((gsize) (end - p), 64);
-
-        n = gutf8conv_kernel_scalar_encode (p, seg, o, oend - o, flags, &used);
-        p += used;
-        o += n;
-        if (used < seg)
-          goto done;
-      }
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
+                                          64, 0, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  if (p < end)
-    {
-      gsize used;
-
-      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
 }
 
 static gsize
@@ -1369,10 +1338,7 @@ careful:
       if (_mm256_movemask_epi8 (bad_bytes (b, _mm256_loadu_si256((__m256i const *) (p + 1)), bmp_only)) != 0 ||
           cont != (((l2 << 1) | (l3 << 2) | (l4 << 3))))
         {
-          gsize used = gutf8conv_kernel_scalar_validate (p, MIN ((gsize) (end - p), 32 + SEQ_SLACK), flags);
-
-          p += used;
-          if (used < 32)
+          if (!gutf8conv_kernel_scalar_validate_block (&p, end, 32, flags))
             goto done;
           continue;
         }
@@ -1398,16 +1364,7 @@ copy_avx2 (const guint8 *in,
            guint         flags,
            gsize        *in_used)
 {
-  gsize limit = MIN (in_len, out_len), stored, n;
-
-  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
-    n = validate_avx2_impl (in, limit, out, &stored, TRUE);
-  else
-    n = validate_avx2_impl (in, limit, out, &stored, FALSE);
-  /* The careful loop's part, which it validated without storing. */
-  memcpy (out + stored, in + stored, n - stored);
-  *in_used = n;
-  return n;
+  GUTF8CONV_KERNEL_COPY_STORING (validate_avx2_impl);
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_avx2 = {

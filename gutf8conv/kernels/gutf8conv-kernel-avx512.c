@@ -28,8 +28,8 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-generic.h"
 
-#define SEQ_SLACK 3
 
 #define SET1(c) _mm512_set1_epi8 ((char) (c))
 
@@ -243,7 +243,7 @@ decode_avx512_impl (const guint8   *in,
           p += n;
           o += 4 * n;
           if (n < 64)
-            goto done;
+            return gutf8conv_kernel_stop (in, p, out, o, in_used);
           continue;
         }
 
@@ -268,7 +268,7 @@ decode_avx512_impl (const guint8   *in,
       len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
       consumed = k + len <= r ? r : k;
       if (consumed == 0)
-        goto done;   /* a sequence the input ends inside of */
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);   /* a sequence the input ends inside of */
       if ((bad & low_bits (consumed)) != 0)
         goto scalar_block;
       leads = lead & low_bits (consumed);
@@ -279,7 +279,7 @@ decode_avx512_impl (const guint8   *in,
           guint n_fit = (oend - o) / 4;
 
           if (n_fit == 0)
-            goto done;
+            return gutf8conv_kernel_stop (in, p, out, o, in_used);
           consumed = __builtin_ctzll (_pdep_u64 (G_GUINT64_CONSTANT (1) << n_fit, leads));
           leads = _pdep_u64 (low_bits (n_fit), leads);
         }
@@ -316,19 +316,11 @@ decode_avx512_impl (const guint8   *in,
       continue;
 
     scalar_block:
-      {
-        gsize used, seg = MIN (avail, 64 + SEQ_SLACK);
-
-        o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, flags, &used);
-        p += used;
-        if (used < r)
-          goto done;
-      }
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
+                                          64, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_stop (in, p, out, o, in_used);
 }
 
 static gsize
@@ -483,28 +475,12 @@ encode_avx512_impl (const guint8   *in,
       continue;
 
     scalar_block:
-      {
-        gsize used, m;
-
-        m = gutf8conv_kernel_scalar_encode (p, 64, o, oend - o, flags, &used);
-        p += used;
-        o += m;
-        if (used < 64)
-          goto done;
-      }
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
+                                          64, 0, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  if (p < end)
-    {
-      gsize used;
-
-      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
 }
 
 static gsize
@@ -624,14 +600,8 @@ validate_avx512_impl (const guint8   *in,
       continue;
 
     scalar_block:
-      {
-        gsize used = gutf8conv_kernel_scalar_validate (p, MIN (avail, 64 + SEQ_SLACK),
-                                                       bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0);
-
-        p += used;
-        if (used < r)
-          break;
-      }
+      if (!gutf8conv_kernel_scalar_validate_block (&p, end, 64, bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0))
+        break;
     }
   *stored = MIN (*stored, (gsize) (p - in));
   return p - in;
@@ -646,16 +616,7 @@ copy_avx512 (const guint8 *in,
              guint         flags,
              gsize        *in_used)
 {
-  gsize limit = MIN (in_len, out_len), stored, n;
-
-  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
-    n = validate_avx512_impl (in, limit, out, &stored, TRUE);
-  else
-    n = validate_avx512_impl (in, limit, out, &stored, FALSE);
-  /* The careful loop's part, which it validated without storing. */
-  memcpy (out + stored, in + stored, n - stored);
-  *in_used = n;
-  return n;
+  GUTF8CONV_KERNEL_COPY_STORING (validate_avx512_impl);
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_avx512 = {

@@ -37,9 +37,9 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-generic.h"
 #include "gutf8conv-kernel-tables.h"
 
-#define SEQ_SLACK 3
 
 /* The error classes of a byte pair (previous byte, this byte); a pair is
  * bad when the three lookups below share a bit. */
@@ -454,7 +454,6 @@ decode_neon_impl (const guint8   *in,
        * the leads of a character it does not finish (zero elsewhere). */
       uint8x16_t prev = zero, prev_payload = zero, prev_cont = zero, prev_tail = zero;
       gboolean failed = FALSE;
-      gsize used, seg;
       /* Where the blocks stop: every path writes at most 4 bytes for each
        * byte it reads (at most 64 past the start of the block it is in),
        * so this one bound on the input keeps the output in its buffer
@@ -647,24 +646,12 @@ decode_neon_impl (const guint8   *in,
 
       /* Enough to amortise the call, and a sequence crossing the end
        * whole. */
-      seg = MIN ((gsize) (end - p), 16 + SEQ_SLACK);
-      o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, flags, &used);
-      p += used;
-      if (used < MIN (seg, 16))
-        goto done;
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
+                                          16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  if (p < end)
-    {
-      gsize used;
-
-      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
 static gsize
@@ -1227,31 +1214,19 @@ encode_neon_impl (const guint8   *in,
    * and the loop starts again after them. */
   for (;;)
     {
-      gsize used, n;
+      gsize used;
 
       o += encode_steps (p, end - p, o, oend - o, flags, &used);
       p += used;
       if (end - p < 64 || oend - o < 16)
         break;
       /* Sixteen units the loop does not handle, or too little room. */
-      n = gutf8conv_kernel_scalar_encode (p, 64, o, oend - o, flags, &used);
-      p += used;
-      o += n;
-      if (used < 64)
-        goto done;
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
+                                          64, 0, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  if (p < end)
-    {
-      gsize used;
-
-      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
 }
 
 static gsize
@@ -1428,16 +1403,7 @@ copy_neon (const guint8 *in,
            guint         flags,
            gsize        *in_used)
 {
-  gsize limit = MIN (in_len, out_len), stored, n;
-
-  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
-    n = validate_neon_impl (in, limit, out, &stored, TRUE);
-  else
-    n = validate_neon_impl (in, limit, out, &stored, FALSE);
-  /* The scalar part, which was validated without storing. */
-  memcpy (out + stored, in + stored, n - stored);
-  *in_used = n;
-  return n;
+  GUTF8CONV_KERNEL_COPY_STORING (validate_neon_impl);
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_neon = {

@@ -13,12 +13,11 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-generic.h"
 
 /* Input the scalar kernel gets for a block that is not all ASCII: enough to
- * amortise the call, plus three bytes so that a sequence crossing the end
- * of the block does not stop it. */
+ * amortise the call. */
 #define SCALAR_BLOCK 64
-#define SEQ_SLACK 3
 
 static inline __attribute__((always_inline)) gsize
 decode_sse2_impl (const guint8   *in,
@@ -36,7 +35,6 @@ decode_sse2_impl (const guint8   *in,
   while (end - p >= 16)
     {
       __m128i b = _mm_loadu_si128 ((const __m128i *) p);
-      gsize used, n, seg;
 
       if (_mm_movemask_epi8 (b) == 0 && oend - o >= 64)
         {
@@ -63,25 +61,12 @@ decode_sse2_impl (const guint8   *in,
           continue;
         }
 
-      seg = MIN ((gsize) (end - p), SCALAR_BLOCK + SEQ_SLACK);
-      n = gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, flags, &used);
-      p += used;
-      o += n;
-      if (used < MIN (seg, SCALAR_BLOCK))
-        goto done;
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
+                                          SCALAR_BLOCK, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  if (p < end)
-    {
-      gsize used;
-
-      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
 static gsize
@@ -147,8 +132,6 @@ encode_sse2_impl (const guint8   *in,
 
   while (end - p >= 64)
     {
-      gsize used, n, seg;
-
       if (oend - o >= 16 && narrow16 (p, o, big_endian, (flags & GUTF8CONV_KERNEL_NO_NUL) != 0))
         {
           p += 64;
@@ -156,25 +139,12 @@ encode_sse2_impl (const guint8   *in,
           continue;
         }
 
-      seg = MIN ((gsize) (end - p), 4 * SCALAR_BLOCK);
-      n = gutf8conv_kernel_scalar_encode (p, seg, o, oend - o, flags, &used);
-      p += used;
-      o += n;
-      if (used < seg)
-        goto done;
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
+                                          4 * SCALAR_BLOCK, 0, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  if (p < end)
-    {
-      gsize used;
-
-      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
 }
 
 static gsize
@@ -300,10 +270,7 @@ validate_sse2_impl (const guint8   *in,
       if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128((__m128i const *) (p + 1)), bmp_only)) != 0 ||
           cont != (((l2 << 1) | (l3 << 2) | (l4 << 3)) & 0xFFFF))
         {
-          gsize used = gutf8conv_kernel_scalar_validate (p, MIN ((gsize) (end - p), 16 + SEQ_SLACK), flags);
-
-          p += used;
-          if (used < 16)
+          if (!gutf8conv_kernel_scalar_validate_block (&p, end, 16, flags))
             goto done;
           continue;
         }
@@ -329,16 +296,7 @@ copy_sse2 (const guint8 *in,
            guint         flags,
            gsize        *in_used)
 {
-  gsize limit = MIN (in_len, out_len), stored, n;
-
-  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
-    n = validate_sse2_impl (in, limit, out, &stored, TRUE);
-  else
-    n = validate_sse2_impl (in, limit, out, &stored, FALSE);
-  /* The careful loop's part, which it validated without storing. */
-  memcpy (out + stored, in + stored, n - stored);
-  *in_used = n;
-  return n;
+  GUTF8CONV_KERNEL_COPY_STORING (validate_sse2_impl);
 }
 
 const GUtf8ConvKernel gutf8conv_kernel_sse2 = {

@@ -46,9 +46,9 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-generic.h"
 #include "gutf8conv-kernel-tables.h"
 
-#define SEQ_SLACK 3
 /* See encode_ssse3_impl(): eight-unit groups of ASCII in a row before
  * the encoder tests for sixteen ASCII units again. */
 #define ASCII_AGAIN 8
@@ -602,27 +602,12 @@ careful:
       continue;
 
     scalar_block:
-      {
-        gsize used, seg = 16 + SEQ_SLACK;
-
-        o += gutf8conv_kernel_scalar_decode (p, seg, o, oend - o, flags, &used);
-        p += used;
-        if (used < 16)
-          goto done;
-      }
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
+                                          16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  if (p < end)
-    {
-      gsize used;
-
-      o += gutf8conv_kernel_scalar_decode (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
 static gsize
@@ -1001,28 +986,12 @@ encode_ssse3_impl (const guint8   *in,
       continue;
 
     scalar_block:
-      {
-        gsize used, n, seg = MIN ((gsize) (end - p), 64);
-
-        n = gutf8conv_kernel_scalar_encode (p, seg, o, oend - o, flags, &used);
-        p += used;
-        o += n;
-        if (used < seg)
-          goto done;
-      }
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
+                                          64, 0, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  if (p < end)
-    {
-      gsize used;
-
-      o += gutf8conv_kernel_scalar_encode (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-
-done:
-  *in_used = p - in;
-  return o - out;
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
 }
 
 static gsize

@@ -23,6 +23,9 @@
 
 G_BEGIN_DECLS
 
+/* A new flag is a line here and one more in GUTF8CONV_KERNEL_N_FLAGS;
+ * every kernel's entry points then compile each combination on their own
+ * (GUTF8CONV_KERNEL_SPECIALISE). */
 typedef enum
 {
   GUTF8CONV_KERNEL_BIG_ENDIAN = 1 << 0,   /* the UCS-4 side is big-endian */
@@ -30,27 +33,37 @@ typedef enum
   GUTF8CONV_KERNEL_NO_NUL     = 1 << 2,   /* encoding: stop at U+0000 */
 } GUtf8ConvKernelFlags;
 
-#define GUTF8CONV_KERNEL_ALL_FLAGS \
-  (GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY | GUTF8CONV_KERNEL_NO_NUL)
+#define GUTF8CONV_KERNEL_N_FLAGS 3
+#define GUTF8CONV_KERNEL_ALL_FLAGS ((1u << GUTF8CONV_KERNEL_N_FLAGS) - 1)
 
 /* In a kernel's entry point: calls @impl (an always_inline function of the
  * entry point's arguments) with the @mask bits of @flags as a constant, so
  * that every combination is compiled on its own and a profile's limits
- * cost the Unicode profile nothing. */
+ * cost the Unicode profile nothing.  The cases are generated, one level of
+ * GUTF8CONV_KERNEL_CASES_n_ per flag (room for two more flags). */
 #define GUTF8CONV_KERNEL_SPECIALISE(impl, mask) \
   G_STMT_START { \
+    G_STATIC_ASSERT (((mask) & ~GUTF8CONV_KERNEL_ALL_FLAGS) == 0); \
     switch (flags & (mask)) \
       { \
-      case 0: return impl (in, in_len, out, out_len, 0, in_used); \
-      case 1: return impl (in, in_len, out, out_len, 1, in_used); \
-      case 2: return impl (in, in_len, out, out_len, 2, in_used); \
-      case 3: return impl (in, in_len, out, out_len, 3, in_used); \
-      case 4: return impl (in, in_len, out, out_len, 4, in_used); \
-      case 5: return impl (in, in_len, out, out_len, 5, in_used); \
-      case 6: return impl (in, in_len, out, out_len, 6, in_used); \
-      default: return impl (in, in_len, out, out_len, 7, in_used); \
+      G_PASTE (GUTF8CONV_KERNEL_CASES_, GUTF8CONV_KERNEL_N_FLAGS) (impl, 0u) \
+      default: \
+        __builtin_unreachable (); \
       } \
   } G_STMT_END
+
+#define GUTF8CONV_KERNEL_CASES_0(impl, v) \
+  case (v): return impl (in, in_len, out, out_len, (v), in_used);
+#define GUTF8CONV_KERNEL_CASES_1(impl, v) \
+  GUTF8CONV_KERNEL_CASES_0 (impl, v) GUTF8CONV_KERNEL_CASES_0 (impl, (v) | 1u)
+#define GUTF8CONV_KERNEL_CASES_2(impl, v) \
+  GUTF8CONV_KERNEL_CASES_1 (impl, v) GUTF8CONV_KERNEL_CASES_1 (impl, (v) | 2u)
+#define GUTF8CONV_KERNEL_CASES_3(impl, v) \
+  GUTF8CONV_KERNEL_CASES_2 (impl, v) GUTF8CONV_KERNEL_CASES_2 (impl, (v) | 4u)
+#define GUTF8CONV_KERNEL_CASES_4(impl, v) \
+  GUTF8CONV_KERNEL_CASES_3 (impl, v) GUTF8CONV_KERNEL_CASES_3 (impl, (v) | 8u)
+#define GUTF8CONV_KERNEL_CASES_5(impl, v) \
+  GUTF8CONV_KERNEL_CASES_4 (impl, v) GUTF8CONV_KERNEL_CASES_4 (impl, (v) | 16u)
 
 /* UTF-8 -> UCS-4: returns bytes written to @out, sets *in_used. */
 typedef gsize (*GUtf8ConvDecodeFunc) (const guint8 *in,

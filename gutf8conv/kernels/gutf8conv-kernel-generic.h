@@ -1,0 +1,113 @@
+/* gutf8conv-kernel-generic.h: what every wide kernel does the same way
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The phases of a kernel that need no vector type: handing a block to the
+ * scalar kernel, the scalar tail after the fast loops, the stop, and the
+ * copy that stores as it validates.  Each is an always_inline function, so
+ * that a kernel's loops compile to what they were when each kernel wrote
+ * these out; only the kernel's own instructions stay in its file (see the
+ * behaviour guide, section `kernels`).
+ */
+
+#pragma once
+
+#include <string.h>
+
+#include "gutf8conv-kernel.h"
+
+#define GUTF8CONV_KERNEL_INLINE static inline __attribute__((always_inline))
+
+/* Bytes past a block that the scalar kernel gets with it, so that a
+ * sequence crossing the block's end does not stop it. */
+#define GUTF8CONV_KERNEL_SEQ_SLACK 3
+
+/* A block of @block bytes at *@p (and @slack more, where the input has
+ * them) by @scalar, the scalar decoder or encoder.  Advances *@p and *@o;
+ * FALSE where the scalar kernel stopped inside the block, which ends the
+ * kernel's work. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gutf8conv_kernel_scalar_block (GUtf8ConvDecodeFunc   scalar,
+                               const guint8        **p,
+                               const guint8         *end,
+                               guint8              **o,
+                               const guint8         *oend,
+                               gsize                 block,
+                               gsize                 slack,
+                               guint                 flags)
+{
+  gsize seg = MIN ((gsize) (end - *p), block + slack), used;
+
+  *o += scalar (*p, seg, *o, oend - *o, flags, &used);
+  *p += used;
+  return used >= MIN (seg, block);
+}
+
+/* The same for a validator: advances *@p; FALSE where it stopped inside
+ * the block. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gutf8conv_kernel_scalar_validate_block (const guint8 **p,
+                                        const guint8  *end,
+                                        gsize          block,
+                                        guint          flags)
+{
+  gsize seg = MIN ((gsize) (end - *p), block + GUTF8CONV_KERNEL_SEQ_SLACK);
+  gsize used = gutf8conv_kernel_scalar_validate (*p, seg, flags);
+
+  *p += used;
+  return used >= MIN (seg, block);
+}
+
+/* A kernel's result: input consumed up to @p, output written up to @o. */
+GUTF8CONV_KERNEL_INLINE gsize
+gutf8conv_kernel_stop (const guint8 *in,
+                       const guint8 *p,
+                       const guint8 *out,
+                       const guint8 *o,
+                       gsize        *in_used)
+{
+  *in_used = p - in;
+  return o - out;
+}
+
+/* After the fast loops: the rest of the input, shorter than a block, by
+ * @scalar, then the result. */
+GUTF8CONV_KERNEL_INLINE gsize
+gutf8conv_kernel_scalar_rest (GUtf8ConvDecodeFunc  scalar,
+                              const guint8        *in,
+                              const guint8        *p,
+                              const guint8        *end,
+                              const guint8        *out,
+                              guint8              *o,
+                              const guint8        *oend,
+                              guint                flags,
+                              gsize               *in_used)
+{
+  if (p < end)
+    {
+      gsize used;
+
+      o += scalar (p, end - p, o, oend - o, flags, &used);
+      p += used;
+    }
+  return gutf8conv_kernel_stop (in, p, out, o, in_used);
+}
+
+/* The body of a kernel's copy entry point (of the GUtf8ConvCopyFunc
+ * arguments), around @validate_impl (in, in_len, out, &stored, bmp_only):
+ * an always_inline validator that returns how much of @in is valid and
+ * sets stored to how much of that it already stored to @out as it went;
+ * the rest, which its slower phases validated without storing, is copied
+ * here. */
+#define GUTF8CONV_KERNEL_COPY_STORING(validate_impl) \
+  G_STMT_START { \
+    gsize limit_ = MIN (in_len, out_len), stored_, n_; \
+    \
+    if (flags & GUTF8CONV_KERNEL_BMP_ONLY) \
+      n_ = validate_impl (in, limit_, out, &stored_, TRUE); \
+    else \
+      n_ = validate_impl (in, limit_, out, &stored_, FALSE); \
+    memcpy (out + stored_, in + stored_, n_ - stored_); \
+    *in_used = n_; \
+    return n_; \
+  } G_STMT_END
