@@ -120,7 +120,7 @@ kernel_tests() {
 }
 
 # The fast C tests 20 times over while a second run keeps both cores busy:
-# a test that depends on timing or scheduling fails here (issue 9).
+# a test that depends on timing or scheduling fails here.
 stress_tests() {
   local dir=$1 flag
   flag=$(mktemp)
@@ -133,7 +133,7 @@ stress_tests() {
   wait "$load" || true
 }
 
-# Sanitizers, valgrind, fuzzers, ThreadSanitizer (issue 6).
+# Sanitizers, valgrind, fuzzers, ThreadSanitizer.
 hardening_stages() {
   # (1) The C suite built by clang with ASan and UBSan; any report aborts
   # its test.  The binding tests are left out: this build has no
@@ -156,7 +156,7 @@ hardening_stages() {
   fi
 }
 
-# Cross builds (issues 12 and 13): aarch64, where the NEON kernel runs, and
+# Cross builds: aarch64, where the NEON kernel runs, and
 # s390x, a big-endian host.  GLib comes from a sysroot of Debian's packages
 # for the target (tests/cross/); meson runs each test under qemu-user, and
 # binfmt_misc hands qemu the programs the tests spawn.  The slow tests
@@ -200,7 +200,7 @@ summarize() {
   /usr/bin/python3 .ci/summarize.py ${args[@]+"${args[@]}"} ${LOGS[@]+"${LOGS[@]}"}
 }
 
-# The installed tests (issue 13) as a distribution runs them: built with
+# The installed tests as a distribution runs them: built with
 # -Dinstalled_tests=true, installed into a prefix under _dev/, and run by
 # gnome-desktop-testing-runner with nothing of the build or source tree;
 # the prefix's library and typelib through LD_LIBRARY_PATH and
@@ -220,7 +220,7 @@ installed_tests() {
       --log "$log" gutf8conv-1.0 || true   # its failures are in the log
 }
 
-# The Debian packages (issue 13): built, checked by lintian, installed on
+# The Debian packages: built, checked by lintian, installed on
 # this machine, used by the autopkgtests, purged.  Last of the stages, so
 # that no other one sees them installed; each check counts in the summary.
 debian_packages() {

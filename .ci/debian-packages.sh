@@ -3,7 +3,7 @@
 #
 #   .ci/debian-packages.sh WORKDIR TAPFILE
 #
-# The Debian packages (issue 13), as CI checks them: built from a copy of
+# The Debian packages, as CI checks them: built from a copy of
 # the tree with `dpkg-buildpackage -us -uc -b`, checked by lintian (an
 # error fails), installed on this machine with apt-get, used through every
 # autopkgtest of debian/tests/control in a bare environment (no

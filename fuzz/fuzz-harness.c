@@ -214,7 +214,7 @@ ref_config (const Config *c)
     rc.big_endian = G_BYTE_ORDER == G_BIG_ENDIAN;
   else
     rc.big_endian = c->byte_order != GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN;
-  /* The enums are the SPEC's, in the same order. */
+  /* The reference codec's enums follow the public ones, in the same order. */
   rc.bom = (RefBom) c->bom_mode;
   rc.errors = (RefErrors) c->error_mode;
   rc.profile = (RefProfile) c->profile;
@@ -401,9 +401,9 @@ check_reference (const Config  *c,
   ref_result_clear (&r);
 }
 
-/* Decoding then encoding with ESCAPE gives back any byte string (SPEC
- * 6.6: in modified UTF-8 a raw 00 comes back as C0 80; in WTF-8 the round
- * trip is not promised). */
+/* Decoding then encoding with ESCAPE gives back any byte string (behaviour
+ * guide, #behaviour-escape-round-trip: in modified UTF-8 a raw 00 comes
+ * back as C0 80; in WTF-8 the round trip is not promised). */
 static void
 check_escape_round_trip (const Config *c,
                          const guint8 *in,

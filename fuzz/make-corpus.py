@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""Write the fuzzers' seed corpus: the SPEC vectors and every malformed class.
+"""Write the fuzzers' seed corpus: the standards' vectors and every malformed class.
 
 Each file is the 8-byte header of fuzz-harness.h (direction, byte order,
 BOM mode, error mode, profile, chunking, output size, kernel/FLUSH)
@@ -25,7 +25,7 @@ def header(order, bom, errors, profile, chunk=0x00, out=0x00, extra=0x00, direct
     return bytes([direction, order, bom, errors, profile, chunk, out, extra])
 
 
-# UTF-8 streams: SPEC section 5 vectors, section 2 examples, malformed classes.
+# UTF-8 streams: the standards' vectors, the behaviour guide's examples, malformed classes.
 DECODE = {
     'vec-1': '41 E2 89 A2 CE 91 2E',
     'vec-korean': 'ED 95 9C EA B5 AD EC 96 B4',
@@ -55,7 +55,7 @@ DECODE = {
     'ascii-long': '41 ' * 70,
     'mixed-long': ('41 42 43 C3 A9 E2 82 AC F0 9F 98 80 ' * 8) + 'ED A0 80 ' + ('44 C3 A9 ' * 8),
     'empty': '',
-    # SPEC section 6: the forms of the 1.1 profiles and modes.
+    # The forms of the 1.1 profiles and modes (#behaviour-profiles, #behaviour-error-modes).
     'cesu-pair': '41 ED A0 BD ED B8 80 42',
     'cesu-broken-pair': 'ED A0 BD ED 41 ED A0 BD ED A0 BD ED B8 80',
     'cesu-cut-pair': '41 ED A0 80 ED B0',

@@ -2,14 +2,15 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Everything follows from SPEC.md sections 2 and 6 by definition rather
+ * Everything follows from the behaviour guide (doc/behaviour.xml,
+ * #behaviour-maximal-subparts and #behaviour-profiles) by definition rather
  * than by table: a byte string is a prefix of a well-formed sequence when
  * some completion of it decodes to a value the profile allows in that
  * many octets (in range, not overlong, a surrogate only where the profile
  * takes surrogate forms).  Because the values a prefix can complete to
  * form one contiguous interval, that is an interval test.  The profiles'
  * other rules (CESU-8 pairs, WTF-8's pair ban, C0 80) are written out as
- * the SPEC words them, on whole sequences.
+ * the guide words them, on whole sequences.
  */
 
 #include <string.h>

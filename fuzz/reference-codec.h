@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Written from SPEC.md alone, one input byte at a time, for the fuzzers
+ * Written from the behaviour guide alone, one input byte at a time, for the fuzzers
  * and the tests to check the real codec against.  Slow and obvious on
  * purpose: it shares no code and no tables with gutf8conv-codec.c.
  */
@@ -17,7 +17,7 @@ typedef enum
 {
   REF_DECODE,   /* UTF-8 -> UCS-4 */
   REF_ENCODE,   /* UCS-4 -> UTF-8 */
-  REF_REPAIR,   /* UTF-8 -> UTF-8 (SPEC 6.4) */
+  REF_REPAIR,   /* UTF-8 -> UTF-8 (#behaviour-repair) */
 } RefDirection;
 
 typedef enum
@@ -57,7 +57,7 @@ typedef struct
 {
   RefDirection direction;
   gboolean     big_endian;   /* byte order of the UCS-4 side */
-  gboolean     detect;       /* encoding: the order comes from the signature (SPEC 6.3) */
+  gboolean     detect;       /* encoding: the order comes from the signature (#behaviour-detect) */
   RefBom       bom;
   RefErrors    errors;
   RefProfile   profile;

@@ -2,10 +2,10 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Every expected output here comes from the SPEC, the standards in
- * shared/standards and the Unicode maximal-subpart practice (the outputs
- * of Python, ICU and WHATWG quoted in the research notes), never from
- * running gutf8conv.
+ * Every expected output here comes from the behaviour guide, the
+ * standards it cites (RFC 2044, RFC 3629, ISO/IEC 10646-1 Annex R, the
+ * Unicode Standard's maximal subparts) and what Python, ICU and the WHATWG
+ * decoder make of the same input, never from running gutf8conv.
  */
 
 #include "config.h"
@@ -15,7 +15,7 @@
 #include "test-cases.h"
 
 const TuVector tu_vectors_both[] = {
-  /* SPEC section 5, from RFC 2044 / RFC 2279bis / Annex R. */
+  /* From RFC 2044 / RFC 2279bis / Annex R. */
   { "0041 2262 0391 002E", "41 E2 89 A2 CE 91 2E" },
   { "D55C AD6D C5B4", "ED 95 9C EA B5 AD EC 96 B4" },
   { "65E5 672C 8A9E", "E6 97 A5 E6 9C AC E8 AA 9E" },
@@ -165,7 +165,7 @@ const TuMalformed tu_malformed_decode[] = {
     OK (ESCAPE, "DCFC DC83 DCBF DCBF DCBF DCBF", 6),
     OK (LATIN1, "00FC 0083 00BF 00BF 00BF 00BF", 6),
     OK (CP1252, "00FC 0192 00BF 00BF 00BF 00BF", 6) } },
-  /* Surrogates, alone and as a pair written as UTF-8 (SPEC section 5). */
+  /* Surrogates, alone and as a pair written as UTF-8 (#behaviour-malformed). */
   { TU_BOTH, "ED A0 80", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-8 sequence at byte 0: ED"),
     OK (REPLACE, "FFFD FFFD FFFD", 3), OK (SKIP, "", 3),
@@ -265,7 +265,7 @@ const TuMalformed tu_malformed_decode[] = {
     OK (ESCAPE, "DCFE DC80", 2),
     OK (LATIN1, "00FE 0080", 2),
     OK (CP1252, "00FE 20AC", 2) } },
-  /* The examples of SPEC section 2 and Unicode's U+FFFD tables. */
+  /* The guide's examples (#behaviour-maximal-subparts) and Unicode's U+FFFD tables. */
   { TU_BOTH | TU_WTF8, "61 F1 80 80 E1 80 C2 62 80 63 80 BF 64", {
     FAILS (STRICT, "61", INVALID, "Invalid UTF-8 sequence at byte 1: F1 80 80"),
     OK (REPLACE, "0061 FFFD FFFD FFFD 0062 FFFD 0063 FFFD FFFD 0064", 6), OK (SKIP, "61 62 63 64", 6),
@@ -308,7 +308,7 @@ const TuMalformed tu_malformed_decode[] = {
     OK (ESCAPE, "DCF0 DC9F DC98", 1),
     OK (LATIN1, "00F0 009F 0098", 1),
     OK (CP1252, "00F0 0178 02DC", 1) } },
-  /* SPEC 6.2: CESU-8 and modified UTF-8 have no four-byte forms; a
+  /* #behaviour-profile-cesu8: CESU-8 and modified UTF-8 have no four-byte forms; a
    * surrogate form that is not half of a pair is one subpart of three. */
   { TU_CESU8 | TU_MUTF8, "F0 9F 98 80", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-8 sequence at byte 0: F0"),
@@ -340,7 +340,7 @@ const TuMalformed tu_malformed_decode[] = {
     OK (ESCAPE, "DCED DCA0 DCBD 1F600", 1),
     OK (LATIN1, "00ED 00A0 00BD 1F600", 1),
     OK (CP1252, "00ED 00A0 00BD 1F600", 1) } },
-  /* SPEC 6.6: a pair cut off by the end of the stream. */
+  /* A pair cut off by the end of the stream (#behaviour-profile-cesu8). */
   { TU_CESU8 | TU_MUTF8, "ED A0 80", {
     FAILS (STRICT, "", PARTIAL, "Incomplete UTF-8 sequence at byte 0: ED A0 80"),
     OK (REPLACE, "FFFD", 1), OK (SKIP, "", 1),

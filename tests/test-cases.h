@@ -9,7 +9,8 @@
 
 G_BEGIN_DECLS
 
-/* A SPEC section 5 vector: UCS-4 values, and the UTF-8 bytes in hex. */
+/* A vector of the standards (RFC 2044, RFC 2279bis, ISO/IEC 10646-1
+ * Annex R): UCS-4 values, and the UTF-8 bytes in hex. */
 typedef struct
 {
   const char *ucs4;

@@ -1,4 +1,4 @@
-/* test-contract.c: the GConverter contract of SPEC section 2
+/* test-contract.c: the GConverter contract (behaviour guide, #behaviour-gconverter)
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *

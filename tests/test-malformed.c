@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Each malformed class of SPEC section 2 in both directions and every
+ * Each malformed class (behaviour guide, #behaviour-malformed) in both
+ * directions and every
  * error mode, with exact output, error, message and num-invalid; byte
  * offsets in long inputs; the ESCAPE round trip.
  */

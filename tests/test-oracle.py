@@ -4,8 +4,8 @@
 
 For random inputs (fixed seeds), decoding with REPLACE, SKIP and ESCAPE
 must give what CPython's utf-8 codec gives with errors='replace',
-'ignore' and 'surrogateescape' (the maximal-subpart practice the SPEC
-follows), and STRICT must stop where CPython's UnicodeDecodeError does,
+'ignore' and 'surrogateescape' (the maximal-subpart practice the behaviour
+guide follows, #behaviour-maximal-subparts), and STRICT must stop where CPython's UnicodeDecodeError does,
 naming the same offset and bytes.  Encoding is checked against CPython's
 utf-32-be codec the same way.  Prints TAP.
 """

@@ -130,13 +130,13 @@ test_stdin (void)
   check_run (a, 0, "00 00 00 41 00 00 22 62 00 00 03 91 00 00 00 2E", NULL);
   check_run (b, 0, "FF FE 00 00 B4 33 02 00", NULL);
   check_run (c, 0, "ED 95 9C EA B5 AD EC 96 B4", NULL);
-  /* UCS-4 is written big-endian unless asked otherwise (SPEC 6.3). */
+  /* UCS-4 is written big-endian unless asked otherwise (#behaviour-byte-order). */
   check_run (d, 0, "00 00 00 41 00 00 00 E9", NULL);
   check_run (e, 0, "", NULL);
 }
 
-/* SPEC 6.3: reading UCS-4, the tool takes the order of the signature,
- * else big-endian; --byte-order still wins. */
+/* Reading UCS-4, the tool takes the order of the signature, else
+ * big-endian (#behaviour-detect); --byte-order still wins. */
 static void
 test_byte_order_defaults (void)
 {
@@ -156,7 +156,7 @@ test_byte_order_defaults (void)
   check_run (e, 0, "41 00 00 00", NULL);
 }
 
-/* The 1.1 values and --repair (SPEC 6), case-insensitive. */
+/* The 1.1 values and --repair, case-insensitive. */
 static void
 test_new_values (void)
 {

@@ -78,7 +78,8 @@ TuResult *tu_run_random     (const GUtf8ConvConfig *cfg,
 void      tu_result_free    (TuResult *res);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TuResult, tu_result_free)
 
-/* The smallest output buffer the SPEC guarantees to work with. */
+/* The smallest output buffer that must always work (behaviour guide,
+ * #behaviour-output-sizes). */
 gsize     tu_min_out_size   (const GUtf8ConvConfig *cfg);
 
 /* Fails unless @res has exactly @expected as output, the error @code

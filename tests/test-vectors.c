@@ -1,4 +1,4 @@
-/* test-vectors.c: the test vectors of SPEC section 5, both ways
+/* test-vectors.c: the standards' test vectors, both ways
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *

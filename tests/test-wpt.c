@@ -6,7 +6,8 @@
  * what the WHATWG decoder makes of them with replacement.  Decoding with
  * REPLACE gives those code points; UTF-8 to UTF-8 with REPLACE gives them
  * written as UTF-8 (decode, then encode); STRICT refuses exactly the inputs
- * that needed a replacement, and copies the others byte for byte (issue 11).
+ * that needed a replacement, and copies the others byte for byte
+ * (behaviour guide, #behaviour-repair).
  */
 
 #include "config.h"

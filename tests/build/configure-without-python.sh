@@ -3,7 +3,7 @@
 #
 # configure-without-python.sh SRCDIR BUILDDIR
 #
-# Issue 9: meson setup, the build and the C tests must not need
+# Meson setup, the build and the C tests must not need
 # /usr/bin/python3 (nor any python3 on PATH) unless a Python test is
 # enabled.  In a private mount namespace /usr/bin/python3 is made
 # unrunnable and PATH keeps no python3; meson itself runs from another

@@ -12,12 +12,13 @@
  *    and our STRICT agree on whether the bytes are CESU-8, on the
  *    characters, and on the offset and kind (cut short or not) of the
  *    first error.  ICU converts CESU-8 to UTF-16 unit by unit and lets a
- *    lone surrogate form through as a lone UTF-16 unit; SPEC 6.2 makes it
+ *    lone surrogate form through as a lone UTF-16 unit; the behaviour
+ *    guide (#behaviour-profile-cesu8) makes it
  *    malformed.  Where the two part only that way, the input is counted
  *    apart ("ICU lets a lone surrogate through") and its offset must be
  *    that surrogate form's.  ICU also reads a four-byte form before it
  *    refuses it, so one cut off by the end is "truncated" to ICU, where
- *    SPEC 6.2 has its lead byte alone malformed: same offset, counted
+ *    the guide has its lead byte alone malformed: same offset, counted
  *    apart too.
  * Prints TAP.
  */

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """The MODIFIED_UTF8 profile against Java's DataOutputStream.writeUTF and
-DataInputStream.readUTF (issue 10).
+DataInputStream.readUTF (behaviour guide, #behaviour-profile-modified-utf8).
 
 Usage: oracle-java.py ORACLE_HELPER JAVA_SOURCE_DIR [N]
 
@@ -11,7 +11,7 @@ written by writeUTF and by the library, and must be the same bytes, which
 the library reads back to the same characters.  N damaged byte strings are
 read by readUTF and by the library (STRICT): whatever Java refuses, the
 library refuses; whatever both read, they read alike.  Java's readUTF is
-laxer than SPEC 6.2 (it takes any overlong two- or three-byte form and lone
+laxer than the profile (it takes any overlong two- or three-byte form and lone
 surrogate forms); where only that parts them, the input is counted apart,
 and it must indeed not be what writeUTF would write for Java's string (a raw
 00 aside, which the profile reads too).  Skipped (TAP) without a JDK.

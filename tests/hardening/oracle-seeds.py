@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""Differential tests of the 1.1 forms (SPEC 6) against Python's codecs.
+"""Differential tests of the 1.1 forms against Python's codecs.
 
 Usage: oracle-seeds.py ORACLE_HELPER [N]
 
@@ -18,7 +18,7 @@ kind and error offset with:
       three-byte forms; a high and a low form next to each other are not
       WTF-8 (the codec must stop at the low one), and encoding joins a
       high and a low unit first (Python's UTF-16 codec does that);
-  UTF-8 to UTF-8, REPLACE and SKIP (issue 11)
+  UTF-8 to UTF-8, REPLACE and SKIP (behaviour guide, #behaviour-repair)
       bytes.decode('utf-8', 'replace' / 'ignore').encode('utf-8'), one
       count per handler call, and well-formed input comes out unchanged.
 
@@ -35,7 +35,7 @@ import tempfile
 from oracle import near_valid_utf8
 
 SEED = 0x5EED1101
-# The enums' values (SPEC 1 and 6.6).
+# The enums' values (gutf8conv-enums.h).
 TO_UCS4, TO_UTF8, REPAIR = 0, 1, 2
 BE = 1
 KEEP = 0
@@ -168,7 +168,7 @@ def wtf8_decode_case(r):
         # ED A0..BF at the very end is a surrogate form cut short: Python's
         # strict decoder has refused the A0..BF after ED before
         # surrogatepass sees a surrogate, and calls it invalid; for WTF-8
-        # it is an incomplete sequence (SPEC 6.6).
+        # it is an incomplete sequence (#behaviour-profile-wtf8).
         rest = b[e.start:]
         if len(rest) == 2 and rest[0] == 0xED and 0xA0 <= rest[1] <= 0xBF:
             status = 2

@@ -9,7 +9,7 @@ UCS-4 inputs with a fixed seed, has ORACLE_HELPER convert each with every
 error mode through the library, and checks bytes, num-invalid, error kind
 and error offset against Python's own UTF-8 codec:
   STRICT  <-> errors='strict'           (UnicodeDecodeError/EncodeError.start)
-  REPLACE <-> 'replace'                 (encoding: U+FFFD, as the SPEC says)
+  REPLACE <-> 'replace'                 (encoding: U+FFFD, #behaviour-error-replace)
   SKIP    <-> 'ignore'
   ESCAPE  <-> 'surrogateescape'
 num-invalid is the number of calls Python makes to the error handler when

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * A GInputStream makes valid UTF-8 on the fly, then one malformed byte
- * past the 4 GiB mark.  Byte offsets are 64-bit in the SPEC: the error
+ * past the 4 GiB mark.  Byte offsets are 64-bit (behaviour guide,
+ * #behaviour-offsets): the error
  * must name the exact offset, and every character before it must arrive.
  */
 

@@ -1,9 +1,10 @@
-/* test-reference.c: the fuzzers' reference codec against the SPEC's examples
+/* test-reference.c: the fuzzers' reference codec against the manual's examples
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The fuzzers trust fuzz/reference-codec.c as much as the codec itself, so
- * it is pinned here to the vectors and examples of SPEC.md, written by hand.
+ * it is pinned here to the standards' vectors and the behaviour guide's
+ * examples, written by hand.
  */
 
 #include <string.h>
@@ -38,7 +39,7 @@ typedef struct
 #define F REF_WTF8
 
 static const Case cases[] = {
-  /* SPEC section 5, both profiles. */
+  /* The standards' vectors, both profiles. */
   { "vec1", D, BE, REF_BOM_KEEP, REF_STRICT, U, "41 E2 89 A2 CE 91 2E", "00000041 00002262 00000391 0000002E", REF_OK, 0, 0 },
   { "vec1-ucs4", D, BE, REF_BOM_KEEP, REF_STRICT, W, "41 E2 89 A2 CE 91 2E", "00000041 00002262 00000391 0000002E", REF_OK, 0, 0 },
   { "vec1-enc", E, BE, REF_BOM_KEEP, REF_STRICT, U, "00000041 00002262 00000391 0000002E", "41 E2 89 A2 CE 91 2E", REF_OK, 0, 0 },
@@ -54,7 +55,7 @@ static const Case cases[] = {
   { "vec6-enc", E, BE, REF_BOM_KEEP, REF_STRICT, U, "00010000 0010FFFF", "F0 90 80 80 F4 8F BF BF", REF_OK, 0, 0 },
   { "vec6-le", D, LE, REF_BOM_KEEP, REF_STRICT, U, "F0 90 80 80 41", "00000100 41000000", REF_OK, 0, 0 },
   { "vec6-le-enc", E, LE, REF_BOM_KEEP, REF_STRICT, U, "00000100 41000000", "F0 90 80 80 41", REF_OK, 0, 0 },
-  /* SPEC section 5, UCS4 profile only. */
+  /* The standards' vectors, UCS4 profile only. */
   { "ucs4-4", D, BE, REF_BOM_KEEP, REF_STRICT, W, "F7 BF BF BF", "001FFFFF", REF_OK, 0, 0 },
   { "ucs4-5", D, BE, REF_BOM_KEEP, REF_STRICT, W, "F8 88 80 80 80 FB BF BF BF BF", "00200000 03FFFFFF", REF_OK, 0, 0 },
   { "ucs4-6", D, BE, REF_BOM_KEEP, REF_STRICT, W, "FC 84 80 80 80 80 FD BF BF BF BF BF", "04000000 7FFFFFFF", REF_OK, 0, 0 },
@@ -68,7 +69,7 @@ static const Case cases[] = {
   { "enc-above-unicode", E, BE, REF_BOM_KEEP, REF_STRICT, U, "00000041 00110000", "41", REF_INVALID, 4, 0 },
   { "enc-above-unicode-ucs4", E, BE, REF_BOM_KEEP, REF_STRICT, W, "00110000", "F4 90 80 80", REF_OK, 0, 0 },
   { "enc-above-ucs4", E, BE, REF_BOM_KEEP, REF_REPLACE, W, "80000000 00000041", "EF BF BD 41", REF_OK, 0, 1 },
-  /* SPEC section 2, maximal subparts. */
+  /* #behaviour-maximal-subparts. */
   { "subparts1", D, BE, REF_BOM_KEEP, REF_REPLACE, U, "61 F1 80 80 E1 80 C2 62 80 63 80 BF 64",
     "00000061 0000FFFD 0000FFFD 0000FFFD 00000062 0000FFFD 00000063 0000FFFD 0000FFFD 00000064", REF_OK, 0, 6 },
   { "subparts2", D, BE, REF_BOM_KEEP, REF_REPLACE, U, "E1 80 E2 F0 91 92 F1 BF 41",
@@ -77,7 +78,7 @@ static const Case cases[] = {
   { "truncated-replace", D, BE, REF_BOM_KEEP, REF_REPLACE, U, "F0 9F 98", "0000FFFD", REF_OK, 0, 1 },
   { "skip", D, BE, REF_BOM_KEEP, REF_SKIP, U, "61 80 E2 82 62 E2 82", "00000061 00000062", REF_OK, 0, 3 },
   { "escape", D, BE, REF_BOM_KEEP, REF_ESCAPE, U, "61 C3 28 E2 82", "00000061 0000DCC3 00000028 0000DCE2 0000DC82", REF_OK, 0, 2 },
-  /* SPEC section 5, malformed in every profile; STRICT offsets. */
+  /* Malformed in every profile (#behaviour-malformed); STRICT offsets. */
   { "c0-80", D, BE, REF_BOM_KEEP, REF_REPLACE, W, "C0 80", "0000FFFD 0000FFFD", REF_OK, 0, 2 },
   { "dotdot", D, BE, REF_BOM_KEEP, REF_STRICT, U, "2F C0 AE 2E 2F", "0000002F", REF_INVALID, 1, 0 },
   { "dotdot-ucs4", D, BE, REF_BOM_KEEP, REF_STRICT, W, "2F C0 AE 2E 2F", "0000002F", REF_INVALID, 1, 0 },
@@ -99,7 +100,7 @@ static const Case cases[] = {
   { "enc-truncated", E, BE, REF_BOM_KEEP, REF_STRICT, U, "00000041 0000", "41", REF_TRUNCATED, 4, 0 },
   { "enc-truncated-replace", E, BE, REF_BOM_KEEP, REF_REPLACE, U, "00000041 0000", "41 EF BF BD", REF_OK, 0, 1 },
   { "enc-truncated-escape", E, BE, REF_BOM_KEEP, REF_ESCAPE, U, "00000041 DC", "41", REF_TRUNCATED, 4, 0 },
-  /* SPEC section 2, BOM. */
+  /* #behaviour-bom. */
   { "strip", D, BE, REF_BOM_STRIP, REF_STRICT, U, "EF BB BF 41", "00000041", REF_OK, 0, 0 },
   { "strip-once", D, BE, REF_BOM_STRIP, REF_STRICT, U, "EF BB BF EF BB BF", "0000FEFF", REF_OK, 0, 0 },
   { "strip-not-first", D, BE, REF_BOM_STRIP, REF_REPLACE, U, "80 EF BB BF", "0000FFFD 0000FEFF", REF_OK, 0, 1 },
@@ -112,14 +113,14 @@ static const Case cases[] = {
   { "enc-insert", E, LE, REF_BOM_INSERT, REF_STRICT, U, "41000000", "EF BB BF 41", REF_OK, 0, 0 },
   { "enc-insert-reuse", E, BE, REF_BOM_INSERT, REF_STRICT, U, "0000FEFF 00000041", "EF BB BF 41", REF_OK, 0, 0 },
   { "enc-insert-empty", E, BE, REF_BOM_INSERT, REF_STRICT, U, "", "EF BB BF", REF_OK, 0, 0 },
-  /* SPEC 6.1: LATIN1 and CP1252. */
+  /* #behaviour-error-latin1, #behaviour-error-cp1252. */
   { "latin1", D, BE, REF_BOM_KEEP, REF_LATIN1, U, "C3 28 41 E2 82", "000000C3 00000028 00000041 000000E2 00000082", REF_OK, 0, 2 },
   { "cp1252", D, BE, REF_BOM_KEEP, REF_CP1252, U, "80 81 8D 8F 90 9D 9F A0 FF",
     "000020AC 00000081 0000008D 0000008F 00000090 0000009D 00000178 000000A0 000000FF", REF_OK, 0, 9 },
   { "cp1252-subpart", D, BE, REF_BOM_KEEP, REF_CP1252, U, "E2 82 41", "000000E2 0000201A 00000041", REF_OK, 0, 1 },
   { "latin1-enc", E, BE, REF_BOM_KEEP, REF_LATIN1, U, "00000041 0000D800", "41 EF BF BD", REF_OK, 0, 1 },
   { "cp1252-enc", E, BE, REF_BOM_KEEP, REF_CP1252, U, "00110000", "EF BF BD", REF_OK, 0, 1 },
-  /* SPEC 6.2: CESU-8. */
+  /* #behaviour-profile-cesu8. */
   { "cesu-pair", D, BE, REF_BOM_KEEP, REF_STRICT, C, "ED A0 BD ED B8 80", "0001F600", REF_OK, 0, 0 },
   { "cesu-enc", E, BE, REF_BOM_KEEP, REF_STRICT, C, "0001F600 00000041", "ED A0 BD ED B8 80 41", REF_OK, 0, 0 },
   { "cesu-4byte", D, BE, REF_BOM_KEEP, REF_REPLACE, C, "F0 9F 98 80", "0000FFFD 0000FFFD 0000FFFD 0000FFFD", REF_OK, 0, 4 },
@@ -132,13 +133,13 @@ static const Case cases[] = {
   { "cesu-cut-high", D, BE, REF_BOM_KEEP, REF_STRICT, C, "ED A0 80", "", REF_TRUNCATED, 0, 0 },
   { "cesu-high-then-high", D, BE, REF_BOM_KEEP, REF_STRICT, C, "ED A0 80 ED A0 80 ED B0 80", "", REF_INVALID, 0, 0 },
   { "cesu-enc-surrogate", E, BE, REF_BOM_KEEP, REF_STRICT, C, "0000DC00", "", REF_INVALID, 0, 0 },
-  /* SPEC 6.2: modified UTF-8. */
+  /* #behaviour-profile-modified-utf8. */
   { "mutf8-nul", D, BE, REF_BOM_KEEP, REF_STRICT, M, "C0 80 00 41", "00000000 00000000 00000041", REF_OK, 0, 0 },
   { "mutf8-enc-nul", E, BE, REF_BOM_KEEP, REF_STRICT, M, "00000000 0001F600", "C0 80 ED A0 BD ED B8 80", REF_OK, 0, 0 },
   { "mutf8-c0-41", D, BE, REF_BOM_KEEP, REF_REPLACE, M, "C0 41 C1 80", "0000FFFD 00000041 0000FFFD 0000FFFD", REF_OK, 0, 3 },
   { "mutf8-c0-end", D, BE, REF_BOM_KEEP, REF_STRICT, M, "41 C0", "00000041", REF_TRUNCATED, 1, 0 },
   { "mutf8-overlong-3", D, BE, REF_BOM_KEEP, REF_REPLACE, M, "E0 80 80", "0000FFFD 0000FFFD 0000FFFD", REF_OK, 0, 3 },
-  /* SPEC 6.2: WTF-8. */
+  /* #behaviour-profile-wtf8. */
   { "wtf8-lone", D, BE, REF_BOM_KEEP, REF_STRICT, F, "ED B8 80 ED A0 BD 41", "0000DE00 0000D83D 00000041", REF_OK, 0, 0 },
   { "wtf8-pair-forms", D, BE, REF_BOM_KEEP, REF_REPLACE, F, "ED A0 BD ED B8 80", "0000D83D 0000FFFD", REF_OK, 0, 1 },
   { "wtf8-pair-forms-strict", D, BE, REF_BOM_KEEP, REF_STRICT, F, "ED A0 BD ED B8 80", "0000D83D", REF_INVALID, 3, 0 },
@@ -147,13 +148,13 @@ static const Case cases[] = {
   { "wtf8-enc-lone", E, BE, REF_BOM_KEEP, REF_STRICT, F, "0000DE00 0000D83D 00000041 0000D83D", "ED B8 80 ED A0 BD 41 ED A0 BD", REF_OK, 0, 0 },
   { "wtf8-enc-escape", E, BE, REF_BOM_KEEP, REF_ESCAPE, F, "0000DC80", "ED B2 80", REF_OK, 0, 0 },
   { "wtf8-enc-high-then-cut", E, BE, REF_BOM_KEEP, REF_STRICT, F, "0000D83D 0000", "ED A0 BD", REF_TRUNCATED, 4, 0 },
-  /* SPEC 6.3: DETECT. */
+  /* #behaviour-detect. */
   { "detect-le", E, DT, REF_BOM_KEEP, REF_STRICT, U, "FFFE0000 41000000", "EF BB BF 41", REF_OK, 0, 0 },
   { "detect-be-strip", E, DT, REF_BOM_STRIP, REF_STRICT, U, "0000FEFF 00000041", "41", REF_OK, 0, 0 },
   { "detect-none", E, DT, REF_BOM_INSERT, REF_STRICT, U, "00000041", "EF BB BF 41", REF_OK, 0, 0 },
   { "detect-le-without", E, DT, REF_BOM_KEEP, REF_STRICT, U, "41000000", "", REF_INVALID, 0, 0 },
   { "detect-decode", D, DT, REF_BOM_KEEP, REF_STRICT, U, "41", "00000041", REF_OK, 0, 0 },
-  /* SPEC 6.4: UTF-8 to UTF-8. */
+  /* #behaviour-repair. */
   { "repair-copy", R, LE, REF_BOM_KEEP, REF_STRICT, U, "EF BB BF 41 C3 A9 F0 9F 98 80", "EF BB BF 41 C3 A9 F0 9F 98 80", REF_OK, 0, 0 },
   { "repair-replace", R, LE, REF_BOM_KEEP, REF_REPLACE, U, "61 F1 80 80 E1 80 C2 62",
     "61 EF BF BD EF BF BD EF BF BD 62", REF_OK, 0, 3 },

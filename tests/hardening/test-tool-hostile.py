@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """The gutf8conv tool under hostile conditions.  Usage: test-tool-hostile.py TOOL
 
-Each case checks the exit status the SPEC documents (1 malformed input,
+Each case checks the exit status the man page documents (1 malformed input,
 2 usage or I/O error), exactly one line on stderr naming the culprit, and
 that standard output holds whole characters only: everything converted
 before the failure, nothing after.  Expected bytes are written by hand.

@@ -2,7 +2,8 @@
 //
 // GUtf8Conv through GObject-Introspection, from GJS.  Expected bytes come
 // from JavaScript itself: code points of strings, TextEncoder, and the
-// WHATWG TextDecoder, which replaces maximal subparts as SPEC asks.
+// WHATWG TextDecoder, which replaces maximal subparts as the behaviour guide
+// asks (#behaviour-maximal-subparts).
 // Prints TAP, one line per test.
 
 imports.gi.versions.GLib = '2.0';
@@ -12,7 +13,7 @@ const {GLib, Gio, GUtf8Conv} = imports.gi;
 const ByteArray = imports.byteArray;
 
 const TEXT = 'A\u2262\u0391. \ud55c\uad6d\uc5b4 \u{233b4} \ufeff\u{10ffff}!\n';
-// SPEC section 2's examples of maximal subparts, and what REPLACE makes
+// The guide's examples of maximal subparts, and what REPLACE makes
 // of them.
 const BAD = Uint8Array.from([0x61, 0xf1, 0x80, 0x80, 0xe1, 0x80, 0xc2, 0x62, 0x80, 0x63,
     0x80, 0xbf, 0x64, 0xed, 0xa0, 0x80, 0x20, 0xc0, 0xae, 0xf0, 0x9f, 0x98]);

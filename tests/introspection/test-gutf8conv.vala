@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Expected bytes are SPEC section 5's vectors (from the standards) and
- * its examples of maximal subparts.
+ * Expected bytes are the standards' vectors and the behaviour guide's
+ * examples of maximal subparts.
  */
 
 using GUtf8Conv;
@@ -108,7 +108,7 @@ static void test_construct ()
 
 static void test_vectors_through_stream ()
 {
-  /* SPEC section 5: UCS-4 (big-endian) and UTF-8. */
+  /* The standards' vectors: UCS-4 (big-endian) and UTF-8. */
   string[,] vectors = {
     { "00 00 00 41 00 00 22 62 00 00 03 91 00 00 00 2E", "41 E2 89 A2 CE 91 2E" },
     { "00 00 D5 5C 00 00 AD 6D 00 00 C5 B4", "ED 95 9C EA B5 AD EC 96 B4" },
@@ -154,7 +154,7 @@ static void test_bom_and_replace ()
   var output = new ByteArray ();
   try
     {
-      /* EF BB BF, then SPEC's example: 61 F1 80 80 E1 80 C2 62 80 63 80 BF 64. */
+      /* EF BB BF, then the guide's example: 61 F1 80 80 E1 80 C2 62 80 63 80 BF 64. */
       read_through (conv, unhex ("EF BB BF 61 F1 80 80 E1 80 C2 62 80 63 80 BF 64"), 2, ref output);
     }
   catch (GLib.Error e)

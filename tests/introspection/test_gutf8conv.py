@@ -38,7 +38,7 @@ CODEC = {O.HOST: 'utf-32-' + HOST, O.BIG_ENDIAN: 'utf-32-be',
 
 # Text with 1- to 4-octet characters, a noncharacter and an inner U+FEFF.
 TEXT = 'A\u2262\u0391. \ud55c\uad6d\uc5b4 \u65e5\u672c\u8a9e \U000233b4 \uffff\ufeff\U0010ffff end\n'
-# Malformed UTF-8 from SPEC section 2 and 5, between valid text.
+# Malformed UTF-8 from the behaviour guide's examples, between valid text.
 BAD_UTF8 = (b'a\xf1\x80\x80\xe1\x80\xc2b\x80c\x80\xbfd' b'\xe1\x80\xe2\xf0\x91\x92\xf1\xbfA'
             b' \xed\xa0\x80 \xc0\x80 /\xc0\xae./ \xed\xa1\x8c\xed\xbe\xb4 \xfe\xff \xc3\xa9 \xe2\x82')
 
@@ -125,7 +125,7 @@ def write_bytewise(conv, data):
 
 
 class Enums(unittest.TestCase):
-    # The nicks SPEC section 1 promises, in value order.
+    # The nicks (glib-mkenums' defaults), in value order.
     EXPECTED = {
         'Direction': ('GUtf8ConvDirection', 'GUTF8CONV_DIRECTION_',
                       [('UTF8_TO_UCS4', 'utf8-to-ucs4'), ('UCS4_TO_UTF8', 'ucs4-to-utf8'),
@@ -311,7 +311,7 @@ class ConvertBytes(unittest.TestCase):
         self.assertEqual(again.get_data(), ucs4('z'))
 
     def test_standards_vectors(self):
-        # SPEC section 5 (ISO/IEC 10646 Annex R, RFC 2044, RFC 3629).
+        # The standards' vectors (ISO/IEC 10646 Annex R, RFC 2044, RFC 3629).
         vectors = [
             ([0x41, 0x2262, 0x391, 0x2E], '41 E2 89 A2 CE 91 2E', P.UNICODE),
             ([0xD55C, 0xAD6D, 0xC5B4], 'ED 95 9C EA B5 AD EC 96 B4', P.UNICODE),
@@ -583,7 +583,7 @@ class TapResult(unittest.TestResult):
 
 
 class Version11(unittest.TestCase):
-    """SPEC section 6 from Python: the new values, new_full, error-offset,
+    """What 1.1 added, from Python: the new values, new_full, error-offset,
     the invalid-sequence signal."""
 
     def test_new_full(self):
