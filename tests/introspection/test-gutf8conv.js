@@ -243,6 +243,71 @@ test('error-offset without parsing the message (1.1)', () => {
     assertEqual(c.error_offset, -1);
 });
 
+// Every cut of a stream into three pieces (some empty): 1 to 3 pieces.
+function* splits(data) {
+    for (let i = 0; i <= data.length; i++) {
+        for (let j = i; j <= data.length; j++)
+            yield [data.subarray(0, i), data.subarray(i, j), data.subarray(j)];
+    }
+}
+
+function isMalformed(e) {
+    return e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.INVALID_DATA) ||
+        e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.PARTIAL_INPUT);
+}
+
+test('feed: every split of a dirty stream, the repairs listed and signalled (1.2)', () => {
+    // TextDecoder replaces the same maximal subparts.
+    const data = concat(utf8('caf\u00e9 \u20ac'), Uint8Array.from([0xff, 0x21, 0xe2, 0x82]),
+        utf8(' \u{1F600}'));
+    const expected = new TextDecoder('utf-8').decode(data);
+    for (const pieces of splits(data)) {
+        const c = GUtf8Conv.Converter.new_full(GUtf8Conv.Direction.UTF8_TO_UTF8,
+            GUtf8Conv.ByteOrder.HOST, GUtf8Conv.BomMode.KEEP, GUtf8Conv.ErrorMode.REPLACE,
+            GUtf8Conv.Profile.UNICODE);
+        c.collect_repairs(data.length);
+        const emitted = [], listed = [];
+        c.connect('invalid-sequence', (conv, offset, bytes) => emitted.push(`${offset}:${bytes.get_size()}`));
+        const out = pieces.map((p, n) => {
+            const o = c.feed(p, n === 2);
+            assertEqual(o.constructor, Uint8Array);
+            const r = c.take_repairs();
+            for (let k = 0; k < r.length; k += 2)
+                listed.push(`${r[k]}:${r[k + 1]}`);
+            return o;
+        });
+        assertEqual(new TextDecoder('utf-8', {fatal: true}).decode(concat(...out)), expected);
+        assertEqual(emitted.join(' '), '9:1 11:2');
+        assertEqual(listed.join(' '), '9:1 11:2');
+    }
+});
+
+test('feed: a strict error keeps the output before it, either code (1.2)', () => {
+    const data = utf8('caf\u00e9 \u20ac!');
+    for (const bad of [Uint8Array.from([0xe2, 0x82, 0x21]), Uint8Array.from([0xe9])]) {
+        const stream = concat(data, bad);
+        for (const pieces of splits(stream)) {
+            const c = GUtf8Conv.Converter.new(GUtf8Conv.Direction.UTF8_TO_UTF8);
+            const out = [];
+            let error = null;
+            try {
+                pieces.forEach((p, n) => out.push(c.feed(p, n === 2)));
+            } catch (e) {
+                if (!isMalformed(e))
+                    throw e;
+                error = e;
+                out.push(c.take_output_before_error());
+            }
+            assertEqual(error !== null, true);
+            // A cut-off é at the end is PARTIAL_INPUT, the other INVALID_DATA.
+            assertEqual(error.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.PARTIAL_INPUT), bad.length === 1);
+            assertEqual(new TextDecoder().decode(concat(...out)), 'caf\u00e9 \u20ac!');
+            assertEqual(c.get_error_offset(), data.length);
+        }
+    }
+});
+
+
 print(`1..${tests.length}`);
 let failed = 0;
 tests.forEach(([name, fn], i) => {

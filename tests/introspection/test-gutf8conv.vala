@@ -230,6 +230,57 @@ static void test_runtime_version ()
                  CompareOperator.EQ, "gutf8conv version too old (major mismatch)");
 }
 
+/* Every cut of a stream into three pieces (some empty): 1 to 3 pieces,
+ * through the incremental call; the output before an error is kept. */
+static void test_feed_splits ()
+{
+  uint8[] input = { 'c', 'a', 'f', 0xC3, 0xA9, ' ', 0xE2, 0x82, 0xAC, 0xFF, '!', 0xE2, 0x82 };
+  for (int i = 0; i <= input.length; i++)
+    for (int j = i; j <= input.length; j++)
+      {
+        var conv = new GUtf8Conv.Converter.full (GUtf8Conv.Direction.UTF8_TO_UTF8,
+                                                 GUtf8Conv.ByteOrder.HOST,
+                                                 GUtf8Conv.BomMode.KEEP,
+                                                 GUtf8Conv.ErrorMode.REPLACE,
+                                                 GUtf8Conv.Profile.UNICODE);
+        var strict = new GUtf8Conv.Converter (GUtf8Conv.Direction.UTF8_TO_UTF8);
+        conv.collect_repairs (input.length);
+        var output = new ByteArray ();
+        var kept = new ByteArray ();
+        var repairs = new StringBuilder ();
+        int[] starts = { 0, i, j }, ends = { i, j, input.length };
+        bool failed = false;
+        for (int n = 0; n < 3; n++)
+          {
+            try {
+              output.append (conv.feed (input[starts[n]:ends[n]], n == 2));
+              foreach (var v in conv.take_repairs ())
+                repairs.append_printf ("%" + uint64.FORMAT + " ", v);
+            } catch (Error e) {
+              assert_not_reached ();
+            }
+            if (failed)
+              continue;
+            try {
+              kept.append (strict.feed (input[starts[n]:ends[n]], n == 2));
+            } catch (IOError.INVALID_DATA e) {
+              kept.append (strict.take_output_before_error ());
+              failed = true;
+            } catch (IOError.PARTIAL_INPUT e) {
+              kept.append (strict.take_output_before_error ());
+              failed = true;
+            } catch (Error e) {
+              assert_not_reached ();
+            }
+          }
+        assert_bytes (output.data, "63 61 66 C3 A9 20 E2 82 AC EF BF BD 21 EF BF BD");
+        assert (repairs.str == "9 1 11 2 ");
+        assert_bytes (kept.data, "63 61 66 C3 A9 20 E2 82 AC");
+        assert (failed);
+        assert (strict.error_offset == 9);
+      }
+}
+
 int main (string[] args)
 {
   Test.init (ref args);
@@ -239,5 +290,6 @@ int main (string[] args)
   Test.add_func ("/vala/invalid-data", test_invalid_data);
   Test.add_func ("/vala/repair-1.1", test_repair);
   Test.add_func ("/vala/version-1.1", test_runtime_version);
+  Test.add_func ("/vala/feed-splits-1.2", test_feed_splits);
   return Test.run ();
 }

@@ -304,7 +304,8 @@ class ConvertBytes(unittest.TestCase):
     def test_returns_new_bytes(self):
         c = GUtf8Conv.Converter()
         out = c.convert_bytes(GLib.Bytes.new(b'xy'))
-        self.assertIsInstance(out, GLib.Bytes)
+        # bytes since the 1.2 overrides, which keep GLib.Bytes' calls.
+        self.assertIsInstance(out, bytes)
         self.assertEqual(out.get_size(), 8)
         again = c.convert_bytes(GLib.Bytes.new(b'z'))
         self.assertEqual(out.get_data(), ucs4('xy'))
