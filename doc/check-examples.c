@@ -16,6 +16,10 @@
  * output, errors and count are exactly what the manual says.  So the
  * manual cannot drift from the code.
  *
+ * A file with a rule index (the element with id "behaviour-rule-index")
+ * must have unique ids, and its index must link every id of the file and
+ * nothing else: code and tests cite the behaviour guide by these ids.
+ *
  * Input markers: "|" ends a chunk (calls without flags), "[flush]" ends
  * one with G_CONVERTER_FLUSH, "[end]" with G_CONVERTER_INPUT_AT_END,
  * "[reset]" ends one (or, right after a marker, ends none) and calls
@@ -620,6 +624,73 @@ collect (const char *path,
   return examples;
 }
 
+/* The rule index of @path, if it has one, against the ids of @path. */
+static gboolean
+check_rule_index (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) id_re = g_regex_new ("\\bid=\"([^\"]+)\"", 0, 0, NULL);
+  g_autoptr(GRegex) link_re = g_regex_new ("\\blinkend=\"([^\"]+)\"", 0, 0, NULL);
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  const char *index, *index_end;
+  gboolean ok = TRUE;
+  GHashTableIter iter;
+  gpointer key;
+
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+  index = strstr (text, "id=\"behaviour-rule-index\"");
+  if (index == NULL)
+    return TRUE;
+  index_end = strstr (index, "</simplesect>");
+  if (index_end == NULL)
+    {
+      g_printerr ("%s: the rule index does not end\n", path);
+      return FALSE;
+    }
+
+  for (g_regex_match (id_re, text, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      char *id = g_match_info_fetch (match, 1);
+
+      if (!g_hash_table_add (ids, id))
+        {
+          g_printerr ("%s: id %s is defined twice\n", path, id);
+          ok = FALSE;
+        }
+    }
+  g_clear_pointer (&match, g_match_info_unref);
+
+  for (g_regex_match_full (link_re, text, index_end - text, index - text, 0, &match, NULL);
+       g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      char *id = g_match_info_fetch (match, 1);
+
+      if (!g_hash_table_contains (ids, id))
+        {
+          g_printerr ("%s: the rule index links %s, which is not an id of the guide\n", path, id);
+          ok = FALSE;
+        }
+      g_hash_table_add (listed, id);
+    }
+
+  g_hash_table_iter_init (&iter, ids);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (strcmp (key, "behaviour") != 0 && strcmp (key, "behaviour-rule-index") != 0 &&
+        !g_hash_table_contains (listed, key))
+      {
+        g_printerr ("%s: id %s is missing from the rule index\n", path, (const char *) key);
+        ok = FALSE;
+      }
+  return ok;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -642,6 +713,8 @@ main (int    argc,
           g_printerr ("%s\n", error->message);
           return 1;
         }
+      if (!check_rule_index (argv[a]))
+        failed++;
       for (guint i = 0; i < examples->len; i++)
         {
           total++;
