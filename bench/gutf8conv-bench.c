@@ -40,6 +40,7 @@
 
 #include "gutf8conv-codec.h"
 #include "gutf8conv-profile.h"
+#include "bench-util.h"
 
 #define MAX_KERNELS 8
 
@@ -74,21 +75,6 @@ typedef struct
 
 static guint8 *scratch;      /* output of every method */
 static gsize scratch_len;
-
-/* Touches every page of @p for writing: first-touch page faults cost more
- * than most conversions in some virtual machines, and must not land in a
- * timed run. */
-static void
-prefault (guint8 *p,
-          gsize   len)
-{
-  volatile guint8 *v = p;
-
-  for (gsize i = 0; i < len; i += 4096)
-    v[i] = v[i];
-  if (len > 0)
-    v[len - 1] = v[len - 1];
-}
 
 #if defined(__GLIBC__) && defined(__x86_64__)
 #define REP_MOVSB_TUNABLE "glibc.cpu.x86_rep_movsb_threshold=2097152"
@@ -525,23 +511,6 @@ compare_names (gconstpointer a,
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
-static int
-compare_double (gconstpointer a,
-                gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *v,
-        guint   n)
-{
-  qsort (v, n, sizeof *v, compare_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* Rates[corpus][method] in GB/s of input, each the median of @reps runs.
  * Each repetition runs every method on every corpus, so that a busy spell
  * on the shared machine lands on all of them rather than on one corpus. */
@@ -617,7 +586,7 @@ measure (Corpus       *corpora,
             bytes = dir == DECODE ? corpora[c].utf8_bad_len : corpora[c].ucs4_bad_len;
           double *t = times + ((gsize) c * n_methods + m) * reps;
 
-          rates[c][m] = bytes / (use_fastest ? fastest (t, reps) : median (t, reps)) / 1e9;
+          rates[c][m] = bytes / (use_fastest ? fastest (t, reps) : bench_median (t, reps)) / 1e9;
         }
     }
   g_free (times);
@@ -788,13 +757,13 @@ main (int    argc,
       scratch_len = MAX (scratch_len, 3 * corpora[i].utf8_bad_len + 64);
     }
   scratch = g_malloc (scratch_len);
-  prefault (scratch, scratch_len);
+  bench_prefault (scratch, scratch_len);
   for (guint i = 0; i < n_corpora; i++)
     {
-      prefault (corpora[i].utf8, corpora[i].utf8_len);
-      prefault (corpora[i].ucs4, corpora[i].ucs4_len);
-      prefault (corpora[i].utf8_bad, corpora[i].utf8_bad_len);
-      prefault (corpora[i].ucs4_bad, corpora[i].ucs4_bad_len);
+      bench_prefault (corpora[i].utf8, corpora[i].utf8_len);
+      bench_prefault (corpora[i].ucs4, corpora[i].ucs4_len);
+      bench_prefault (corpora[i].utf8_bad, corpora[i].utf8_bad_len);
+      bench_prefault (corpora[i].ucs4_bad, corpora[i].ucs4_bad_len);
     }
 
   methods[M_OURS64] = (Method) { "ours, stream 64K", run_ours_stream, GSIZE_TO_POINTER (64 * 1024) };
