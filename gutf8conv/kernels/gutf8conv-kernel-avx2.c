@@ -563,19 +563,20 @@ static const guint8 enc3_shuffle[256][16] __attribute__((aligned (16))) = {
   { 0x00, 0x01, 0x02, 0x04, 0x05, 0x06, 0x08, 0x09, 0x0a, 0x0c, 0x0d, 0x0e, 0x80, 0x80, 0x80, 0x80 },
 };
 
-static inline __m256i
-ge_u8 (__m256i x,
-       __m256i c)
-{
-  return _mm256_cmpeq_epi8 (_mm256_max_epu8 (x, c), x);
-}
+/* The generic layer's vector operations: 32-byte blocks. */
+#define GK_BLOCK 32
+typedef __m256i gk_vec;
 
-static inline __m256i
-eq_u8 (__m256i x,
-       int     c)
-{
-  return _mm256_cmpeq_epi8 (x, _mm256_set1_epi8 ((char) c));
-}
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)  { return _mm256_loadu_si256 ((const __m256i *) p); }
+GUTF8CONV_KERNEL_INLINE guint32 gk_movemask (gk_vec x)      { return (guint32) _mm256_movemask_epi8 (x); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)          { return _mm256_set1_epi8 ((char) c); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)  { return _mm256_or_si256 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return _mm256_and_si256 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_andnot (gk_vec a, gk_vec b) { return _mm256_andnot_si256 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm256_cmpeq_epi8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm256_cmpeq_epi8 (_mm256_max_epu8 (x, c), x); }
+
+#include "gutf8conv-kernel-generic-block.h"
 
 #define SET1(c) _mm256_set1_epi8 ((char) (c))
 
@@ -584,24 +585,6 @@ static inline __m256i
 load_twice (const guint8 *p)
 {
   return _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) p));
-}
-
-/* C0, C1, F5..FF never start anything (nor F0..F4 with @bmp_only); E0,
- * ED, F0, F4 narrow the range of the byte after them, which @n1 holds. */
-static inline __attribute__((always_inline)) __m256i
-bad_bytes (__m256i        b,
-           __m256i        n1,
-           const gboolean bmp_only)
-{
-  __m256i bad;
-
-  bad = _mm256_or_si256 (ge_u8 (b, SET1 (bmp_only ? 0xF0 : 0xF5)),
-                         eq_u8 (_mm256_and_si256 (b, SET1 (0xFE)), 0xC0));
-  bad = _mm256_or_si256 (bad, _mm256_andnot_si256 (ge_u8 (n1, SET1 (0xA0)), eq_u8 (b, 0xE0)));
-  bad = _mm256_or_si256 (bad, _mm256_and_si256 (ge_u8 (n1, SET1 (0xA0)), eq_u8 (b, 0xED)));
-  bad = _mm256_or_si256 (bad, _mm256_andnot_si256 (ge_u8 (n1, SET1 (0x90)), eq_u8 (b, 0xF0)));
-  bad = _mm256_or_si256 (bad, _mm256_and_si256 (ge_u8 (n1, SET1 (0x90)), eq_u8 (b, 0xF4)));
-  return bad;
 }
 
 /* The block validator of Keiser and Lemire ("Validating UTF-8 in less than
@@ -912,9 +895,9 @@ careful:
     {
       __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
       guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
-      __m256i n1, bad;
-      guint32 l2, l3, l4, cont, lead, leads;
-      guint k, len, consumed, n_out;
+      guint32 leads;
+      guint consumed, n_out;
+      GkLeads c;
 
       if (nonascii == 0)
         {
@@ -940,24 +923,11 @@ careful:
           continue;
         }
 
-      n1 = _mm256_loadu_si256 ((const __m256i *) (p + 1));
-      l2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
-      l3 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
-      l4 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
-      cont = nonascii & ~l2;
-
-      bad = bad_bytes (b, n1, bmp_only);
-
-      if (_mm256_movemask_epi8 (bad) != 0 ||
-          cont != ((l2 << 1) | (l3 << 2) | (l4 << 3)))
+      if (!gk_block_valid (b, p, nonascii, bmp_only, &c))
         goto scalar_block;
-
       /* The last character may end past the block: leave it for the next. */
-      lead = ~cont;
-      k = 31 - __builtin_clz (lead);
-      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
-      consumed = k + len <= 32 ? 32 : k;
-      leads = consumed == 32 ? lead : lead & ((1u << k) - 1);
+      consumed = gk_block_end (&c);
+      leads = gk_block_leads (&c, consumed);
       n_out = __builtin_popcount (leads);
       if ((gsize) (oend - o) < 4 * n_out + 32)
         {
@@ -1269,6 +1239,45 @@ encode_avx2 (const guint8 *in,
  * each block as it goes (a block that fails is stored too, but not
  * counted).  After it, block by block with byte compares from a character
  * boundary; the rest is the scalar validator's. */
+/* The fast phase: returns where it stopped, at a character boundary. */
+static inline __attribute__((always_inline)) const guint8 *
+validate_avx2_fast (const guint8   *in,
+                    const guint8   *end,
+                    guint8         *out,
+                    gsize          *stored,
+                    const gboolean  bmp_only)
+{
+  const guint8 *p = in;
+  __m256i b, err;
+
+  if (end - p < 64)
+    return p;
+  b = _mm256_loadu_si256 ((const __m256i *) p);
+  err = kl_error_first (b, bmp_only);
+  if (!_mm256_testz_si256 (err, err))
+    return p;
+  do
+    {
+      __m256i b2 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
+
+      if (out != NULL)
+        _mm256_storeu_si256 ((__m256i *) (out + (p - in)), b);
+      /* After ASCII, an ASCII block has nothing to check. */
+      if (!_mm256_testz_si256 (_mm256_or_si256 (b, b2), SET1 (0x80)))
+        {
+          err = kl_error_at (p + 32, b2, bmp_only);
+          if (!_mm256_testz_si256 (err, err))
+            break;
+        }
+      p += 32;
+      *stored = p - in;
+      b = b2;
+    }
+  while (end - p >= 64);
+  /* From the character boundary after what was accepted. */
+  return p + __builtin_ctz (~cont_mask (b));
+}
+
 static inline __attribute__((always_inline)) gsize
 validate_avx2_impl (const guint8   *in,
                     gsize           in_len,
@@ -1276,81 +1285,11 @@ validate_avx2_impl (const guint8   *in,
                     gsize          *stored,
                     const gboolean  bmp_only)
 {
-  const guint8 *p = in, *end = in + in_len;
-  const guint flags = bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
+  const guint8 *p;
 
   *stored = 0;
-  if (end - p >= 64)
-    {
-      __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
-      __m256i err = kl_error_first (b, bmp_only);
-
-      if (!_mm256_testz_si256 (err, err))
-        goto careful;
-      do
-        {
-          __m256i b2 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
-
-          if (out != NULL)
-            _mm256_storeu_si256 ((__m256i *) (out + (p - in)), b);
-          /* After ASCII, an ASCII block has nothing to check. */
-          if (!_mm256_testz_si256 (_mm256_or_si256 (b, b2), SET1 (0x80)))
-            {
-              err = kl_error_at (p + 32, b2, bmp_only);
-              if (!_mm256_testz_si256 (err, err))
-                {
-                  /* From the character boundary after what was accepted. */
-                  p += __builtin_ctz (~cont_mask (b));
-                  break;
-                }
-            }
-          p += 32;
-          *stored = p - in;
-          b = b2;
-          if (end - p < 64)
-            {
-              p += __builtin_ctz (~cont_mask (b));
-              break;
-            }
-        }
-      while (TRUE);
-    }
-
-careful:
-  /* Block by block from a character boundary; the byte after a block is
-   * read too. */
-  while (end - p >= 33)
-    {
-      __m256i b = _mm256_loadu_si256((__m256i const *) p);
-      guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
-      guint32 l2, l3, l4, cont, lead;
-      guint k, len;
-
-      if (nonascii == 0)
-        {
-          p += 32;
-          continue;
-        }
-      l2 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
-      l3 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
-      l4 = (guint32) _mm256_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
-      cont = nonascii & ~l2;
-      if (_mm256_movemask_epi8 (bad_bytes (b, _mm256_loadu_si256((__m256i const *) (p + 1)), bmp_only)) != 0 ||
-          cont != (((l2 << 1) | (l3 << 2) | (l4 << 3))))
-        {
-          if (!gutf8conv_kernel_scalar_validate_block (&p, end, 32, flags))
-            goto done;
-          continue;
-        }
-      /* The last character may end past the block: the next one's. */
-      lead = ~cont;
-      k = 31 - __builtin_clz (lead);
-      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
-      p += k + len <= 32 ? 32 : k;
-    }
-  p += gutf8conv_kernel_scalar_validate (p, end - p, flags);
-
-done:
+  p = validate_avx2_fast (in, in + in_len, out, stored, bmp_only);
+  p = gk_validate_careful (p, in + in_len, bmp_only);
   *stored = MIN (*stored, (gsize) (p - in));
   return p - in;
 }

@@ -9,11 +9,10 @@
 
 #include "config.h"
 
-#include <emmintrin.h>
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
-#include "gutf8conv-kernel-generic.h"
+#include "gutf8conv-kernel-sse-ops.h"
 
 /* Input the scalar kernel gets for a block that is not all ASCII: enough to
  * amortise the call. */
@@ -158,41 +157,13 @@ encode_sse2 (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
-static inline __m128i
-ge_u8 (__m128i x,
-       __m128i c)
-{
-  return _mm_cmpeq_epi8 (_mm_max_epu8 (x, c), x);
-}
-
-#define SET1(c) _mm_set1_epi8 ((char) (c))
-
-/* C0, C1, F5..FF (F0..F4 too with @bmp_only) start nothing; E0, ED, F0,
- * F4 narrow the range of the byte after them, which @n1 holds.  SSE2 has
- * every compare this needs. */
-static inline __attribute__((always_inline)) __m128i
-bad_bytes (__m128i        b,
-           __m128i        n1,
-           const gboolean bmp_only)
-{
-  __m128i bad;
-
-  bad = _mm_or_si128 (ge_u8 (b, SET1 (bmp_only ? 0xF0 : 0xF5)),
-                      _mm_cmpeq_epi8 (_mm_and_si128 (b, SET1 (0xFE)), SET1 (0xC0)));
-  bad = _mm_or_si128 (bad, _mm_andnot_si128 (ge_u8 (n1, SET1 (0xA0)), _mm_cmpeq_epi8 (b, SET1 (0xE0))));
-  bad = _mm_or_si128 (bad, _mm_and_si128 (ge_u8 (n1, SET1 (0xA0)), _mm_cmpeq_epi8 (b, SET1 (0xED))));
-  bad = _mm_or_si128 (bad, _mm_andnot_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF0))));
-  bad = _mm_or_si128 (bad, _mm_and_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF4))));
-  return bad;
-}
-
 /* UTF-8 to UTF-8: the decoder's block validation (16 bytes: lead classes,
  * the second-byte ranges, continuation bytes exactly where the leads
  * announce them), without the transcoding.  The main loop steps a fixed
  * 16 bytes, a character crossing into the next block accepted once the
  * next block has its continuation bytes, and when @out is given stores
  * each block as it goes (a block that fails is stored too, but not
- * counted).  The rest is the scalar validator's. */
+ * counted).  The rest is the careful loop's. */
 static inline __attribute__((always_inline)) gsize
 validate_sse2_impl (const guint8   *in,
                     gsize           in_len,
@@ -201,32 +172,31 @@ validate_sse2_impl (const guint8   *in,
                     const gboolean  bmp_only)
 {
   const guint8 *p = in, *end = in + in_len;
-  const guint flags = bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
 
   *stored = 0;
   if (end - p >= 32)
     {
-      __m128i b = _mm_loadu_si128((__m128i const *) p);
-      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
-      guint32 l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
+      __m128i b = gk_loadu (p);
+      guint32 nonascii = gk_movemask (b);
+      guint32 l2 = gk_movemask (gk_ge_u8 (b, gk_set1 (0xC0)));
       guint32 carry = 0;
 
       do
         {
-          __m128i b2 = _mm_loadu_si128((__m128i const *) (p + 16));
-          guint32 nonascii2 = (guint32) _mm_movemask_epi8 (b2);
-          guint32 l2_2 = (guint32) _mm_movemask_epi8 (ge_u8 (b2, SET1 (0xC0)));
+          __m128i b2 = gk_loadu (p + 16);
+          guint32 nonascii2 = gk_movemask (b2);
+          guint32 l2_2 = gk_movemask (gk_ge_u8 (b2, gk_set1 (0xC0)));
 
           if (out != NULL)
             _mm_storeu_si128 ((__m128i *) (out + (p - in)), b);
           if (nonascii != 0 || carry != 0)
             {
               guint32 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
-              guint32 l3 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
-              guint32 l4 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
+              guint32 l3 = gk_movemask (gk_ge_u8 (b, gk_set1 (0xE0)));
+              guint32 l4 = gk_movemask (gk_ge_u8 (b, gk_set1 (0xF0)));
               guint32 carry_out = (l2 >> 15) | (l3 >> 14) | (l4 >> 13);
 
-              if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128((__m128i const *) (p + 1)), bmp_only)) != 0 ||
+              if (gk_movemask (gk_bad_bytes (b, gk_loadu (p + 1), bmp_only)) != 0 ||
                   cont != (((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) & 0xFFFF) ||
                   (cont2 & carry_out) != carry_out)
                 {
@@ -249,40 +219,7 @@ validate_sse2_impl (const guint8   *in,
       while (TRUE);
     }
 
-  /* Block by block from a character boundary; the byte after a block is
-   * read too. */
-  while (end - p >= 17)
-    {
-      __m128i b = _mm_loadu_si128((__m128i const *) p);
-      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
-      guint32 l2, l3, l4, cont, lead;
-      guint k, len;
-
-      if (nonascii == 0)
-        {
-          p += 16;
-          continue;
-        }
-      l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
-      l3 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
-      l4 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
-      cont = nonascii & ~l2;
-      if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128((__m128i const *) (p + 1)), bmp_only)) != 0 ||
-          cont != (((l2 << 1) | (l3 << 2) | (l4 << 3)) & 0xFFFF))
-        {
-          if (!gutf8conv_kernel_scalar_validate_block (&p, end, 16, flags))
-            goto done;
-          continue;
-        }
-      /* The last character may end past the block: the next one's. */
-      lead = ~cont & 0xFFFF;
-      k = 31 - __builtin_clz (lead);
-      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
-      p += k + len <= 16 ? 16 : k;
-    }
-  p += gutf8conv_kernel_scalar_validate (p, end - p, flags);
-
-done:
+  p = gk_validate_careful (p, end, bmp_only);
   *stored = MIN (*stored, (gsize) (p - in));
   return p - in;
 }

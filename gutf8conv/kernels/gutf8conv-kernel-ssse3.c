@@ -46,7 +46,7 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
-#include "gutf8conv-kernel-generic.h"
+#include "gutf8conv-kernel-sse-ops.h"
 #include "gutf8conv-kernel-tables.h"
 
 /* See encode_ssse3_impl(): eight-unit groups of ASCII in a row before
@@ -54,31 +54,6 @@
 #define ASCII_AGAIN 8
 
 #define SET1(c) _mm_set1_epi8 ((char) (c))
-
-static inline __m128i
-ge_u8 (__m128i x,
-       __m128i c)
-{
-  return _mm_cmpeq_epi8 (_mm_max_epu8 (x, c), x);
-}
-
-/* C0, C1, F5..FF start nothing (F0..F4 neither with @bmp_only); E0, ED,
- * F0, F4 narrow the range of the byte after them, which @n1 holds. */
-static inline __attribute__((always_inline)) __m128i
-bad_bytes (__m128i        b,
-           __m128i        n1,
-           const gboolean bmp_only)
-{
-  __m128i bad;
-
-  bad = _mm_or_si128 (ge_u8 (b, SET1 (bmp_only ? 0xF0 : 0xF5)),
-                      _mm_cmpeq_epi8 (_mm_and_si128 (b, SET1 (0xFE)), SET1 (0xC0)));
-  bad = _mm_or_si128 (bad, _mm_andnot_si128 (ge_u8 (n1, SET1 (0xA0)), _mm_cmpeq_epi8 (b, SET1 (0xE0))));
-  bad = _mm_or_si128 (bad, _mm_and_si128 (ge_u8 (n1, SET1 (0xA0)), _mm_cmpeq_epi8 (b, SET1 (0xED))));
-  bad = _mm_or_si128 (bad, _mm_andnot_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF0))));
-  bad = _mm_or_si128 (bad, _mm_and_si128 (ge_u8 (n1, SET1 (0x90)), _mm_cmpeq_epi8 (b, SET1 (0xF4))));
-  return bad;
-}
 
 /* The nibble-lookup validation of Keiser and Lemire ("Validating UTF-8
  * in less than one instruction per byte", 2021), for the 16 bytes @b
@@ -566,8 +541,9 @@ careful:
     {
       __m128i b = _mm_loadu_si128 ((const __m128i *) p);
       guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
-      guint32 l2, l3, l4, cont, lead, leads;
-      guint k, len, consumed;
+      guint32 leads;
+      guint consumed;
+      GkLeads c;
 
       if (nonascii == 0)
         {
@@ -579,20 +555,11 @@ careful:
           continue;
         }
 
-      l2 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xC0)));
-      l3 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xE0)));
-      l4 = (guint32) _mm_movemask_epi8 (ge_u8 (b, SET1 (0xF0)));
-      cont = nonascii & ~l2;
-      if (_mm_movemask_epi8 (bad_bytes (b, _mm_loadu_si128 ((const __m128i *) (p + 1)), bmp_only)) != 0 ||
-          cont != (((l2 << 1) | (l3 << 2) | (l4 << 3)) & 0xFFFF))
+      if (!gk_block_valid (b, p, nonascii, bmp_only, &c))
         goto scalar_block;
-
       /* The last character may end past the block: leave it for the next. */
-      lead = ~cont & 0xFFFF;
-      k = 31 - __builtin_clz (lead);
-      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
-      consumed = k + len <= 16 ? 16 : k;
-      leads = consumed == 16 ? lead : lead & ((1u << k) - 1);
+      consumed = gk_block_end (&c);
+      leads = gk_block_leads (&c, consumed);
       /* The stores may overrun by 12 bytes; near the end of the output,
        * the scalar kernel stops exactly where it must. */
       if ((gsize) (oend - o) < 4 * (gsize) __builtin_popcount (leads) + 12)
