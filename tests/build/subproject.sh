@@ -7,20 +7,23 @@
 # with the wrap file and the dependency() line the README gives, once with
 # the shared library and once with -Ddefault_library=static.  Checks that
 # the program runs, how it is linked, and that the subproject built only
-# the library: no tool, tests, fuzzers or benchmark.  TAP.
+# the library: no tool, tests, fuzzers or benchmark.  Then without the
+# wrap: the same line fails as the README says, and its fallback: line
+# builds a program that runs.  TAP.
 set -u
 meson=$1 src=$2 readme=$3 work=$4
-echo "1..8"
+echo "1..11"
 rm -rf "$work"
 mkdir -p "$work/parent/subprojects"
 p=$work/parent
 
-# The README's wrap file and dependency line, under "## Using it as a
-# meson subproject": its ```ini block and the first ```meson block.
+# The README's wrap file and dependency lines, under "## Using it as a
+# meson subproject": its ```ini block and its ```meson blocks (the Nth
+# with "section meson N").
 section() {
-  awk -v lang="$1" '/^## Using it as a meson subproject/ { f = 1; next }
+  awk -v lang="$1" -v nth="${2:-1}" '/^## Using it as a meson subproject/ { f = 1; next }
     f && /^## / { exit }
-    f && $0 == "```" lang { c = 1; next } c && /^```$/ { exit } c' "$readme"
+    f && $0 == "```" lang { if (++seen == nth) c = 1; next } c && /^```$/ { exit } c' "$readme"
 }
 section ini > "$p/subprojects/gutf8conv.wrap"
 # The source tree stands for the clone the wrap would make.
@@ -99,3 +102,40 @@ for kind in shared static; do
     echo "not ok $n - the subproject built more than the library ($kind):$extra"
   fi
 done
+
+# Without the wrap: a clone in subprojects/ alone.
+rm "$p/subprojects/gutf8conv.wrap"
+b=$work/build-nowrap
+n=$((n + 1))
+if "$meson" setup "$b" "$p" --wrap-mode=forcefallback \
+     -Dgutf8conv:introspection=disabled -Dgutf8conv:vapi=disabled >"$work/nowrap.log" 2>&1; then
+  echo "not ok $n - without the wrap, the plain dependency() line configures after all"
+elif grep -q 'Dependency "gutf8conv-1.0" not found' "$work/nowrap.log"; then
+  echo "ok $n - without the wrap, the plain dependency() line fails as the README says"
+else
+  echo "not ok $n - without the wrap, the plain dependency() line fails otherwise"
+  sed 's/^/# /' "$work/nowrap.log" | tail -n 20
+fi
+
+{
+  echo "project('parent', 'c')"
+  section meson 2
+  echo "executable('parent', 'parent.c', dependencies: gutf8conv_dep)"
+} > "$p/meson.build"
+rm -rf "$b"
+n=$((n + 1))
+if "$meson" setup "$b" "$p" --wrap-mode=forcefallback \
+     -Dgutf8conv:introspection=disabled -Dgutf8conv:vapi=disabled >"$work/fallback.log" 2>&1 &&
+   ninja -C "$b" >>"$work/fallback.log" 2>&1; then
+  echo "ok $n - without the wrap, the fallback: line builds"
+else
+  echo "not ok $n - without the wrap, the fallback: line builds"
+  sed 's/^/# /' "$work/fallback.log" | tail -n 30
+fi
+n=$((n + 1))
+got=$("$b/parent" 2>&1)
+if [ "$got" = "$want" ]; then
+  echo "ok $n - it converts with the subproject's library (fallback:)"
+else
+  echo "not ok $n - it converts with the subproject's library (fallback:): got '$got', want '$want'"
+fi
