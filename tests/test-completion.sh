@@ -31,6 +31,8 @@ complete_words() {
 }
 
 help=$(LC_ALL=C "$tool" --help)
+# The completion asks the tool on PATH for the names of -f and -t.
+PATH=$(cd "$(dirname "$tool")" && pwd):$PATH
 sorted() { tr ' ' '\n' | grep -v '^$' | sort | tr '\n' ' ' | sed 's/ $//'; }
 
 # Every option --help lists in its option lines, and nothing else (the
@@ -47,6 +49,7 @@ for opt in byte-order bom on-error profile; do
   line=$(printf '%s\n' "$help" | grep -E "^ +--$opt=")
   values=$(printf '%s\n' "${line#*: }" | sed -E 's/ \([^)]*\)//g; s/,/ /g' | sorted)
   check "--$opt= offers what --help lists" "$values" "$(complete_words gutf8conv "--$opt" =)"
+  check "--$opt VALUE (a separate word) offers the same" "$values" "$(complete_words gutf8conv "--$opt" "")"
   for v in $values; do
     n=$((n + 1))
     if "$tool" "--$opt=$v" </dev/null >/dev/null 2>&1; then
@@ -58,6 +61,25 @@ for opt in byte-order bom on-error profile; do
   done
 done
 check "a value prefix" "replace" "$(complete_words gutf8conv --on-error = rep)"
+check "a value prefix, separate word" "strip" "$(complete_words gutf8conv --bom st)"
+
+# -f and -t: the names --list prints, in both forms, any case.
+names=$("$tool" --list | sorted)
+for opt in -f --from-code -t --to-code; do
+  check "$opt NAME offers what --list prints" "$names" "$(complete_words gutf8conv "$opt" "")"
+done
+check "--from-code= offers what --list prints" "$names" "$(complete_words gutf8conv --from-code =)"
+check "--to-code= with a prefix" "UTF-32 UTF-32BE UTF-32LE" "$(complete_words gutf8conv --to-code = UTF-3)"
+check "-t with a lower-case prefix" "cesu-8" "$(complete_words gutf8conv -t ces)"
+for name in $names; do
+  n=$((n + 1))
+  if "$tool" -f "$name" </dev/null >/dev/null 2>&1 || "$tool" -t "$name" </dev/null >/dev/null 2>&1; then
+    echo "ok $n - the tool takes the name $name"
+  else
+    echo "not ok $n - the tool refuses the name $name"
+    failed=1
+  fi
+done
 check "a value after other options" "cesu8" \
   "$(complete_words gutf8conv --repair --profile = ce)"
 
@@ -70,6 +92,14 @@ check "-o completes file names" "$dir/input-a.txt $dir/input-b.txt" \
   "$(complete_words gutf8conv -o "$dir/in")"
 check "operands complete file names" "$dir/input-b.txt" \
   "$(complete_words gutf8conv --to-utf8 "$dir/input-b")"
+check "--output FILE completes file names" "$dir/input-a.txt $dir/input-b.txt" \
+  "$(complete_words gutf8conv --output "$dir/in")"
+check "--output=FILE completes file names" "$dir/input-a.txt $dir/input-b.txt" \
+  "$(complete_words gutf8conv --output = "$dir/in")"
+# A value, not a file name, after an option that takes one.
+cd "$dir" || exit 1
+check "a value, no file names, after --bom and a space" "insert" "$(complete_words gutf8conv --bom in)"
+cd - >/dev/null || exit 1
 
 echo "1..$n"
 exit $failed

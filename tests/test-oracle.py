@@ -141,6 +141,20 @@ def encode_modes(seed):
     return ok
 
 
+def byte_order_hint(data):
+    """The tool's hint, as gutf8conv(1) words it: the first units (two at
+    least, sixteen at most) all invalid big-endian, all valid swapped."""
+    units = [data[i:i + 4] for i in range(0, min(len(data), 64) - 3, 4)]
+
+    def valid(u, order):
+        v = int.from_bytes(u, order)
+        return v <= 0x10ffff and not 0xd800 <= v <= 0xdfff
+    if len(units) >= 2 and not any(valid(u, 'big') for u in units) and \
+       all(valid(u, 'little') for u in units):
+        return ' (the input looks little-endian: try --byte-order=le)'
+    return ''
+
+
 def encode_strict(seed):
     rng = random.Random(seed)
     ok = True
@@ -156,6 +170,7 @@ def encode_strict(seed):
             else:
                 msg = 'Invalid UCS-4 value 0x%08X at byte %d' % (
                     int.from_bytes(data[e.start:e.start + 4], 'big'), e.start)
+                msg += byte_order_hint(data)
             want = data[:e.start].decode('utf-32-be').encode('utf-8')
             ok &= check('encode strict, seed %d case %d' % (seed, i), data, args, 1, want,
                         'gutf8conv: (standard input): %s\n' % msg)

@@ -24,6 +24,13 @@
 
 static const char *tool;
 static char *tmpdir;
+/* Whether the library has the UTF-16 directions: the tool's behaviour
+ * differs, and each branch is checked exactly. */
+static gboolean utf16;
+
+/* The quotes of messages under a UTF-8 locale. */
+#define LQ "\xe2\x80\x9c"
+#define RQ "\xe2\x80\x9d"
 
 typedef struct
 {
@@ -46,8 +53,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
  * file, not a pipe: a tool that exits without reading it (a bad option, a
  * missing file) must not make the test depend on who runs first. */
 static Run *
-run_tool (const char * const *args,
-          const char         *stdin_hex)
+run_tool_in (const char * const *args,
+             const char         *stdin_hex,
+             const char         *locale)
 {
   g_autoptr(GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
@@ -71,7 +79,7 @@ run_tool (const char * const *args,
 
   g_subprocess_launcher_set_cwd (launcher, tmpdir);
   /* Messages in English whatever the environment. */
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", locale, TRUE);
   proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate (proc, NULL, NULL, &r->out, &err, &error);
@@ -84,6 +92,13 @@ run_tool (const char * const *args,
   r->err = g_strndup (g_bytes_get_size (err) > 0 ? g_bytes_get_data (err, NULL) : "",
                       g_bytes_get_size (err));
   return r;
+}
+
+static Run *
+run_tool (const char * const *args,
+          const char         *stdin_hex)
+{
+  return run_tool_in (args, stdin_hex, "C.UTF-8");
 }
 
 static void
@@ -275,6 +290,441 @@ test_files (void)
              "gutf8conv: bad: Invalid UTF-8 sequence at byte 2: 80\n");
 }
 
+/* One run of the tool: its arguments, standard input, and all it must
+ * give back (stderr NULL: empty). */
+typedef struct
+{
+  const char *args[8];
+  const char *in_hex;
+  int         status;
+  const char *out_hex;
+  const char *err;
+} Case;
+
+static void
+check_cases (const Case *cases,
+             gsize       n)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr(Run) r = run_tool (cases[i].args, cases[i].in_hex);
+      g_autofree char *args = g_strjoinv (" ", (char **) cases[i].args);
+
+      g_test_message ("gutf8conv %s", args);
+      check_run (r, cases[i].status, cases[i].out_hex, cases[i].err);
+    }
+}
+
+/* iconv's names (gutf8conv(1), gutf8conv-tool-names): what each implies
+ * for the byte order and the signature, and --byte-order, --bom and
+ * --profile beside them. */
+static void
+test_names (void)
+{
+  static const Case cases[] = {
+    { { "-t", "UTF-32LE", NULL }, "41 C3 A9", 0, "41 00 00 00 E9 00 00 00", NULL },
+    { { "-t", "utf-32be", NULL }, "EF BB BF 41", 0, "00 00 FE FF 00 00 00 41", NULL },
+    { { "-t", "UTF-32", NULL }, "41", 0, "00 00 FE FF 00 00 00 41", NULL },
+    { { "-t", "UTF-32", NULL }, "EF BB BF 41", 0, "00 00 FE FF 00 00 00 41", NULL },
+    { { "-t", "UTF-32", NULL }, "", 0, "00 00 FE FF", NULL },
+    { { "-t", "UTF-32", "--bom=strip", NULL }, "EF BB BF 41", 0, "00 00 00 41", NULL },
+    { { "-t", "UCS-4", NULL }, "41", 0, "00 00 00 41", NULL },
+    { { "-t", "Ucs-4le", NULL }, "41", 0, "41 00 00 00", NULL },
+    { { "-t", "UCS-4", "--byte-order=le", NULL }, "41", 0, "41 00 00 00", NULL },
+    { { "--to-code=UTF-32BE", "--bom=insert", NULL }, "41", 0, "00 00 FE FF 00 00 00 41", NULL },
+    { { "-f", "UTF-32", NULL }, "FF FE 00 00 41 00 00 00", 0, "41", NULL },
+    { { "-f", "UTF-32", NULL }, "00 00 FE FF 00 00 00 41", 0, "41", NULL },
+    { { "-f", "UTF-32", NULL }, "00 00 00 41", 0, "41", NULL },
+    { { "-f", "UTF-32", "--byte-order=le", NULL }, "41 00 00 00", 0, "41", NULL },
+    { { "-f", "UCS-4", NULL }, "FF FE 00 00 41 00 00 00", 0, "EF BB BF 41", NULL },
+    { { "-f", "UTF-32BE", NULL }, "00 00 FE FF 00 00 00 41", 0, "EF BB BF 41", NULL },
+    { { "--from-code=utf-32le", "-t", "cesu-8", NULL }, "00 F6 01 00", 0, "ED A0 BD ED B8 80", NULL },
+    { { "-f", "UTF-32LE", "-t", "MUTF-8", NULL }, "00 00 00 00", 0, "C0 80", NULL },
+    { { "-f", "UTF-8", "-t", "UTF-32", "--profile=ucs4", NULL }, "FD BF BF BF BF BF", 0,
+      "00 00 FE FF 7F FF FF FF", NULL },
+    /* The same UTF-8 form on both sides: --repair. */
+    { { "-f", "UTF-8", "-t", "utf-8", "--on-error=replace", NULL }, "41 FF C3 A9", 0, "41 EF BF BD C3 A9", NULL },
+    { { "-f", "UTF-8", NULL }, "41 80", 1, "41",
+      "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 1: 80\n" },
+    { { "-f", "CESU-8", "-t", "CESU-8", NULL }, "ED A0 BD ED B8 80", 0, "ED A0 BD ED B8 80", NULL },
+    /* Two different forms, through UCS-4. */
+    { { "-f", "CESU-8", "-t", "UTF-8", NULL }, "61 ED A0 BD ED B8 80 62", 0, "61 F0 9F 98 80 62", NULL },
+    { { "-f", "UTF-8", "-t", "CESU-8", NULL }, "61 F0 9F 98 80", 0, "61 ED A0 BD ED B8 80", NULL },
+    { { "-f", "MUTF-8", "-t", "UTF-8", NULL }, "41 C0 80 00 42", 0, "41 00 00 42", NULL },
+    { { "-f", "UTF-8", "-t", "MUTF-8", NULL }, "41 00 42", 0, "41 C0 80 42", NULL },
+    { { "-f", "WTF-8", "-t", "UTF-8", "--on-error=replace", NULL }, "61 ED A0 BD 62", 0, "61 EF BF BD 62", NULL },
+    { { "-f", "WTF-8", "-t", "CESU-8", "-c", NULL }, "61 ED A0 BD F0 9F 98 80", 0, "61 ED A0 BD ED B8 80", NULL },
+    { { "-f", "CESU-8", "--bom=strip", NULL }, "EF BB BF 41", 0, "41", NULL },
+    { { "-f", "CESU-8", "--bom=insert", NULL }, "41", 0, "EF BB BF 41", NULL },
+    /* Messages name offsets in the input: the reading side's own, and
+     * a character the writing side refuses, by value and input bytes. */
+    { { "-f", "WTF-8", "-t", "UTF-8", NULL }, "61 62 ED A0 BD 63", 1, "61 62",
+      "gutf8conv: (standard input): Value 0xD83D at byte 2 cannot be written in UTF-8: ED A0 BD\n" },
+    { { "-f", "WTF-8", "-t", "MUTF-8", NULL }, "00 C3 A9 ED B0 80", 1, "C0 80 C3 A9",
+      "gutf8conv: (standard input): Value 0xDC00 at byte 3 cannot be written in MUTF-8: ED B0 80\n" },
+    { { "-f", "CESU-8", "-t", "UTF-8", NULL }, "41 F0 9F 98 80", 1, "41",
+      "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 1: F0\n" },
+    { { "-f", "CESU-8", "-t", "UTF-8", NULL }, "41 ED A0 BD", 1, "41",
+      "gutf8conv: (standard input): Incomplete UTF-8 sequence at byte 1: ED A0 BD\n" },
+    /* --on-error on both sides: latin1 reads a bad byte, and replaces
+     * what cannot be written (as encoding does). */
+    { { "-f", "WTF-8", "-t", "UTF-8", "--on-error=latin1", NULL }, "E9 ED B0 80 41", 0, "C3 A9 EF BF BD 41", NULL },
+    { { "-f", "WTF-8", "-t", "UTF-8", "--on-error=windows-1252", NULL }, "80 ED B0 80", 0, "E2 82 AC EF BF BD", NULL },
+  };
+
+  check_cases (cases, G_N_ELEMENTS (cases));
+}
+
+/* Usage errors (exit 2) say what is accepted. */
+static void
+test_usage_messages (void)
+{
+  static const Case cases[] = {
+    { { "--profile=bogus", NULL }, "", 2, "",
+      "gutf8conv: Invalid value " LQ "bogus" RQ " for --profile (accepted: unicode, ucs4, cesu8, modified-utf8, wtf8)\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "--byte-order=middle", NULL }, "", 2, "",
+      "gutf8conv: Invalid value " LQ "middle" RQ " for --byte-order (accepted: host, be, le, detect)\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "--bom=maybe", NULL }, "", 2, "",
+      "gutf8conv: Invalid value " LQ "maybe" RQ " for --bom (accepted: keep, strip, insert)\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "--repair", "--on-error=escape", NULL }, "41", 2, "",
+      "gutf8conv: --on-error=escape cannot be used when both sides are UTF-8: escaped bytes cannot be "
+      "written as UTF-8 (use replace, skip, latin1 or cp1252)\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "-f", "CESU-8", "-t", "UTF-8", "--on-error=ESCAPE", NULL }, "41", 2, "",
+      "gutf8conv: --on-error=escape cannot be used when both sides are UTF-8: escaped bytes cannot be "
+      "written as UTF-8 (use replace, skip, latin1 or cp1252)\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "-f", "UTF-32", "-t", "UCS-4", NULL }, "", 2, "",
+      "gutf8conv: One side of -f and -t must be a UTF-8 form: UTF-8, CESU-8, MUTF-8 or WTF-8\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "-f", "UCS-4", "--repair", NULL }, "", 2, "",
+      "gutf8conv: -f and -t cannot be combined with --to-ucs4, --to-utf8, --to-utf16, --from-utf16 or "
+      "--repair: use one way or the other\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "-t", "UTF-32", "--to-ucs4", NULL }, "", 2, "",
+      "gutf8conv: -f and -t cannot be combined with --to-ucs4, --to-utf8, --to-utf16, --from-utf16 or "
+      "--repair: use one way or the other\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "-f", "CESU-8", "--profile=ucs4", NULL }, "", 2, "",
+      "gutf8conv: --profile cannot be combined with CESU-8, MUTF-8 or WTF-8, which are profiles: give "
+      "--profile with UTF-8 only\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "-t", "UTF-32LE", "--byte-order=be", NULL }, "", 2, "",
+      "gutf8conv: --byte-order cannot be combined with a name ending in BE or LE, which gives the order\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "-c", "--on-error=replace", NULL }, "", 2, "",
+      "gutf8conv: -c (--skip-invalid) is --on-error=skip: it cannot be combined with another --on-error\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    { { "--to-ucs4", "--to-utf16", NULL }, "", 2, "",
+      "gutf8conv: --to-ucs4, --to-utf8, --to-utf16, --from-utf16 and --repair exclude each other\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    /* iconv's and ICU's spellings of the values, and iconv's -c. */
+    { { "--profile=CESU-8", "--to-utf8", NULL }, "00 01 F6 00", 0, "ED A0 BD ED B8 80", NULL },
+    { { "--profile=mutf-8", "--to-utf8", NULL }, "00 00 00 00", 0, "C0 80", NULL },
+    { { "--profile=WTF-8", NULL }, "ED A0 BD", 0, "00 00 D8 3D", NULL },
+    { { "--profile=utf-8", NULL }, "F8 88 80 80 80", 1, "",
+      "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 0: F8\n" },
+    { { "--on-error=ISO-8859-1", NULL }, "E9", 0, "00 00 00 E9", NULL },
+    { { "--on-error=windows-1252", NULL }, "80", 0, "00 00 20 AC", NULL },
+    { { "-c", NULL }, "41 FF 42", 0, "00 00 00 41 00 00 00 42", NULL },
+    { { "-c", "--on-error=skip", NULL }, "FF 42", 0, "00 00 00 42", NULL },
+  };
+
+  check_cases (cases, G_N_ELEMENTS (cases));
+
+  /* An unknown name lists the names, as --list does. */
+  {
+    const char *unknown[] = { "-f", "latin9", NULL };
+    g_autoptr(Run) r = run_tool (unknown, NULL);
+    const char *want = utf16 ? "UTF-8, CESU-8, MUTF-8, WTF-8, UCS-4, UCS-4BE, UCS-4LE, UTF-32, UTF-32BE, "
+                               "UTF-32LE, UTF-16, UTF-16BE, UTF-16LE"
+                             : "UTF-8, CESU-8, MUTF-8, WTF-8, UCS-4, UCS-4BE, UCS-4LE, UTF-32, UTF-32BE, "
+                               "UTF-32LE";
+    g_autofree char *err = g_strdup_printf ("gutf8conv: Unknown encoding " LQ "latin9" RQ " for -f (accepted: %s)\n"
+                                            "Try " LQ "gutf8conv --help" RQ " for more information.\n", want);
+
+    check_run (r, 2, "", err);
+  }
+}
+
+/* --list: the names, one a line; the UTF-16 ones when the library has
+ * UTF-16. */
+static void
+test_list (void)
+{
+  const char *list[] = { "--list", NULL };
+  const char *l[] = { "-l", NULL };
+  g_autoptr(Run) a = run_tool (list, NULL);
+  g_autoptr(Run) b = run_tool (l, NULL);
+  GString *want = g_string_new ("UTF-8\nCESU-8\nMUTF-8\nWTF-8\nUCS-4\nUCS-4BE\nUCS-4LE\nUTF-32\nUTF-32BE\nUTF-32LE\n");
+  g_autofree char *want_str = NULL;
+  g_autofree char *hex = NULL;
+  GString *h = g_string_new (NULL);
+
+  if (utf16)
+    g_string_append (want, "UTF-16\nUTF-16BE\nUTF-16LE\n");
+  want_str = g_string_free (want, FALSE);
+  for (const char *p = want_str; *p != '\0'; p++)
+    g_string_append_printf (h, "%02X ", (guchar) *p);
+  hex = g_string_free (h, FALSE);
+  check_run (a, 0, hex, NULL);
+  check_run (b, 0, hex, NULL);
+}
+
+/* UTF-16, when the library has it; else each way to ask for it is a
+ * usage error that says so. */
+static void
+test_utf16 (void)
+{
+  static const Case cases[] = {
+    { { "--to-utf16", NULL }, "41 F0 9F 98 80", 0, "00 41 D8 3D DE 00", NULL },
+    { { "--to-utf16", "--byte-order=le", "--bom=insert", NULL }, "41", 0, "FF FE 41 00", NULL },
+    { { "--from-utf16", NULL }, "FF FE 41 00 3D D8 00 DE", 0, "EF BB BF 41 F0 9F 98 80", NULL },
+    { { "--from-utf16", NULL }, "00 41 00 E9", 0, "41 C3 A9", NULL },
+    { { "-f", "UTF-16", "-t", "UTF-8", NULL }, "FF FE 41 00 E9 00", 0, "41 C3 A9", NULL },
+    { { "-f", "UTF-16LE", NULL }, "FF FE 41 00", 0, "EF BB BF 41", NULL },
+    { { "-t", "UTF-16", NULL }, "41", 0, "FE FF 00 41", NULL },
+    { { "-t", "utf-16le", NULL }, "EF BB BF 41", 0, "FF FE 41 00", NULL },
+    { { "-f", "CESU-8", "-t", "UTF-16BE", NULL }, "ED A0 BD ED B8 80", 0, "D8 3D DE 00", NULL },
+    { { "-f", "UTF-16BE", "-t", "WTF-8", NULL }, "D8 3D 00 41", 0, "ED A0 BD 41", NULL },
+    { { "--from-utf16", "--byte-order=be", NULL }, "00 41 DC 00", 1, "41",
+      "gutf8conv: (standard input): Invalid UTF-16 unit 0xDC00 at byte 2\n" },
+    { { "--from-utf16", "--on-error=replace", "--report", NULL }, "00 41 DC 00", 0, "41 EF BF BD",
+      "(standard input): byte 2: DC 00 -> U+FFFD\n" },
+    { { "-f", "UTF-16", "-t", "UTF-32", NULL }, "", 2, "",
+      "gutf8conv: One side of -f and -t must be a UTF-8 form: UTF-8, CESU-8, MUTF-8 or WTF-8\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+  };
+  static const char *const ways[][3] = {
+    { "--to-utf16", NULL, NULL }, { "--from-utf16", NULL, NULL },
+    { "-f", "UTF-16", NULL }, { "-t", "utf-16le", NULL }, { "--to-code=UTF-16BE", NULL, NULL },
+  };
+
+  if (utf16)
+    {
+      check_cases (cases, G_N_ELEMENTS (cases));
+      /* Several files, -t UTF-16: one signature, at the start; -f UTF-16:
+       * each file's own dropped. */
+      {
+        const char *to[] = { "-t", "UTF-16", "one", "two", NULL };
+        const char *from[] = { "-f", "UTF-16", "le", "be", NULL };
+        g_autoptr(Run) a = NULL, b = NULL;
+
+        write_file ("one", "EF BB BF 41");
+        write_file ("two", "EF BB BF 42");
+        write_file ("le", "FF FE 41 00");
+        write_file ("be", "FE FF 00 42");
+        a = run_tool (to, NULL);
+        check_run (a, 0, "FE FF 00 41 00 42", NULL);
+        b = run_tool (from, NULL);
+        check_run (b, 0, "41 42", NULL);
+      }
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (ways); i++)
+    {
+      g_autoptr(Run) r = run_tool (ways[i], "41");
+
+      check_run (r, 2, "", "gutf8conv: UTF-16 is not available in this version of the library\n"
+                           "Try " LQ "gutf8conv --help" RQ " for more information.\n");
+    }
+}
+
+/* --report (gutf8conv-tool-report): one line per repaired sequence, in
+ * input order, its offset and bytes, and what took their place. */
+static void
+test_report (void)
+{
+  static const Case cases[] = {
+    { { "--on-error=replace", "--report", NULL }, "41 E2 82 42 FF", 0,
+      "00 00 00 41 00 00 FF FD 00 00 00 42 00 00 FF FD",
+      "(standard input): byte 1: E2 82 -> U+FFFD\n(standard input): byte 4: FF -> U+FFFD\n" },
+    { { "--on-error=escape", "--report", "--byte-order=le", NULL }, "41 C3 FF", 0,
+      "41 00 00 00 C3 DC 00 00 FF DC 00 00",
+      "(standard input): byte 1: C3 -> U+DCC3\n(standard input): byte 2: FF -> U+DCFF\n" },
+    { { "--repair", "--on-error=cp1252", "--report", NULL }, "80 93 C3", 0, "E2 82 AC E2 80 9C C3 83",
+      "(standard input): byte 0: 80 -> U+20AC\n(standard input): byte 1: 93 -> U+201C\n"
+      "(standard input): byte 2: C3 -> U+00C3\n" },
+    { { "--repair", "--on-error=latin1", "--report", NULL }, "E2 82 41", 0, "C3 A2 C2 82 41",
+      "(standard input): byte 0: E2 82 -> U+00E2 U+0082\n" },
+    { { "--repair", "-c", "--report", NULL }, "41 C0 AF 42", 0, "41 42",
+      "(standard input): byte 1: C0 -> nothing\n(standard input): byte 2: AF -> nothing\n" },
+    { { "--to-utf8", "--on-error=escape", "--report", NULL }, "00 00 DC E9 00 00 00 41", 0, "E9 41",
+      "(standard input): byte 0: 00 00 DC E9 -> byte E9\n" },
+    { { "--to-utf8", "--on-error=escape", "--report", "--byte-order=le", NULL }, "E9 DC 00 00", 0, "E9",
+      "(standard input): byte 0: E9 DC 00 00 -> byte E9\n" },
+    { { "--to-utf8", "--on-error=latin1", "--report", NULL }, "00 00 00 41 00 00 D8 00 00 00", 0,
+      "41 EF BF BD EF BF BD",
+      "(standard input): byte 4: 00 00 D8 00 -> U+FFFD\n(standard input): byte 8: 00 00 -> U+FFFD\n" },
+    /* Strict repairs nothing, so reports nothing. */
+    { { "--report", NULL }, "41 FF", 1, "00 00 00 41",
+      "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 1: FF\n" },
+    /* Through UCS-4: both sides' repairs, in input order. */
+    { { "-f", "WTF-8", "-t", "UTF-8", "--on-error=replace", "--report", NULL }, "FF 61 ED A0 BD 62 C3", 0,
+      "EF BF BD 61 EF BF BD 62 EF BF BD",
+      "(standard input): byte 0: FF -> U+FFFD\n(standard input): byte 2: ED A0 BD -> U+FFFD\n"
+      "(standard input): byte 6: C3 -> U+FFFD\n" },
+    { { "-f", "WTF-8", "--report", "-c", NULL }, "C3 ED A0 BD 41", 0, "41",
+      "(standard input): byte 0: C3 -> nothing\n(standard input): byte 1: ED A0 BD -> nothing\n" },
+    { { "-f", "WTF-8", "--report", "--on-error=latin1", NULL }, "E9 ED B0 80 41", 0, "C3 A9 EF BF BD 41",
+      "(standard input): byte 0: E9 -> U+00E9\n(standard input): byte 1: ED B0 80 -> U+FFFD\n" },
+  };
+
+  check_cases (cases, G_N_ELEMENTS (cases));
+
+  /* Offsets count from the start of each file, which is named. */
+  {
+    const char *files[] = { "--repair", "--on-error=replace", "--report", "one", "bad", NULL };
+    g_autoptr(Run) r = NULL;
+
+    write_file ("one", "41 FF");
+    write_file ("bad", "42 43 80");
+    r = run_tool (files, NULL);
+    check_run (r, 0, "41 EF BF BD 42 43 EF BF BD", "one: byte 1: FF -> U+FFFD\nbad: byte 2: 80 -> U+FFFD\n");
+  }
+}
+
+/* Through UCS-4, far into the input: the offsets of the walk over what
+ * was decoded, with and without ASCII to cut the input at, and with the
+ * reading side's repairs before. */
+static void
+test_through_ucs4_offsets (void)
+{
+  static const struct
+  {
+    const char *unit;      /* repeated */
+    guint       repeat;
+    guint       unit_len;
+    const char *mode;
+  } cases[] = {
+    { "61 ", 100000, 1, "--on-error=strict" },
+    { "C3 A9 ", 70000, 2, "--on-error=strict" },
+    { "E2 82 AC ", 50000, 3, "--on-error=strict" },
+    { "F0 9F 98 80 ", 40000, 4, "--on-error=strict" },
+    { "FF ", 70000, 1, "--on-error=replace" },
+    { "E2 82 ", 40000, 2, "--on-error=skip" },
+    { "E9 ", 70000, 1, "--on-error=latin1" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      const char *args[] = { "-f", "WTF-8", "-t", "UTF-8", cases[c].mode, "--report", NULL };
+      GString *in = g_string_new (NULL);
+      g_autofree char *in_str = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr(Run) r = NULL;
+      guint64 at = (guint64) cases[c].repeat * cases[c].unit_len;
+      gboolean strict = g_str_has_suffix (cases[c].mode, "strict");
+
+      for (guint i = 0; i < cases[c].repeat; i++)
+        g_string_append (in, cases[c].unit);
+      g_string_append (in, "ED B0 80 41");
+      in_str = g_string_free (in, FALSE);
+      r = run_tool (args, in_str);
+      if (strict)
+        err = g_strdup_printf ("gutf8conv: (standard input): Value 0xDC00 at byte %" G_GUINT64_FORMAT
+                               " cannot be written in UTF-8: ED B0 80\n", at);
+      else
+        {
+          /* A line for each repaired sequence before, then the lone
+           * surrogate's. */
+          g_autofree char *last = g_strdup_printf ("(standard input): byte %" G_GUINT64_FORMAT
+                                                   ": ED B0 80 -> %s\n", at,
+                                                   g_str_has_suffix (cases[c].mode, "skip") ? "nothing" : "U+FFFD");
+          guint lines = 0;
+
+          for (const char *p = r->err; *p != '\0'; p++)
+            lines += *p == '\n';
+          g_assert_cmpint (r->status, ==, 0);
+          g_assert_cmpuint (lines, ==, cases[c].repeat + 1);
+          g_assert_true (g_str_has_suffix (r->err, last));
+          continue;
+        }
+      g_assert_cmpint (r->status, ==, 1);
+      g_assert_cmpstr (r->err, ==, err);
+      g_assert_cmpuint (g_bytes_get_size (r->out), ==, (gsize) at);
+    }
+}
+
+/* The byte-order hint (gutf8conv-tool-hint): only when the first units
+ * are all invalid as read and all valid swapped. */
+static void
+test_byte_order_hint (void)
+{
+  static const Case cases[] = {
+    { { "--to-utf8", NULL }, "68 00 00 00 69 00 00 00", 1, "",
+      "gutf8conv: (standard input): Invalid UCS-4 value 0x68000000 at byte 0 "
+      "(the input looks little-endian: try --byte-order=le)\n" },
+    { { "--to-utf8", "--byte-order=le", NULL }, "00 00 00 68 00 00 00 69", 1, "",
+      "gutf8conv: (standard input): Invalid UCS-4 value 0x68000000 at byte 0 "
+      "(the input looks big-endian: try --byte-order=be)\n" },
+    { { "-f", "UTF-32BE", NULL }, "68 00 00 00 69 00 00 00", 1, "",
+      "gutf8conv: (standard input): Invalid UCS-4 value 0x68000000 at byte 0 "
+      "(the input looks little-endian: try -f UTF-32LE)\n" },
+    { { "-f", "ucs-4", NULL }, "68 00 00 00 69 00 00 00", 1, "",
+      "gutf8conv: (standard input): Invalid UCS-4 value 0x68000000 at byte 0 "
+      "(the input looks little-endian: try -f UCS-4LE)\n" },
+    /* One unit is not evidence enough; nor is a unit valid as read. */
+    { { "--to-utf8", NULL }, "68 00 00 00", 1, "",
+      "gutf8conv: (standard input): Invalid UCS-4 value 0x68000000 at byte 0\n" },
+    { { "--to-utf8", NULL }, "68 00 00 00 00 00 00 41", 1, "",
+      "gutf8conv: (standard input): Invalid UCS-4 value 0x68000000 at byte 0\n" },
+    { { "--to-utf8", NULL }, "00 00 00 41 68 00 00 00", 1, "41",
+      "gutf8conv: (standard input): Invalid UCS-4 value 0x68000000 at byte 4\n" },
+    /* Nor a unit invalid both ways. */
+    { { "--to-utf8", NULL }, "68 00 00 00 FF FF FF FF", 1, "",
+      "gutf8conv: (standard input): Invalid UCS-4 value 0x68000000 at byte 0\n" },
+  };
+
+  check_cases (cases, G_N_ELEMENTS (cases));
+  if (utf16)
+    {
+      const char *args[] = { "-f", "UTF-16BE", NULL };
+      g_autoptr(Run) r = run_tool (args, "D8 00 D9 00");
+
+      check_run (r, 1, "", "gutf8conv: (standard input): Invalid UTF-16 unit 0xD800 at byte 0 "
+                           "(the input looks little-endian: try -f UTF-16LE)\n");
+    }
+}
+
+/* File names in messages as the file system has them, whatever the
+ * locale: never ? or [Invalid UTF-8]. */
+static void
+test_raw_names (void)
+{
+  const char *locales[] = { "C", "C.UTF-8" };
+
+  write_file ("caf\xc3\xa9-bad\xff.txt", "41 FF");
+  for (guint i = 0; i < G_N_ELEMENTS (locales); i++)
+    {
+      const char *missing[] = { "nonexist-\xc3\xa9.txt", NULL };
+      const char *invalid[] = { "bad\xffname.txt", NULL };
+      const char *bad[] = { "caf\xc3\xa9-bad\xff.txt", NULL };
+      const char *report[] = { "--on-error=replace", "--report", "caf\xc3\xa9-bad\xff.txt", NULL };
+      const char *out[] = { "-o", "no-dir-\xff/x", "caf\xc3\xa9-bad\xff.txt", NULL };
+      g_autoptr(Run) a = run_tool_in (missing, NULL, locales[i]);
+      g_autoptr(Run) b = run_tool_in (invalid, NULL, locales[i]);
+      g_autoptr(Run) c = run_tool_in (bad, NULL, locales[i]);
+      g_autoptr(Run) d = run_tool_in (report, NULL, locales[i]);
+      g_autoptr(Run) e = run_tool_in (out, NULL, locales[i]);
+
+      check_run (a, 2, "", "gutf8conv: nonexist-\xc3\xa9.txt: No such file or directory\n");
+      check_run (b, 2, "", "gutf8conv: bad\xffname.txt: No such file or directory\n");
+      check_run (c, 1, "00 00 00 41",
+                 "gutf8conv: caf\xc3\xa9-bad\xff.txt: Invalid UTF-8 sequence at byte 1: FF\n");
+      check_run (d, 0, "00 00 00 41 00 00 FF FD", "caf\xc3\xa9-bad\xff.txt: byte 1: FF -> U+FFFD\n");
+      check_run (e, 2, "", "gutf8conv: no-dir-\xff/x: No such file or directory\n");
+    }
+  {
+    g_autofree char *path = g_build_filename (tmpdir, "caf\xc3\xa9-bad\xff.txt", NULL);
+
+    g_unlink (path);
+  }
+}
+
 static int
 compare_names (gconstpointer a,
                gconstpointer b)
@@ -437,7 +887,8 @@ test_c_locale (void)
   g_autoptr(GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   const char *cases[][2] = {
-    { "x", "gutf8conv: Invalid value \"x\" for --on-error\nTry \"gutf8conv --help\" for more information.\n" },
+    { "x", "gutf8conv: Invalid value \"x\" for --on-error (accepted: strict, replace, skip, escape, latin1, cp1252)\n"
+           "Try \"gutf8conv --help\" for more information.\n" },
     { "m", "gutf8conv: no-such-file: No such file or directory\n" },
   };
 
@@ -599,6 +1050,11 @@ main (int    argc,
       g_print ("1..0 # SKIP GUTF8CONV_TOOL does not name the built tool\n");
       return 0;
     }
+  {
+    g_autoptr(GEnumClass) klass = g_type_class_ref (GUTF8CONV_TYPE_DIRECTION);
+
+    utf16 = g_enum_get_value_by_nick (klass, "utf8-to-utf16") != NULL;
+  }
   tmpdir = g_dir_make_tmp ("gutf8conv-test-tool-XXXXXX", &error);
   g_assert_no_error (error);
 
@@ -614,11 +1070,19 @@ main (int    argc,
   g_test_add_func ("/tool/c-locale", test_c_locale);
   g_test_add_func ("/tool/usage", test_usage);
   g_test_add_func ("/tool/large", test_large);
+  g_test_add_func ("/tool/names", test_names);
+  g_test_add_func ("/tool/usage-messages", test_usage_messages);
+  g_test_add_func ("/tool/list", test_list);
+  g_test_add_func ("/tool/utf16", test_utf16);
+  g_test_add_func ("/tool/report", test_report);
+  g_test_add_func ("/tool/through-ucs4-offsets", test_through_ucs4_offsets);
+  g_test_add_func ("/tool/byte-order-hint", test_byte_order_hint);
+  g_test_add_func ("/tool/raw-names", test_raw_names);
 
   ret = g_test_run ();
 
   {
-    const char *names[] = { "one", "two", "empty", "bad", "out.txt", ".stdin" };
+    const char *names[] = { "one", "two", "empty", "bad", "out.txt", ".stdin", "le", "be" };
 
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
       {
