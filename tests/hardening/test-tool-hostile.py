@@ -9,11 +9,13 @@ before the failure, nothing after.  Expected bytes are written by hand.
 Prints TAP.
 """
 import os
+import pwd
 import signal
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 TOOL = os.path.abspath(sys.argv[1])
 results = []
@@ -26,9 +28,9 @@ def case(name):
     return wrap
 
 
-def run(args, stdout=subprocess.PIPE, preexec=None, prefix=()):
+def run(args, stdout=subprocess.PIPE, preexec=None, prefix=(), env=None):
     p = subprocess.run(list(prefix) + [TOOL] + args, stdout=stdout, stderr=subprocess.PIPE,
-                       cwd=WORK, stdin=subprocess.DEVNULL)
+                       cwd=WORK, stdin=subprocess.DEVNULL, env=env)
     return p.returncode, p.stdout, p.stderr.decode('utf-8', 'replace')
 
 
@@ -167,6 +169,210 @@ def truncated_second_encode():
     expect(rc == 1, f'exit {rc}')
     one_line(err, 'two', 'at byte 4')
     expect(out == bytes.fromhex('E2 82 AC 41'), out.hex())
+
+
+# -o and permissions, as iconv and > have them (gutf8conv(1),
+# gutf8conv-tool-output).  Run as an unprivileged user: CI runs as root,
+# which drops to nobody here; anyone else runs as themselves.
+def unprivileged():
+    """(prefix, uid) to run the tool as an ordinary user, or a SKIP reason."""
+    if os.geteuid() != 0:
+        return (), os.geteuid()
+    try:
+        nobody = pwd.getpwnam('nobody')
+    except KeyError:
+        return 'SKIP running as root, and no user nobody to drop to'
+    setpriv = shutil.which('setpriv')
+    if setpriv is None:
+        return 'SKIP running as root without setpriv'
+    return (setpriv, f'--reuid={nobody.pw_uid}', f'--regid={nobody.pw_gid}',
+            '--clear-groups'), nobody.pw_uid
+
+
+def fresh_dir(name, owner=None, mode=0o755):
+    path = os.path.join(WORK, name)
+    shutil.rmtree(path, ignore_errors=True)
+    os.mkdir(path)
+    os.chmod(path, mode)
+    if owner is not None and os.geteuid() == 0:
+        os.chown(path, owner, -1)
+    return path
+
+
+def read(path):
+    with open(path, 'rb') as f:
+        return f.read()
+
+
+IN_UTF8 = 'h\u00e9'.encode()
+IN_UTF32BE = bytes.fromhex('00000068 000000E9')
+
+
+@case('-o, unprivileged: a writable file in a directory the user cannot write is written')
+def output_locked_dir():
+    who = unprivileged()
+    if isinstance(who, str):
+        return who
+    prefix, uid = who
+    write('in.txt', IN_UTF8, 0o644)
+    write('bad.txt', b'h\xff', 0o644)
+    locked = fresh_dir('lockdir')
+    target = os.path.join(locked, 'w.txt')
+    with open(target, 'wb') as f:
+        f.write(b'old')
+    os.chmod(target, 0o640)
+    if os.geteuid() == 0:
+        os.chown(target, uid, -1)
+    else:
+        os.chmod(locked, 0o555)   # the user's own directory, made read-only
+    tmp = fresh_dir('tmp-user', owner=uid, mode=0o700)
+    env = dict(os.environ, TMPDIR=tmp, LC_ALL='C.UTF-8')
+    try:
+        # A failed conversion leaves the file as it was, and nothing behind.
+        rc, out, err = run(['-t', 'UTF-32BE', '-o', 'lockdir/w.txt', 'bad.txt'], prefix=prefix, env=env)
+        expect(rc == 1, f'exit {rc}: {err}')
+        one_line(err, 'bad.txt', 'at byte 1')
+        expect(read(target) == b'old', read(target))
+        expect(os.listdir(tmp) == [], os.listdir(tmp))
+        rc, out, err = run(['-t', 'UTF-32BE', '-o', 'lockdir/w.txt', 'in.txt'], prefix=prefix, env=env)
+        expect(rc == 0 and err == '', f'exit {rc}: {err}')
+        expect(read(target) == IN_UTF32BE, read(target).hex())
+        st = os.stat(target)
+        expect(st.st_uid == uid and st.st_mode & 0o777 == 0o640, f'owner {st.st_uid}, mode {st.st_mode:o}')
+        expect(os.listdir(tmp) == [], os.listdir(tmp))
+        expect(sorted(os.listdir(locked)) == ['w.txt'], os.listdir(locked))
+    finally:
+        os.chmod(locked, 0o755)
+
+
+@case('-o, unprivileged: a read-only file in a writable directory is refused, unchanged')
+def output_read_only():
+    who = unprivileged()
+    if isinstance(who, str):
+        return who
+    prefix, uid = who
+    write('in.txt', IN_UTF8, 0o644)
+    d = fresh_dir('rodir', owner=uid)
+    target = os.path.join(d, 'r.txt')
+    with open(target, 'wb') as f:
+        f.write(b'read-only')
+    os.chmod(target, 0o444)   # root's file as root, the user's own otherwise
+    rc, out, err = run(['-o', 'rodir/r.txt', 'in.txt'], prefix=prefix)
+    expect(rc == 2, f'exit {rc}')
+    expect(err == 'gutf8conv: rodir/r.txt: Permission denied\n', err)
+    expect(read(target) == b'read-only', read(target))
+    st = os.stat(target)
+    expect(st.st_uid == os.geteuid() and st.st_mode & 0o777 == 0o444, f'{st.st_uid} {st.st_mode:o}')
+    expect(os.listdir(d) == ['r.txt'], os.listdir(d))
+
+
+@case('-o, unprivileged: another user\'s writable file keeps its owner')
+def output_other_owner():
+    if os.geteuid() != 0:
+        return 'SKIP needs root to make a file owned by another user'
+    who = unprivileged()
+    if isinstance(who, str):
+        return who
+    prefix, uid = who
+    write('in.txt', IN_UTF8, 0o644)
+    d = fresh_dir('shared', owner=uid)
+    target = os.path.join(d, 'o.txt')
+    with open(target, 'wb') as f:
+        f.write(b'other')
+    os.chmod(target, 0o666)
+    tmp = fresh_dir('tmp-user', owner=uid, mode=0o700)
+    rc, out, err = run(['-t', 'UTF-32BE', '-o', 'shared/o.txt', 'in.txt'], prefix=prefix,
+                       env=dict(os.environ, TMPDIR=tmp))
+    expect(rc == 0 and err == '', f'exit {rc}: {err}')
+    expect(read(target) == IN_UTF32BE, read(target).hex())
+    st = os.stat(target)
+    expect(st.st_uid == 0 and st.st_mode & 0o777 == 0o666, f'owner {st.st_uid}, mode {st.st_mode:o}')
+    expect(os.listdir(d) == ['o.txt'] and os.listdir(tmp) == [], (os.listdir(d), os.listdir(tmp)))
+
+
+@case('-o as root: a read-only file is written, as > writes it, and keeps owner and mode')
+def output_root_read_only():
+    if os.geteuid() != 0:
+        return 'SKIP not running as root'
+    write('in.txt', IN_UTF8, 0o644)
+    d = fresh_dir('rootdir')
+    target = os.path.join(d, 'r.txt')
+    with open(target, 'wb') as f:
+        f.write(b'read-only')
+    os.chmod(target, 0o444)
+    os.chown(target, 65534, -1)
+    rc, out, err = run(['-t', 'UTF-32BE', '-o', 'rootdir/r.txt', 'in.txt'])
+    expect(rc == 0 and err == '', f'exit {rc}: {err}')
+    expect(read(target) == IN_UTF32BE, read(target).hex())
+    st = os.stat(target)
+    expect(st.st_uid == 65534 and st.st_mode & 0o777 == 0o444, f'owner {st.st_uid}, mode {st.st_mode:o}')
+    expect(os.listdir(d) == ['r.txt'], os.listdir(d))
+
+
+def default_signals():
+    # The tool keeps a signal its parent ignored (nohup): start it with
+    # the default disposition, whatever this runner inherited.
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
+def interrupt(sig, args, where, prefix=(), env=None):
+    """Starts the tool reading a pipe kept open, waits until its temporary
+    file exists in @where (polling, whatever the speed), sends @sig and
+    returns (wait status, the files of @where after)."""
+    p = subprocess.Popen(list(prefix) + [TOOL] + args + ['-'], stdin=subprocess.PIPE,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=WORK, env=env,
+                         preexec_fn=default_signals)
+    p.stdin.write(b'abc')
+    p.stdin.flush()
+    while not any(n.startswith('.gutf8conv-') for n in os.listdir(where)):
+        expect(p.poll() is None, f'the tool ended first: {p.returncode}')
+        time.sleep(0.001)
+    p.send_signal(sig)
+    rc = p.wait()
+    p.stdin.close()
+    err = p.stderr.read()
+    p.stderr.close()
+    return rc, err, sorted(os.listdir(where))
+
+
+@case('-o: SIGINT, SIGTERM and SIGHUP remove the temporary file and end the tool by the signal')
+def output_signals():
+    d = fresh_dir('sigdir')
+    target = os.path.join(d, 'out.txt')
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        with open(target, 'wb') as f:
+            f.write(b'old')
+        rc, err, left = interrupt(sig, ['-o', 'sigdir/out.txt'], d)
+        expect(rc == -sig, f'{sig.name}: wait status {rc}')
+        expect(err == b'', err)
+        expect(left == ['out.txt'], f'{sig.name}: {left}')
+        expect(read(target) == b'old', read(target))
+
+
+@case('-o into a directory the user cannot write: a signal removes the temporary file elsewhere')
+def output_signal_elsewhere():
+    who = unprivileged()
+    if isinstance(who, str):
+        return who
+    prefix, uid = who
+    locked = fresh_dir('lockdir2')
+    target = os.path.join(locked, 'w.txt')
+    with open(target, 'wb') as f:
+        f.write(b'old')
+    if os.geteuid() == 0:
+        os.chown(target, uid, -1)
+    else:
+        os.chmod(locked, 0o555)
+    tmp = fresh_dir('tmp-user2', owner=uid, mode=0o700)
+    try:
+        rc, err, left = interrupt(signal.SIGTERM, ['-o', 'lockdir2/w.txt'], tmp, prefix=prefix,
+                                  env=dict(os.environ, TMPDIR=tmp))
+        expect(rc == -signal.SIGTERM, f'wait status {rc}')
+        expect(left == [], left)
+        expect(read(target) == b'old', read(target))
+    finally:
+        os.chmod(locked, 0o755)
 
 
 def main():
