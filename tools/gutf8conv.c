@@ -484,12 +484,24 @@ append_hex (GString      *s,
  * (the manual's gutf8conv-tool-report): the input bytes in hex, and what
  * took their place: characters (U+XXXX ...), "nothing", or "byte XX"
  * when escape turns a unit back into its byte. */
-static const gunichar cp1252_80_9f[32] = {
-  0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-  0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-  0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-  0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-};
+
+/* The character escape, latin1 or cp1252 make of byte @b of a malformed
+ * sequence: the library's own answer, a lone byte decoded in that mode. */
+static gunichar
+byte_character (guint8 b)
+{
+  static GUtf8ConvConverter *converter;
+  guint32 unit = 0xFFFD;
+  gsize read, written;
+
+  if (converter == NULL)
+    converter = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_HOST,
+                                              GUTF8CONV_BOM_KEEP, error_mode, GUTF8CONV_PROFILE_UNICODE);
+  g_converter_reset (G_CONVERTER (converter));
+  g_converter_convert (G_CONVERTER (converter), &b, 1, &unit, sizeof unit, G_CONVERTER_INPUT_AT_END,
+                       &read, &written, NULL);
+  return unit;
+}
 
 static void
 append_report (GString      *s,
@@ -511,13 +523,7 @@ append_report (GString      *s,
     g_string_append (s, " U+FFFD");
   else
     for (gsize i = 0; i < len; i++)
-      {
-        gunichar c = error_mode == GUTF8CONV_ERROR_MODE_ESCAPE ? 0xDC00u + bytes[i]
-                     : error_mode == GUTF8CONV_ERROR_MODE_CP1252 && bytes[i] >= 0x80 && bytes[i] < 0xA0
-                       ? cp1252_80_9f[bytes[i] - 0x80] : bytes[i];
-
-        g_string_append_printf (s, " U+%04X", c);
-      }
+      g_string_append_printf (s, " U+%04X", byte_character (bytes[i]));
   g_string_append_c (s, '\n');
 }
 

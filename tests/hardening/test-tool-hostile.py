@@ -189,12 +189,34 @@ def unprivileged():
             '--clear-groups'), nobody.pw_uid
 
 
+def as_user(fn):
+    """A case run as an ordinary user: fn(prefix, uid), or its SKIP."""
+    def wrapped():
+        who = unprivileged()
+        return who if isinstance(who, str) else fn(*who)
+    return wrapped
+
+
+def expect_owner_mode(path, uid, mode):
+    st = os.stat(path)
+    expect(st.st_uid == uid and st.st_mode & 0o777 == mode, f'owner {st.st_uid}, mode {st.st_mode:o}')
+
+
 def fresh_dir(name, owner=None, mode=0o755):
     path = os.path.join(WORK, name)
     shutil.rmtree(path, ignore_errors=True)
     os.mkdir(path)
     os.chmod(path, mode)
     if owner is not None and os.geteuid() == 0:
+        os.chown(path, owner, -1)
+    return path
+
+
+def make_file(path, data, mode, owner=None):
+    with open(path, 'wb') as f:
+        f.write(data)
+    os.chmod(path, mode)
+    if owner is not None:
         os.chown(path, owner, -1)
     return path
 
@@ -209,21 +231,14 @@ IN_UTF32BE = bytes.fromhex('00000068 000000E9')
 
 
 @case('-o, unprivileged: a writable file in a directory the user cannot write is written')
-def output_locked_dir():
-    who = unprivileged()
-    if isinstance(who, str):
-        return who
-    prefix, uid = who
+@as_user
+def output_locked_dir(prefix, uid):
     write('in.txt', IN_UTF8, 0o644)
     write('bad.txt', b'h\xff', 0o644)
     locked = fresh_dir('lockdir')
-    target = os.path.join(locked, 'w.txt')
-    with open(target, 'wb') as f:
-        f.write(b'old')
-    os.chmod(target, 0o640)
-    if os.geteuid() == 0:
-        os.chown(target, uid, -1)
-    else:
+    target = make_file(os.path.join(locked, 'w.txt'), b'old', 0o640,
+                       uid if os.geteuid() == 0 else None)
+    if os.geteuid() != 0:
         os.chmod(locked, 0o555)   # the user's own directory, made read-only
     tmp = fresh_dir('tmp-user', owner=uid, mode=0o700)
     env = dict(os.environ, TMPDIR=tmp, LC_ALL='C.UTF-8')
@@ -237,8 +252,7 @@ def output_locked_dir():
         rc, out, err = run(['-t', 'UTF-32BE', '-o', 'lockdir/w.txt', 'in.txt'], prefix=prefix, env=env)
         expect(rc == 0 and err == '', f'exit {rc}: {err}')
         expect(read(target) == IN_UTF32BE, read(target).hex())
-        st = os.stat(target)
-        expect(st.st_uid == uid and st.st_mode & 0o777 == 0o640, f'owner {st.st_uid}, mode {st.st_mode:o}')
+        expect_owner_mode(target, uid, 0o640)
         expect(os.listdir(tmp) == [], os.listdir(tmp))
         expect(sorted(os.listdir(locked)) == ['w.txt'], os.listdir(locked))
     finally:
@@ -246,47 +260,34 @@ def output_locked_dir():
 
 
 @case('-o, unprivileged: a read-only file in a writable directory is refused, unchanged')
-def output_read_only():
-    who = unprivileged()
-    if isinstance(who, str):
-        return who
-    prefix, uid = who
+@as_user
+def output_read_only(prefix, uid):
     write('in.txt', IN_UTF8, 0o644)
     d = fresh_dir('rodir', owner=uid)
-    target = os.path.join(d, 'r.txt')
-    with open(target, 'wb') as f:
-        f.write(b'read-only')
-    os.chmod(target, 0o444)   # root's file as root, the user's own otherwise
+    # root's file as root, the user's own otherwise
+    target = make_file(os.path.join(d, 'r.txt'), b'read-only', 0o444)
     rc, out, err = run(['-o', 'rodir/r.txt', 'in.txt'], prefix=prefix)
     expect(rc == 2, f'exit {rc}')
     expect(err == 'gutf8conv: rodir/r.txt: Permission denied\n', err)
     expect(read(target) == b'read-only', read(target))
-    st = os.stat(target)
-    expect(st.st_uid == os.geteuid() and st.st_mode & 0o777 == 0o444, f'{st.st_uid} {st.st_mode:o}')
+    expect_owner_mode(target, os.geteuid(), 0o444)
     expect(os.listdir(d) == ['r.txt'], os.listdir(d))
 
 
 @case('-o, unprivileged: another user\'s writable file keeps its owner')
-def output_other_owner():
+@as_user
+def output_other_owner(prefix, uid):
     if os.geteuid() != 0:
         return 'SKIP needs root to make a file owned by another user'
-    who = unprivileged()
-    if isinstance(who, str):
-        return who
-    prefix, uid = who
     write('in.txt', IN_UTF8, 0o644)
     d = fresh_dir('shared', owner=uid)
-    target = os.path.join(d, 'o.txt')
-    with open(target, 'wb') as f:
-        f.write(b'other')
-    os.chmod(target, 0o666)
+    target = make_file(os.path.join(d, 'o.txt'), b'other', 0o666)
     tmp = fresh_dir('tmp-user', owner=uid, mode=0o700)
     rc, out, err = run(['-t', 'UTF-32BE', '-o', 'shared/o.txt', 'in.txt'], prefix=prefix,
                        env=dict(os.environ, TMPDIR=tmp))
     expect(rc == 0 and err == '', f'exit {rc}: {err}')
     expect(read(target) == IN_UTF32BE, read(target).hex())
-    st = os.stat(target)
-    expect(st.st_uid == 0 and st.st_mode & 0o777 == 0o666, f'owner {st.st_uid}, mode {st.st_mode:o}')
+    expect_owner_mode(target, 0, 0o666)
     expect(os.listdir(d) == ['o.txt'] and os.listdir(tmp) == [], (os.listdir(d), os.listdir(tmp)))
 
 
@@ -296,16 +297,11 @@ def output_root_read_only():
         return 'SKIP not running as root'
     write('in.txt', IN_UTF8, 0o644)
     d = fresh_dir('rootdir')
-    target = os.path.join(d, 'r.txt')
-    with open(target, 'wb') as f:
-        f.write(b'read-only')
-    os.chmod(target, 0o444)
-    os.chown(target, 65534, -1)
+    target = make_file(os.path.join(d, 'r.txt'), b'read-only', 0o444, 65534)
     rc, out, err = run(['-t', 'UTF-32BE', '-o', 'rootdir/r.txt', 'in.txt'])
     expect(rc == 0 and err == '', f'exit {rc}: {err}')
     expect(read(target) == IN_UTF32BE, read(target).hex())
-    st = os.stat(target)
-    expect(st.st_uid == 65534 and st.st_mode & 0o777 == 0o444, f'owner {st.st_uid}, mode {st.st_mode:o}')
+    expect_owner_mode(target, 65534, 0o444)
     expect(os.listdir(d) == ['r.txt'], os.listdir(d))
 
 
@@ -341,8 +337,7 @@ def output_signals():
     d = fresh_dir('sigdir')
     target = os.path.join(d, 'out.txt')
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        with open(target, 'wb') as f:
-            f.write(b'old')
+        make_file(target, b'old', 0o644)
         rc, err, left = interrupt(sig, ['-o', 'sigdir/out.txt'], d)
         expect(rc == -sig, f'{sig.name}: wait status {rc}')
         expect(err == b'', err)
@@ -351,18 +346,12 @@ def output_signals():
 
 
 @case('-o into a directory the user cannot write: a signal removes the temporary file elsewhere')
-def output_signal_elsewhere():
-    who = unprivileged()
-    if isinstance(who, str):
-        return who
-    prefix, uid = who
+@as_user
+def output_signal_elsewhere(prefix, uid):
     locked = fresh_dir('lockdir2')
-    target = os.path.join(locked, 'w.txt')
-    with open(target, 'wb') as f:
-        f.write(b'old')
-    if os.geteuid() == 0:
-        os.chown(target, uid, -1)
-    else:
+    target = make_file(os.path.join(locked, 'w.txt'), b'old', 0o644,
+                       uid if os.geteuid() == 0 else None)
+    if os.geteuid() != 0:
         os.chmod(locked, 0o555)
     tmp = fresh_dir('tmp-user2', owner=uid, mode=0o700)
     try:
