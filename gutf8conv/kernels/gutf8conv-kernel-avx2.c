@@ -779,120 +779,187 @@ widen32 (const guint8   *p,
     }
 }
 
-static inline __attribute__((always_inline)) gsize
-decode_avx2_impl (const guint8   *in,
-                  gsize           in_len,
-                  guint8         *out,
-                  gsize           out_len,
-                  const guint     flags,
-                  gsize          *in_used)
+/* Ten or eleven three-byte characters, the first at @q, to @o. */
+static inline __attribute__((always_inline)) void
+decode_avx2_three_bytes (const guint8   *q,
+                         guint8         *o,
+                         const gboolean  big_endian)
+{
+  __m256i w = three_byte_x8 (_mm256_loadu2_m128i ((const __m128i *) (q + 12), (const __m128i *) q));
+  __m128i w2 = three_byte_x4 (_mm_loadu_si128 ((const __m128i *) (q + 24)));
+
+  if (big_endian)
+    {
+      const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+                                              3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+
+      w = _mm256_shuffle_epi8 (w, bswap);
+      w2 = _mm_shuffle_epi8 (w2, _mm256_castsi256_si128 (bswap));
+    }
+  _mm256_storeu_si256 ((__m256i *) o, w);
+  _mm_storeu_si128 ((__m128i *) (o + 32), w2);
+}
+
+/* A run of ASCII from *@pp: 64 bytes a step with nothing to classify (no
+ * character crosses into an ASCII block). */
+static inline __attribute__((always_inline)) void
+decode_avx2_ascii_run (const guint8   **pp,
+                       const guint8    *end,
+                       guint8         **po,
+                       const guint8    *oend,
+                       const gboolean   big_endian)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+
+  while (end - p >= 128 && oend - o >= 256 + 160)
+    {
+      __m256i x = _mm256_or_si256 (_mm256_loadu_si256 ((const __m256i *) p),
+                                   _mm256_loadu_si256 ((const __m256i *) (p + 32)));
+
+      if (!_mm256_testz_si256 (x, SET1 (0x80)))
+        break;
+      widen32 (p, o, big_endian);
+      widen32 (p + 32, o + 128, big_endian);
+      p += 64;
+      o += 256;
+    }
+  *pp = p;
+  *po = o;
+}
+
+/* The fast phase.  It steps a fixed 32 bytes, so that no load waits for
+ * the previous block's verdict.  A character that crosses into the next
+ * block is converted with the block it starts in, once the next block
+ * has been validated (its bytes against the three before them); so the
+ * continuation bytes at the start of a block were converted already.
+ * Stops at a character boundary. */
+static inline __attribute__((always_inline)) void
+decode_avx2_fast (const guint8   **pp,
+                  const guint8    *end,
+                  guint8         **po,
+                  const guint8    *oend,
+                  const gboolean   big_endian,
+                  const gboolean   bmp_only)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  __m256i b, err;
+  guint32 cont;
+
+  if (end - p < 64 || oend - o < 160)
+    return;
+  b = _mm256_loadu_si256 ((const __m256i *) p);
+  err = kl_error_first (b, bmp_only);
+  if (!_mm256_testz_si256 (err, err))
+    return;
+  cont = cont_mask (b);
+  do
+    {
+      __m256i b2 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
+      guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
+      guint32 lead, cont2;
+      guint c;
+
+      if (nonascii == 0)
+        {
+          widen32 (p, o, big_endian);
+          o += 128;
+          p += 32;
+          decode_avx2_ascii_run (&p, end, &o, oend, big_endian);
+          if (end - p < 64 || oend - o < 160)
+            break;
+          /* At a character boundary, after ASCII. */
+          b = _mm256_loadu_si256 ((const __m256i *) p);
+          err = kl_error_at (p, b, bmp_only);
+          if (!_mm256_testz_si256 (err, err))
+            break;
+          cont = cont_mask (b);
+          continue;
+        }
+
+      err = kl_error_at (p + 32, b2, bmp_only);
+      if (!_mm256_testz_si256 (err, err))
+        {
+          /* Leave it to the careful loop, from a character boundary. */
+          p += __builtin_ctz (~cont);
+          break;
+        }
+      cont2 = cont_mask (b2);
+      lead = ~cont;
+      c = __builtin_ctz (lead);
+      /* Only three-byte characters: a lead every third byte from c
+       * (valid, so each has its two continuation bytes), and the last
+       * one, at 30, 31, 29 or 30, followed by two: (c + 1) % 3 bytes
+       * into the next block.  10 or 11 of them. */
+      if (lead == 0x49249249u << c && (guint) __builtin_ctz (~cont2) == ((0x49u >> (2 * c)) & 3))
+        {
+          decode_avx2_three_bytes (p + c, o, big_endian);
+          o += 4 * __builtin_popcount (lead);
+        }
+      else
+        o = transcode32 (p, lead, o, big_endian, FALSE);
+      p += 32;
+      b = b2;
+      cont = cont2;
+      if (end - p < 64 || oend - o < 160)
+        {
+          p += __builtin_ctz (~cont);
+          break;
+        }
+    }
+  while (TRUE);
+  *pp = p;
+  *po = o;
+}
+
+/* ASCII at *@pp into an output window that may be short: as many as fit,
+ * so that the cost of a call does not grow as the window shrinks.  FALSE
+ * where they did not all fit. */
+static inline __attribute__((always_inline)) gboolean
+decode_avx2_ascii_fitting (const guint8   **pp,
+                           guint8         **po,
+                           const guint8    *oend,
+                           const gboolean   big_endian)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  guint n = MIN (32, (gsize) (oend - o) / 4);
+
+  if (n == 32)
+    widen32 (p, o, big_endian);
+  else
+    for (guint g = 0; g < 4 && n > 8 * g; g++)
+      {
+        __m256i d = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
+
+        if (big_endian)
+          d = _mm256_slli_epi32 (d, 24);
+        _mm256_maskstore_epi32 ((int *) (o + 32 * g), first_lanes (n - 8 * g), d);
+      }
+  *pp = p + n;
+  *po = o + 4 * n;
+  return n == 32;
+}
+
+/* The careful phase: block by block from a character boundary, each
+ * tested by byte compares, blocks that fail by the scalar kernel.  FALSE
+ * where it stopped for good; TRUE at the short rest of the input. */
+static inline __attribute__((always_inline)) gboolean
+decode_avx2_careful (const guint8   **pp,
+                     const guint8    *end,
+                     guint8         **po,
+                     const guint8    *oend,
+                     const guint      flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
-  /* The main loop steps a fixed 32 bytes, so that no load waits for the
-   * previous block's verdict.  A character that crosses into the next
-   * block is converted with the block it starts in, once the next block
-   * has been validated (its bytes against the three before them); so the
-   * continuation bytes at the start of a block were converted already. */
-  if (end - p >= 64 && oend - o >= 160)
-    {
-      __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
-      __m256i err = kl_error_first (b, bmp_only);
-      guint32 cont = cont_mask (b);
 
-      if (!_mm256_testz_si256 (err, err))
-        goto careful;
-      do
-        {
-          __m256i b2 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
-          guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
-          guint32 lead, cont2;
-          guint c;
-
-          if (nonascii == 0)
-            {
-              widen32 (p, o, big_endian);
-              o += 128;
-              p += 32;
-              /* A run of ASCII: 64 bytes a step with nothing to classify
-               * (no character crosses into an ASCII block). */
-              while (end - p >= 128 && oend - o >= 256 + 160)
-                {
-                  __m256i x = _mm256_or_si256 (_mm256_loadu_si256 ((const __m256i *) p),
-                                               _mm256_loadu_si256 ((const __m256i *) (p + 32)));
-
-                  if (!_mm256_testz_si256 (x, SET1 (0x80)))
-                    break;
-                  widen32 (p, o, big_endian);
-                  widen32 (p + 32, o + 128, big_endian);
-                  p += 64;
-                  o += 256;
-                }
-              if (end - p < 64 || oend - o < 160)
-                break;
-              /* At a character boundary, after ASCII. */
-              b = _mm256_loadu_si256 ((const __m256i *) p);
-              err = kl_error_at (p, b, bmp_only);
-              if (!_mm256_testz_si256 (err, err))
-                break;
-              cont = cont_mask (b);
-              continue;
-            }
-
-          err = kl_error_at (p + 32, b2, bmp_only);
-          if (!_mm256_testz_si256 (err, err))
-            {
-              /* Leave it to the careful loop, from a character boundary. */
-              p += __builtin_ctz (~cont);
-              break;
-            }
-          cont2 = cont_mask (b2);
-          lead = ~cont;
-          c = __builtin_ctz (lead);
-          /* Only three-byte characters: a lead every third byte from c
-           * (valid, so each has its two continuation bytes), and the last
-           * one, at 30, 31, 29 or 30, followed by two: (c + 1) % 3 bytes
-           * into the next block.  10 or 11 of them. */
-          if (lead == 0x49249249u << c && (guint) __builtin_ctz (~cont2) == ((0x49u >> (2 * c)) & 3))
-            {
-              const guint8 *q = p + c;
-              __m256i w = three_byte_x8 (_mm256_loadu2_m128i ((const __m128i *) (q + 12),
-                                                              (const __m128i *) q));
-              __m128i w2 = three_byte_x4 (_mm_loadu_si128 ((const __m128i *) (q + 24)));
-
-              if (big_endian)
-                {
-                  const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                                          3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-
-                  w = _mm256_shuffle_epi8 (w, bswap);
-                  w2 = _mm_shuffle_epi8 (w2, _mm256_castsi256_si128 (bswap));
-                }
-              _mm256_storeu_si256 ((__m256i *) o, w);
-              _mm_storeu_si128 ((__m128i *) (o + 32), w2);
-              o += 4 * __builtin_popcount (lead);
-            }
-          else
-            o = transcode32 (p, lead, o, big_endian, FALSE);
-          p += 32;
-          b = b2;
-          cont = cont2;
-          if (end - p < 64 || oend - o < 160)
-            {
-              p += __builtin_ctz (~cont);
-              break;
-            }
-        }
-      while (TRUE);
-    }
-
-careful:
   /* 32 bytes, the byte after them, and the 16-byte gathers of the last
    * group all stay inside the input. */
-  while (end - p >= 48)
+  while (end - *pp >= 48)
     {
+      const guint8 *p = *pp;
       __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
       guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
       guint32 leads;
@@ -901,25 +968,8 @@ careful:
 
       if (nonascii == 0)
         {
-          /* As many as fit: the cost of a call must not grow as the
-           * output window shrinks. */
-          guint n = MIN (32, (gsize) (oend - o) / 4);
-
-          if (n == 32)
-            widen32 (p, o, big_endian);
-          else
-            for (guint g = 0; g < 4 && n > 8 * g; g++)
-              {
-                __m256i d = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
-
-                if (big_endian)
-                  d = _mm256_slli_epi32 (d, 24);
-                _mm256_maskstore_epi32 ((int *) (o + 32 * g), first_lanes (n - 8 * g), d);
-              }
-          p += n;
-          o += 4 * n;
-          if (n < 32)
-            return gutf8conv_kernel_stop (in, p, out, o, in_used);
+          if (!decode_avx2_ascii_fitting (pp, po, oend, big_endian))
+            return FALSE;
           continue;
         }
 
@@ -929,34 +979,51 @@ careful:
       consumed = gk_block_end (&c);
       leads = gk_block_leads (&c, consumed);
       n_out = __builtin_popcount (leads);
-      if ((gsize) (oend - o) < 4 * n_out + 32)
+      if ((gsize) (oend - *po) < 4 * n_out + 32)
         {
           /* Only the characters that fit, stored exactly; the next lead
            * is where to stop. */
-          guint n_fit = MIN (n_out, (gsize) (oend - o) / 4);
+          guint n_fit = MIN (n_out, (gsize) (oend - *po) / 4);
           guint32 rest = leads;
 
           if (n_fit == 0)
-            return gutf8conv_kernel_stop (in, p, out, o, in_used);
+            return FALSE;
           for (guint i = 0; i < n_fit; i++)
             rest &= rest - 1;
           if (rest != 0)
             consumed = __builtin_ctz (rest);
-          o = transcode32 (p, leads & ~rest, o, big_endian, TRUE);
-          p += consumed;
+          *po = transcode32 (p, leads & ~rest, *po, big_endian, TRUE);
+          *pp = p + consumed;
           continue;
         }
 
-      o = transcode32 (p, leads, o, big_endian, FALSE);
-      p += consumed;
+      *po = transcode32 (p, leads, *po, big_endian, FALSE);
+      *pp = p + consumed;
       continue;
 
     scalar_block:
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, pp, end, po, oend,
                                           32, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+        return FALSE;
     }
+  return TRUE;
+}
 
+static inline __attribute__((always_inline)) gsize
+decode_avx2_impl (const guint8   *in,
+                  gsize           in_len,
+                  guint8         *out,
+                  gsize           out_len,
+                  const guint     flags,
+                  gsize          *in_used)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+
+  decode_avx2_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
+                    (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
+  if (!decode_avx2_careful (&p, end, &o, oend, flags))
+    return gutf8conv_kernel_stop (in, p, out, o, in_used);
   return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 

@@ -425,6 +425,187 @@ widen16 (const guint8   *p,
     }
 }
 
+/* A run of ASCII from *@pp: 64 bytes a step (no character crosses into
+ * an ASCII block). */
+static inline __attribute__((always_inline)) void
+decode_ssse3_ascii_run (const guint8   **pp,
+                        const guint8    *end,
+                        guint8         **po,
+                        const guint8    *oend,
+                        const gboolean   big_endian)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+
+  while (end - p >= 96 && oend - o >= 352)
+    {
+      __m128i a0 = _mm_loadu_si128 ((const __m128i *) p);
+      __m128i a1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
+      __m128i a2 = _mm_loadu_si128 ((const __m128i *) (p + 32));
+      __m128i a3 = _mm_loadu_si128 ((const __m128i *) (p + 48));
+
+      if (!_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (a0, a1), _mm_or_si128 (a2, a3)), SET1 (0x80)))
+        break;
+      widen16 (p, a0, o, big_endian);
+      widen16 (p + 16, a1, o + 64, big_endian);
+      widen16 (p + 32, a2, o + 128, big_endian);
+      widen16 (p + 48, a3, o + 192, big_endian);
+      p += 64;
+      o += 256;
+    }
+  *pp = p;
+  *po = o;
+}
+
+/* The fast phase.  It steps a fixed 16 bytes, so that no load waits for
+ * the previous block's verdict.  A character that crosses into the next
+ * block is converted with the block it starts in, so a block is
+ * transcoded only once the next one has been checked too; the
+ * continuation bytes at the start of a block were then converted with
+ * the block before.  96 bytes of output: 64 for a block, 12 that a
+ * store may overrun.  Stops at a character boundary. */
+static inline __attribute__((always_inline)) void
+decode_ssse3_fast (const guint8   **pp,
+                   const guint8    *end,
+                   guint8         **po,
+                   const guint8    *oend,
+                   const gboolean   big_endian,
+                   const gboolean   bmp_only)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  __m128i b;
+  guint32 nonascii, cont;
+
+  if (end - p < 32 || oend - o < 96)
+    return;
+  /* The bytes before @p: none of a character (ASCII will do). */
+  b = _mm_loadu_si128 ((const __m128i *) p);
+  if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
+    return;
+  nonascii = (guint32) _mm_movemask_epi8 (b);
+  cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
+
+  do
+    {
+      __m128i b2;
+      guint32 l3, l4, lead;
+
+      if (nonascii == 0)
+        {
+          /* ASCII: this block, then 64 bytes a step while they are ASCII
+           * too. */
+          widen16 (p, b, o, big_endian);
+          p += 16;
+          o += 64;
+          decode_ssse3_ascii_run (&p, end, &o, oend, big_endian);
+          if (end - p < 32 || oend - o < 96)
+            break;
+          b = _mm_loadu_si128 ((const __m128i *) p);
+          if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
+            break;
+          nonascii = (guint32) _mm_movemask_epi8 (b);
+          cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
+          continue;
+        }
+
+      b2 = _mm_loadu_si128 ((const __m128i *) (p + 16));
+      if (!_mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1)))
+        {
+          /* Leave it to the careful loop, from a character boundary. */
+          p += __builtin_ctz (~cont);
+          break;
+        }
+      /* The block by what it holds.  (Written out here: as a function
+       * of its own, inlined, it costs up to 5% more instructions.) */
+      lead = ~cont & 0xFFFF;
+      l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80)));
+      if (l3 == 0)
+        o = transcode16_2 (p, lead, o, big_endian);
+      else
+        {
+          l4 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80)));
+          if (l4 != 0)
+            {
+              if ((lead & ~l4) == 0)
+                o = transcode16_all4 (p, lead, o, big_endian);
+              else
+                o = transcode16 (p, lead, o, big_endian);
+            }
+          else if ((lead & ~l3) == 0)
+            o = transcode16_all3 (p, lead, o, big_endian);
+          else
+            o = transcode16_3 (p, lead, o, big_endian);
+        }
+      p += 16;
+      b = b2;
+      nonascii = (guint32) _mm_movemask_epi8 (b);
+      cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
+      if (end - p < 32 || oend - o < 96)
+        {
+          p += __builtin_ctz (~cont);
+          break;
+        }
+    }
+  while (TRUE);
+  *pp = p;
+  *po = o;
+}
+
+/* The careful phase: block by block from a character boundary, each
+ * tested by byte compares, blocks that fail (or do not fit) by the
+ * scalar kernel.  FALSE where it stopped for good; TRUE at the short rest
+ * of the input. */
+static inline __attribute__((always_inline)) gboolean
+decode_ssse3_careful (const guint8   **pp,
+                      const guint8    *end,
+                      guint8         **po,
+                      const guint8    *oend,
+                      const guint      flags)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
+
+  /* 16 bytes, the byte after them and the second group's 16-byte load
+   * all stay inside the input. */
+  while (end - *pp >= 24)
+    {
+      const guint8 *p = *pp;
+      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
+      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
+      guint32 leads;
+      guint consumed;
+      GkLeads c;
+
+      if (nonascii == 0 && oend - *po >= 64)
+        {
+          widen16 (p, b, *po, big_endian);
+          *pp = p + 16;
+          *po += 64;
+          continue;
+        }
+      if (nonascii != 0 && gk_block_valid (b, p, nonascii, bmp_only, &c))
+        {
+          /* The last character may end past the block: leave it for the
+           * next. */
+          consumed = gk_block_end (&c);
+          leads = gk_block_leads (&c, consumed);
+          /* The stores may overrun by 12 bytes; near the end of the
+           * output, the scalar kernel stops exactly where it must. */
+          if ((gsize) (oend - *po) >= 4 * (gsize) __builtin_popcount (leads) + 12)
+            {
+              *po = transcode16 (p, leads, *po, big_endian);
+              *pp = p + consumed;
+              continue;
+            }
+        }
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, pp, end, po, oend,
+                                          16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static inline __attribute__((always_inline)) gsize
 decode_ssse3_impl (const guint8   *in,
                    gsize           in_len,
@@ -433,147 +614,13 @@ decode_ssse3_impl (const guint8   *in,
                    const guint     flags,
                    gsize          *in_used)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
 
-  /* The main loop steps a fixed 16 bytes, so that no load waits for the
-   * previous block's verdict.  A character that crosses into the next
-   * block is converted with the block it starts in, so a block is
-   * transcoded only once the next one has been checked too; the
-   * continuation bytes at the start of a block were then converted with
-   * the block before.  96 bytes of output: 64 for a block, 12 that a
-   * store may overrun. */
-  if (end - p >= 32 && oend - o >= 96)
-    {
-      /* The bytes before @p: none of a character (ASCII will do). */
-      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
-      guint32 nonascii, cont;
-
-      if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
-        goto careful;
-      nonascii = (guint32) _mm_movemask_epi8 (b);
-      cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
-
-      do
-        {
-          __m128i b2;
-          guint32 l3, l4, lead;
-
-          if (nonascii == 0)
-            {
-              /* ASCII (no character crosses into it): this block, then 64
-               * bytes a step while they are ASCII too. */
-              widen16 (p, b, o, big_endian);
-              p += 16;
-              o += 64;
-              while (end - p >= 96 && oend - o >= 352)
-                {
-                  __m128i a0 = _mm_loadu_si128 ((const __m128i *) p);
-                  __m128i a1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
-                  __m128i a2 = _mm_loadu_si128 ((const __m128i *) (p + 32));
-                  __m128i a3 = _mm_loadu_si128 ((const __m128i *) (p + 48));
-
-                  if (!_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (a0, a1), _mm_or_si128 (a2, a3)), SET1 (0x80)))
-                    break;
-                  widen16 (p, a0, o, big_endian);
-                  widen16 (p + 16, a1, o + 64, big_endian);
-                  widen16 (p + 32, a2, o + 128, big_endian);
-                  widen16 (p + 48, a3, o + 192, big_endian);
-                  p += 64;
-                  o += 256;
-                }
-              if (end - p < 32 || oend - o < 96)
-                break;
-              b = _mm_loadu_si128 ((const __m128i *) p);
-              if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
-                break;
-              nonascii = (guint32) _mm_movemask_epi8 (b);
-              cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
-              continue;
-            }
-
-          b2 = _mm_loadu_si128 ((const __m128i *) (p + 16));
-          if (!_mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1)))
-            {
-              /* Leave it to the careful loop, from a character boundary. */
-              p += __builtin_ctz (~cont);
-              break;
-            }
-          lead = ~cont & 0xFFFF;
-          l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80)));
-          if (l3 == 0)
-            o = transcode16_2 (p, lead, o, big_endian);
-          else
-            {
-              l4 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80)));
-              if (l4 != 0)
-                {
-                  if ((lead & ~l4) == 0)
-                    o = transcode16_all4 (p, lead, o, big_endian);
-                  else
-                    o = transcode16 (p, lead, o, big_endian);
-                }
-              else if ((lead & ~l3) == 0)
-                o = transcode16_all3 (p, lead, o, big_endian);
-              else
-                o = transcode16_3 (p, lead, o, big_endian);
-            }
-          p += 16;
-          b = b2;
-          nonascii = (guint32) _mm_movemask_epi8 (b);
-          cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
-          if (end - p < 32 || oend - o < 96)
-            {
-              p += __builtin_ctz (~cont);
-              break;
-            }
-        }
-      while (TRUE);
-    }
-
-careful:
-
-  /* 16 bytes, the byte after them and the second group's 16-byte load
-   * all stay inside the input. */
-  while (end - p >= 24)
-    {
-      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
-      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
-      guint32 leads;
-      guint consumed;
-      GkLeads c;
-
-      if (nonascii == 0)
-        {
-          if (oend - o < 64)
-            goto scalar_block;
-          widen16 (p, b, o, big_endian);
-          p += 16;
-          o += 64;
-          continue;
-        }
-
-      if (!gk_block_valid (b, p, nonascii, bmp_only, &c))
-        goto scalar_block;
-      /* The last character may end past the block: leave it for the next. */
-      consumed = gk_block_end (&c);
-      leads = gk_block_leads (&c, consumed);
-      /* The stores may overrun by 12 bytes; near the end of the output,
-       * the scalar kernel stops exactly where it must. */
-      if ((gsize) (oend - o) < 4 * (gsize) __builtin_popcount (leads) + 12)
-        goto scalar_block;
-      o = transcode16 (p, leads, o, big_endian);
-      p += consumed;
-      continue;
-
-    scalar_block:
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
-                                          16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
-    }
-
+  decode_ssse3_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
+                     (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
+  if (!decode_ssse3_careful (&p, end, &o, oend, flags))
+    return gutf8conv_kernel_stop (in, p, out, o, in_used);
   return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
