@@ -7,9 +7,14 @@ must give what CPython's utf-8 codec gives with errors='replace',
 'ignore' and 'surrogateescape' (the maximal-subpart practice the behaviour
 guide follows, #behaviour-maximal-subparts), and STRICT must stop where CPython's UnicodeDecodeError does,
 naming the same offset and bytes.  Encoding is checked against CPython's
-utf-32-be codec the same way.  Prints TAP.
+utf-32-be codec the same way.  And WTF-8 to UTF-8 in one step (two forms
+of UTF-8, through UCS-4 inside the tool) against CPython's utf-8 decoder
+with an error handler that reads WTF-8's lone surrogate forms, for the
+output, the --report lines and the strict message's input offset, with
+inputs of several chunks, with and without ASCII.  Prints TAP.
 """
 
+import codecs
 import os
 import random
 import subprocess
@@ -177,6 +182,102 @@ def encode_strict(seed):
     return ok
 
 
+# WTF-8: lone surrogate forms, and pairs of them (not WTF-8: the low form
+# after a high one is malformed).
+SURROGATE_FORMS = ['ed a0 80', 'ed a0 bd', 'ed af bf', 'ed b0 80', 'ed b8 80', 'ed bf bf']
+
+
+def random_wtf8(rng, pieces, ascii=True, bad=True):
+    good = GOOD_UTF8 if ascii else [c for c in GOOD_UTF8 if ord(c) >= 0x80]
+    out = bytearray()
+    for _ in range(pieces):
+        r = rng.random()
+        if r < 0.7 or not bad:
+            out += rng.choice(good).encode('utf-8')
+        elif r < 0.85:
+            out += bytes.fromhex(rng.choice(SURROGATE_FORMS))
+        else:
+            out += bytes.fromhex(rng.choice(BAD_UTF8))
+    return bytes(out)
+
+
+def wtf8_events(data):
+    """Reads @data as WTF-8 with CPython's utf-8 decoder: returns the
+    events in input order, (offset, bytes, kind) with kind 'surrogate' (a
+    lone surrogate, which UTF-8 cannot take), 'invalid' or 'incomplete'
+    (a maximal subpart), and the text with U+FFFD for each event."""
+    events = []
+
+    def handler(e):
+        b, i = e.object, e.start
+        if b[i] == 0xed and i + 1 < len(b) and 0xa0 <= b[i + 1] <= 0xbf:
+            # A surrogate form, or its prefix: WTF-8's maximal subpart.
+            if i + 2 < len(b) and 0x80 <= b[i + 2] <= 0xbf:
+                low = b[i + 1] >= 0xb0
+                after_high = i >= 3 and b[i - 3] == 0xed and 0xa0 <= b[i - 2] <= 0xaf
+                events.append((i, b[i:i + 3], 'invalid' if low and after_high else 'surrogate'))
+                return '\ufffd', i + 3
+            events.append((i, b[i:i + 2], 'incomplete' if i + 2 == len(b) else 'invalid'))
+            return '\ufffd', i + 2
+        events.append((i, b[i:e.end], 'incomplete' if e.reason == 'unexpected end of data' else 'invalid'))
+        return '\ufffd', e.end
+
+    codecs.register_error('test-wtf8', handler)
+    text = data.decode('utf-8', 'test-wtf8')
+    return events, text
+
+
+def wtf8_cases(rng, n, pieces, bad=True):
+    for i in range(n):
+        ascii = i % 2 == 0
+        prefix = random_wtf8(rng, pieces, ascii, bad=False) if pieces > 1000 else b''
+        yield i, ascii, prefix + random_wtf8(rng, rng.randrange(1, 300) if bad else 300, ascii, bad)
+
+
+def through_ucs4_modes(seed):
+    rng = random.Random(seed)
+    ok = True
+    for pieces in (1, 40000):
+        for i, ascii, data in wtf8_cases(rng, 8, pieces):
+            events, text = wtf8_events(data)
+            for mode, what in (('replace', 'U+FFFD'), ('skip', 'nothing')):
+                if mode == 'replace':
+                    want = text.encode('utf-8')
+                else:
+                    # What lies between the events, a U+FFFD of the input included.
+                    want = b''.join(data[a:b] for a, b in zip(
+                        [0] + [o + len(x) for o, x, _ in events], [o for o, _, _ in events] + [len(data)]))
+                err = ''.join('(standard input): byte %d: %s -> %s\n' % (o, hexs(x), what)
+                              for o, x, _ in events)
+                ok &= check('WTF-8 to UTF-8 %s, %s, seed %d, %d pieces, case %d'
+                            % (mode, 'ASCII' if ascii else 'no ASCII', seed, pieces, i),
+                            data, ['-f', 'WTF-8', '-t', 'UTF-8', '--on-error=' + mode, '--report'],
+                            0, want, err)
+    return ok
+
+
+def through_ucs4_strict(seed):
+    rng = random.Random(seed)
+    ok = True
+    for pieces in (1, 40000):
+        for i, ascii, data in wtf8_cases(rng, 20, pieces):
+            events, _ = wtf8_events(data)
+            name = 'WTF-8 to UTF-8 strict, %s, seed %d, %d pieces, case %d' % (
+                'ASCII' if ascii else 'no ASCII', seed, pieces, i)
+            if not events:
+                ok &= check(name, data, ['-f', 'WTF-8', '-t', 'UTF-8'], 0, data)
+                continue
+            at, x, kind = events[0]
+            if kind == 'surrogate':
+                msg = 'Value 0x%04X at byte %d cannot be written in UTF-8: %s' % (
+                    ((x[1] & 0x3f) << 6 | (x[2] & 0x3f)) | 0xd000, at, hexs(x))
+            else:
+                msg = '%s UTF-8 sequence at byte %d: %s' % (kind.capitalize(), at, hexs(x))
+            ok &= check(name, data, ['-f', 'WTF-8', '-t', 'UTF-8'], 1, data[:at],
+                        'gutf8conv: (standard input): %s\n' % msg)
+    return ok
+
+
 def main():
     if not TOOL or not os.access(TOOL, os.X_OK):
         # A TAP skip: meson counts any other exit status as an error.
@@ -187,7 +288,10 @@ def main():
              ('decode, STRICT stops where UnicodeDecodeError does', decode_strict, 102),
              ('encode, REPLACE/SKIP/ESCAPE against utf-32-be and surrogateescape',
               encode_modes, 103),
-             ('encode, STRICT stops where UnicodeDecodeError does', encode_strict, 104)]
+             ('encode, STRICT stops where UnicodeDecodeError does', encode_strict, 104),
+             ('WTF-8 to UTF-8 in one step, REPLACE/SKIP and --report against a WTF-8 reading of '
+              'CPython\'s decoder', through_ucs4_modes, 105),
+             ('WTF-8 to UTF-8 in one step, STRICT messages and offsets', through_ucs4_strict, 106)]
     print('1..%d' % len(tests))
     status = 0
     for n, (name, func, seed) in enumerate(tests, 1):
