@@ -35,3 +35,19 @@ bench_median (double *v,
   qsort (v, n, sizeof *v, compare_double);
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
+
+void
+bench_shuffle (GRand *rand,
+               guint *order,
+               guint  n)
+{
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i), t = order[i - 1];
+
+      order[i - 1] = order[j];
+      order[j] = t;
+    }
+}

@@ -19,4 +19,9 @@ void   bench_prefault (guint8 *p,
 double bench_median   (double *v,
                        guint   n);
 
+/* Sets @order to 0 .. @n - 1 in a random order drawn from @rand. */
+void   bench_shuffle  (GRand  *rand,
+                       guint  *order,
+                       guint   n);
+
 G_END_DECLS

@@ -708,15 +708,7 @@ measure (const Job *jobs,
     jobs[i].run (&jobs[i]);
   for (guint r = 0; r < reps; r++)
     {
-      for (guint i = 0; i < n; i++)
-        order[i] = i;
-      for (guint i = n - 1; i > 0; i--)
-        {
-          guint k = g_rand_int_range (rand, 0, i + 1), t = order[i];
-
-          order[i] = order[k];
-          order[k] = t;
-        }
+      bench_shuffle (rand, order, n);
       for (guint i = 0; i < n; i++)
         times[(gsize) order[i] * reps + r] = jobs[order[i]].run (&jobs[order[i]]);
     }
@@ -725,6 +717,57 @@ measure (const Job *jobs,
   g_free (order);
   g_free (times);
   return rates;
+}
+
+/* Every kernel with REPLACE in @direction, and @ref_label's @ref_run, on
+ * each dirty corpus, measured together: rates[corpus * (n_kernels + 1) + k],
+ * the reference last. */
+static double *
+kernels_and_ref (const Dirty            *dirty,
+                 const GUtf8ConvKernel **kernels,
+                 guint                   n_kernels,
+                 GUtf8ConvDirection      direction,
+                 const char             *ref_label,
+                 JobFunc                 ref_run,
+                 guint                   reps)
+{
+  guint per = n_kernels + 1;
+  g_autofree Job *jobs = g_new0 (Job, N_DIRTY * per);
+
+  for (guint d = 0; d < N_DIRTY; d++)
+    {
+      for (guint k = 0; k < n_kernels; k++)
+        jobs[d * per + k] = ours_job (kernels[k], direction, GUTF8CONV_ERROR_MODE_REPLACE,
+                                      dirty[d].data, dirty[d].len);
+      jobs[d * per + n_kernels] = (Job) { .label = ref_label, .run = ref_run,
+                                          .in = dirty[d].data, .len = dirty[d].len };
+    }
+  return measure (jobs, N_DIRTY * per, reps);
+}
+
+/* A table's header: @first (its columns after the first separated by
+ * '|'), a column per kernel, then @rest (each column ending in '|'), and
+ * the alignment row. */
+static void
+print_header (const char             *first,
+              const GUtf8ConvKernel **kernels,
+              guint                   n_kernels,
+              const char             *rest)
+{
+  guint n_rest = 0;
+
+  /* Each '|' of @first and @rest is one more column of numbers. */
+  for (const char *c = first; *c != '\0'; c++)
+    n_rest += *c == '|';
+  for (const char *c = rest; *c != '\0'; c++)
+    n_rest += *c == '|';
+  g_print ("| %s |", first);
+  for (guint k = 0; k < n_kernels; k++)
+    g_print (" %s |", kernels[k]->name);
+  g_print ("%s\n|---|", rest);
+  for (guint k = 0; k < n_kernels + n_rest; k++)
+    g_print ("---:|");
+  g_print ("\n");
 }
 
 /* --- Python --- */
@@ -930,28 +973,17 @@ main (int    argc,
   /* Decoding with REPLACE: each kernel, the DFA; Python apart. */
   {
     guint per = n_kernels + 1;
-    Job *jobs = g_new0 (Job, N_DIRTY * per);
-    double *rates, py[N_DIRTY];
+    g_autofree double *rates = kernels_and_ref (dirty, kernels, n_kernels, GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
+                                                "DFA", run_dfa, reps);
+    g_autofree char *rest = g_strdup_printf (" DFA | Python replace | %s / DFA |", best->name);
+    double py[N_DIRTY];
     gboolean py_agrees[N_DIRTY];
 
     for (guint d = 0; d < N_DIRTY; d++)
-      {
-        for (guint k = 0; k < n_kernels; k++)
-          jobs[d * per + k] = ours_job (kernels[k], GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_REPLACE, dirty[d].data, dirty[d].len);
-        jobs[d * per + n_kernels] = (Job) { .label = "DFA", .run = run_dfa, .in = dirty[d].data, .len = dirty[d].len };
-      }
-    rates = measure (jobs, N_DIRTY * per, reps);
-    for (guint d = 0; d < N_DIRTY; d++)
       py[d] = python_decode (dirty[d].data, dirty[d].len, reps, sha[d], &py_agrees[d]);
 
-    g_print ("### Decoding with REPLACE, UTF-8 to UCS-4LE, 64 KiB chunks\n\n"
-             "| corpus | MiB | malformed / KiB |");
-    for (guint k = 0; k < n_kernels; k++)
-      g_print (" %s |", kernels[k]->name);
-    g_print (" DFA | Python replace | %s / DFA |\n|---|---:|---:|", best->name);
-    for (guint k = 0; k < per + 2; k++)
-      g_print ("---:|");
-    g_print ("\n");
+    g_print ("### Decoding with REPLACE, UTF-8 to UCS-4LE, 64 KiB chunks\n\n");
+    print_header ("corpus | MiB | malformed / KiB", kernels, n_kernels, rest);
     for (guint d = 0; d < N_DIRTY; d++)
       {
         double *r = rates + d * per;
@@ -972,31 +1004,17 @@ main (int    argc,
     for (guint d = 0; d < N_DIRTY; d++)
       if (py[d] > 0 && !py_agrees[d])
         n_mismatch++;
-    g_free (rates);
-    g_free (jobs);
   }
 
   /* UTF-8 to UTF-8 with REPLACE against g_utf8_make_valid(). */
   {
     guint per = n_kernels + 1;
-    Job *jobs = g_new0 (Job, N_DIRTY * per);
-    double *rates;
+    g_autofree double *rates = kernels_and_ref (dirty, kernels, n_kernels, GUTF8CONV_DIRECTION_UTF8_TO_UTF8,
+                                                "g_utf8_make_valid", run_make_valid, reps);
+    g_autofree char *rest = g_strdup_printf (" g_utf8_make_valid | %s / make_valid |", best->name);
 
-    for (guint d = 0; d < N_DIRTY; d++)
-      {
-        for (guint k = 0; k < n_kernels; k++)
-          jobs[d * per + k] = ours_job (kernels[k], GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_ERROR_MODE_REPLACE, dirty[d].data, dirty[d].len);
-        jobs[d * per + n_kernels] = (Job) { .label = "g_utf8_make_valid", .run = run_make_valid, .in = dirty[d].data, .len = dirty[d].len };
-      }
-    rates = measure (jobs, N_DIRTY * per, reps);
-    g_print ("### UTF-8 to UTF-8 with REPLACE, 64 KiB chunks, against g_utf8_make_valid() (64 KiB pieces)\n\n"
-             "| corpus |");
-    for (guint k = 0; k < n_kernels; k++)
-      g_print (" %s |", kernels[k]->name);
-    g_print (" g_utf8_make_valid | %s / make_valid |\n|---|", best->name);
-    for (guint k = 0; k < per + 1; k++)
-      g_print ("---:|");
-    g_print ("\n");
+    g_print ("### UTF-8 to UTF-8 with REPLACE, 64 KiB chunks, against g_utf8_make_valid() (64 KiB pieces)\n\n");
+    print_header ("corpus", kernels, n_kernels, rest);
     for (guint d = 0; d < N_DIRTY; d++)
       {
         double *r = rates + d * per;
@@ -1009,8 +1027,6 @@ main (int    argc,
             g_print (" %.2f |\n", r[k] / r[n_kernels]);
       }
     g_print ("\n");
-    g_free (rates);
-    g_free (jobs);
   }
 
   /* The other modes where they belong, and encoding with bad units. */
@@ -1045,13 +1061,8 @@ main (int    argc,
     bench_prefault (bad_ucs4, bad_ucs4_len);
     bench_prefault (clean_ucs4, clean_ucs4_len);
     rates = measure (jobs, n_rows * per + 1, reps);
-    g_print ("### Other error modes, and encoding with bad units, 64 KiB chunks\n\n| input, mode |");
-    for (guint k = 0; k < n_kernels; k++)
-      g_print (" %s |", kernels[k]->name);
-    g_print ("\n|---|");
-    for (guint k = 0; k < n_kernels; k++)
-      g_print ("---:|");
-    g_print ("\n");
+    g_print ("### Other error modes, and encoding with bad units, 64 KiB chunks\n\n");
+    print_header ("input, mode", kernels, n_kernels, "");
     for (guint i = 0; i < n_rows; i++)
       {
         g_print ("| %s |", rows[i].label);

@@ -552,15 +552,7 @@ measure (Corpus       *corpora,
   for (guint r = 0; r < reps; r++)
     for (guint c = 0; c < n_corpora; c++)
       {
-        for (guint i = 0; i < n_methods; i++)
-          order[i] = i;
-        for (guint i = n_methods - 1; i > 0; i--)
-          {
-            guint j = g_rand_int_range (order_rand, 0, i + 1), t = order[i];
-
-            order[i] = order[j];
-            order[j] = t;
-          }
+        bench_shuffle (order_rand, order, n_methods);
         for (guint i = 0; i < n_methods; i++)
           {
             guint m = order[i];
