@@ -880,7 +880,7 @@ main (int    argc,
   g_autofree char *dir = NULL;
   GOptionEntry entries[] = {
     { "reps", 'r', 0, G_OPTION_ARG_INT, &reps, "Repetitions per measurement (median taken)", "N" },
-    { "min-mib", 'm', 0, G_OPTION_ARG_INT, &min_mib, "Size of each dirty corpus, in MiB (0: 64 KiB)", "MIB" },
+    { "min-mib", 'm', 0, G_OPTION_ARG_INT, &min_mib, "Size of each dirty corpus, in MiB (0: 256 KiB, four chunks)", "MIB" },
     { "check", 0, 0, G_OPTION_ARG_NONE, &check_only, "Only check the outputs; exit 1 on a difference", NULL },
     G_OPTION_ENTRY_NULL
   };
@@ -903,7 +903,7 @@ main (int    argc,
     }
   dir = g_strdup (argc > 1 ? argv[1] : GUTF8CONV_BENCH_CORPUS);
   reps = MAX (reps, 1);
-  min_len = min_mib > 0 ? (gsize) min_mib << 20 : 64 * 1024;
+  min_len = min_mib > 0 ? (gsize) min_mib << 20 : 256 * 1024;
   while (kernels[n_kernels] != NULL && n_kernels < MAX_KERNELS)
     n_kernels++;
 
