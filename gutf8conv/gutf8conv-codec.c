@@ -1,4 +1,4 @@
-/* gutf8conv-codec.c: the byte-level UTF-8 <-> UCS-4 state machine
+/* gutf8conv-codec.c: the byte-level UTF-8 <-> UCS-4 / UTF-16 state machine
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
@@ -13,6 +13,11 @@
  * through the error mode, holding an incomplete sequence, and the final
  * status.  What differs between profiles is the row of data in
  * gutf8conv-profile.c.
+ *
+ * UTF-16 is the wide side with a unit of 2 bytes instead of 4: reading it
+ * gives the same values (a pair is joined into one) that reading UCS-4
+ * gives, and writing it takes the same values, a supplementary one as a
+ * pair written whole.
  */
 
 #include "config.h"
@@ -59,6 +64,8 @@ static const guint8 empty_input[1];
 static const guint8 utf8_signature[3] = { 0xEF, 0xBB, 0xBF };
 static const guint8 ucs4_signature_be[4] = { 0x00, 0x00, 0xFE, 0xFF };
 static const guint8 ucs4_signature_le[4] = { 0xFF, 0xFE, 0x00, 0x00 };
+static const guint8 utf16_signature_be[2] = { 0xFE, 0xFF };
+static const guint8 utf16_signature_le[2] = { 0xFF, 0xFE };
 
 /* windows-1252 as the WHATWG Encoding Standard's index maps 0x80..0x9F;
  * the five bytes the code page leaves undefined map to the C1 control of
@@ -87,6 +94,36 @@ store_u32 (guint8   *p,
 {
   v = big_endian ? GUINT32_TO_BE (v) : GUINT32_TO_LE (v);
   memcpy (p, &v, 4);
+}
+
+static inline guint32
+load_u16 (const guint8 *p,
+          gboolean      big_endian)
+{
+  guint16 v;
+
+  memcpy (&v, p, 2);
+  return big_endian ? GUINT16_FROM_BE (v) : GUINT16_FROM_LE (v);
+}
+
+static inline void
+store_u16 (guint8   *p,
+           guint32   v,
+           gboolean  big_endian)
+{
+  guint16 u = big_endian ? GUINT16_TO_BE ((guint16) v) : GUINT16_TO_LE ((guint16) v);
+
+  memcpy (p, &u, 2);
+}
+
+/* The signature of the wide side in byte order @big_endian. */
+static inline const guint8 *
+wide_signature (const GUtf8ConvCodec *codec,
+                gboolean              big_endian)
+{
+  if (codec->unit == 2)
+    return big_endian ? utf16_signature_be : utf16_signature_le;
+  return big_endian ? ucs4_signature_be : ucs4_signature_le;
 }
 
 static inline gboolean
@@ -138,7 +175,7 @@ item_size (const GUtf8ConvCodec *codec,
            guint32               item)
 {
   if (!codec->utf8_out)
-    return 4;
+    return codec->unit == 2 && item >= 0x10000 ? 4 : codec->unit;
   if (item >= RAW_BYTE)
     return 1;
   if (item >= 0x10000 && (codec->profile->flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS))
@@ -155,7 +192,19 @@ put_item (const GUtf8ConvCodec  *codec,
 {
   guint flags = codec->profile->flags;
 
-  if (!codec->utf8_out)
+  if (!codec->utf8_out && codec->unit == 2)
+    {
+      /* A supplementary value is its surrogate pair, written whole. */
+      if (item >= 0x10000)
+        {
+          store_u16 (*op, 0xD800 + ((item - 0x10000) >> 10), codec->big_endian);
+          *op += 2;
+          item = 0xDC00 + ((item - 0x10000) & 0x3FF);
+        }
+      store_u16 (*op, item, codec->big_endian);
+      *op += 2;
+    }
+  else if (!codec->utf8_out)
     {
       store_u32 (*op, item, codec->big_endian);
       *op += 4;
@@ -306,6 +355,11 @@ utf8_step (const GUtf8ConvCodec *codec,
   s.value = c;
   if (IS_SURROGATE (c))
     return surrogate_step (codec, p, n, at_end, s);
+  /* The UCS4 profile's values above U+10FFFF have no UTF-16 form: the
+   * whole sequence is the bad subpart (its value is kept for the
+   * message). */
+  if (c > 0x10FFFF && codec->unit == 2 && !codec->utf8_out)
+    return invalid (s.len, c);
   return s;
 }
 
@@ -347,13 +401,55 @@ ucs4_step (const GUtf8ConvCodec *codec,
   return s;
 }
 
+/* One UTF-16 unit at @p, or a surrogate pair.  A high unit waits for
+ * the next unit; cut off by the end of the stream it is malformed on its
+ * own (2 bytes), except in WTF-8, where it is a lone surrogate. */
+static Step
+utf16_step (const GUtf8ConvCodec *codec,
+            const guint8         *p,
+            gsize                 n,
+            gboolean              at_end)
+{
+  gboolean lone_ok = (codec->profile->flags & GUTF8CONV_PROFILE_LONE_SURROGATES) != 0;
+  Step s = { STEP_CHAR, 2, 0 };
+  guint32 next;
+
+  if (n < 2)
+    return incomplete (n, at_end);
+
+  s.value = load_u16 (p, codec->big_endian);
+  if (!IS_SURROGATE (s.value))
+    return s;
+  if (IS_HIGH_SURROGATE (s.value))
+    {
+      if (n < 4)
+        {
+          if (!at_end)
+            return incomplete (n, FALSE);
+          if (!lone_ok)
+            return (Step) { STEP_TRUNCATED, 2, s.value };
+          return s;
+        }
+      next = load_u16 (p + 2, codec->big_endian);
+      if (IS_LOW_SURROGATE (next))
+        {
+          s.len = 4;
+          s.value = 0x10000 + ((s.value - 0xD800) << 10) + (next - 0xDC00);
+          return s;
+        }
+    }
+  return lone_ok ? s : invalid (2, s.value);
+}
+
 static inline Step
 read_step (const GUtf8ConvCodec *codec,
            const guint8         *p,
            gsize                 n,
            gboolean              at_end)
 {
-  return codec->utf8_in ? utf8_step (codec, p, n, at_end) : ucs4_step (codec, p, n, at_end);
+  if (codec->utf8_in)
+    return utf8_step (codec, p, n, at_end);
+  return codec->unit == 2 ? utf16_step (codec, p, n, at_end) : ucs4_step (codec, p, n, at_end);
 }
 
 /* ---- The start of the stream ---------------------------------------- */
@@ -366,10 +462,12 @@ detect_order (GUtf8ConvCodec *codec,
               gsize           n,
               gboolean        at_end)
 {
-  if (n < 4 && !at_end &&
-      (has_prefix (p, n, ucs4_signature_be, 4) || has_prefix (p, n, ucs4_signature_le, 4)))
+  gsize u = codec->unit;
+  const guint8 *be = wide_signature (codec, TRUE), *le = wide_signature (codec, FALSE);
+
+  if (n < u && !at_end && (has_prefix (p, n, be, u) || has_prefix (p, n, le, u)))
     return;
-  codec->big_endian = !(n >= 4 && memcmp (p, ucs4_signature_le, 4) == 0);
+  codec->big_endian = !(n >= u && memcmp (p, le, u) == 0);
   if (codec->big_endian)
     codec->kernel_flags |= GUTF8CONV_KERNEL_BIG_ENDIAN;
   else
@@ -388,7 +486,7 @@ may_be_signature (const GUtf8ConvCodec *codec,
     return has_prefix (p, n, utf8_signature, 3);
   if (codec->order_pending)
     return TRUE;   /* detect_order() has not ruled both out */
-  return has_prefix (p, n, codec->big_endian ? ucs4_signature_be : ucs4_signature_le, 4);
+  return has_prefix (p, n, wide_signature (codec, codec->big_endian), codec->unit);
 }
 
 /* ---- Bad input through the error mode ------------------------------- */
@@ -484,11 +582,11 @@ run_kernel (GUtf8ConvCodec *codec,
     cur->op += codec->kernel->copy (cur->ip, avail, cur->op, cur->oend - cur->op,
                                     codec->kernel_flags, &used);
   else if (codec->utf8_in)
-    cur->op += codec->kernel->decode (cur->ip, avail, cur->op, cur->oend - cur->op,
-                                      codec->kernel_flags, &used);
+    cur->op += (codec->unit == 2 ? codec->kernel->decode16 : codec->kernel->decode)
+                 (cur->ip, avail, cur->op, cur->oend - cur->op, codec->kernel_flags, &used);
   else
-    cur->op += codec->kernel->encode (cur->ip, avail, cur->op, cur->oend - cur->op,
-                                      codec->kernel_flags, &used);
+    cur->op += (codec->unit == 2 ? codec->kernel->encode16 : codec->kernel->encode)
+                 (cur->ip, avail, cur->op, cur->oend - cur->op, codec->kernel_flags, &used);
   if (used > 0)
     {
       cur->ip += used;
@@ -770,8 +868,12 @@ gutf8conv_codec_reset (GUtf8ConvCodec *codec)
   const GUtf8ConvConfig *config = &codec->config;
 
   codec->profile = gutf8conv_profile_info (config->profile);
-  codec->utf8_in = config->direction != GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
-  codec->utf8_out = config->direction != GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+  codec->utf8_in = config->direction != GUTF8CONV_DIRECTION_UCS4_TO_UTF8 &&
+                    config->direction != GUTF8CONV_DIRECTION_UTF16_TO_UTF8;
+  codec->utf8_out = config->direction != GUTF8CONV_DIRECTION_UTF8_TO_UCS4 &&
+                    config->direction != GUTF8CONV_DIRECTION_UTF8_TO_UTF16;
+  codec->unit = config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF16 ||
+                config->direction == GUTF8CONV_DIRECTION_UTF16_TO_UTF8 ? 2 : 4;
   codec->order_pending = FALSE;
   switch (config->byte_order)
     {
@@ -814,18 +916,30 @@ char *
 gutf8conv_codec_error_message (const GUtf8ConvCodec *codec)
 {
   GString *s = g_string_new (NULL);
+  gboolean invalid = codec->error == GUTF8CONV_CODEC_INVALID;
 
-  if (codec->error == GUTF8CONV_CODEC_INVALID && !codec->utf8_in)
+  if (invalid && !codec->utf8_in)
     {
-      g_string_append_printf (s, "Invalid UCS-4 value 0x%08" G_GINT32_MODIFIER "X at byte %" G_GUINT64_FORMAT,
-                              codec->error_value, codec->error_offset);
+      if (codec->unit == 2)
+        g_string_append_printf (s, "Invalid UTF-16 unit 0x%04" G_GINT32_MODIFIER "X at byte %" G_GUINT64_FORMAT,
+                                codec->error_value, codec->error_offset);
+      else
+        g_string_append_printf (s, "Invalid UCS-4 value 0x%08" G_GINT32_MODIFIER "X at byte %" G_GUINT64_FORMAT,
+                                codec->error_value, codec->error_offset);
       return g_string_free (s, FALSE);
     }
 
-  g_string_append_printf (s, "%s %s at byte %" G_GUINT64_FORMAT ":",
-                          codec->error == GUTF8CONV_CODEC_TRUNCATED ? "Incomplete" : "Invalid",
-                          codec->utf8_in ? "UTF-8 sequence" : "UCS-4 value",
-                          codec->error_offset);
+  /* Only a well-formed sequence has a value: one UTF-16 cannot write. */
+  if (invalid && codec->error_value > 0x10FFFF)
+    g_string_append_printf (s, "Value 0x%" G_GINT32_MODIFIER "X at byte %" G_GUINT64_FORMAT
+                            " cannot be written in UTF-16:",
+                            codec->error_value, codec->error_offset);
+  else
+    g_string_append_printf (s, "%s %s at byte %" G_GUINT64_FORMAT ":",
+                            invalid ? "Invalid" : "Incomplete",
+                            codec->utf8_in ? "UTF-8 sequence" :
+                            codec->unit == 2 ? "UTF-16 sequence" : "UCS-4 value",
+                            codec->error_offset);
   for (guint i = 0; i < codec->n_error_bytes; i++)
     g_string_append_printf (s, " %02X", codec->error_bytes[i]);
   return g_string_free (s, FALSE);
@@ -839,16 +953,24 @@ gutf8conv_codec_max_output (const GUtf8ConvCodec *codec,
    * modes), plus a signature.  Encoding: at most 6 bytes per 4-byte unit
    * (six-octet forms, CESU-8 pairs), plus a signature and a replaced
    * truncated unit.  UTF-8 to UTF-8: at most 3 bytes per input byte (a
-   * replaced byte, windows-1252's U+20AC), plus a signature. */
+   * replaced byte, windows-1252's U+20AC), plus a signature.  Towards
+   * UTF-16: at most one unit per input byte (a four-byte sequence gives
+   * a pair), plus a signature.  From UTF-16: at most 3 bytes per unit (a
+   * pair gives 4, or 6 in CESU-8), plus a signature and a replaced odd
+   * byte. */
   if (codec->utf8_in && codec->utf8_out)
     return 3 * in_len + 3;
   if (codec->utf8_in)
-    return 4 * in_len + 4;
+    return codec->unit * in_len + codec->unit;
+  if (codec->unit == 2)
+    return in_len / 2 * 3 + 6;
   return in_len / 4 * 6 + 6;
 }
 
 gsize
 gutf8conv_codec_min_output (const GUtf8ConvConfig *config)
 {
-  return config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4 ? 4 : 6;
+  /* One UCS-4 unit, or one UTF-16 surrogate pair; one UTF-8 sequence. */
+  return config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4 ||
+         config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF16 ? 4 : 6;
 }

@@ -1,4 +1,4 @@
-/* gutf8conv-codec.h: the byte-level UTF-8 <-> UCS-4 state machine
+/* gutf8conv-codec.h: the byte-level UTF-8 <-> UCS-4 / UTF-16 state machine
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
@@ -71,7 +71,8 @@ typedef struct
   const GUtf8ConvProfileInfo  *profile;
   gboolean                     utf8_in;        /* the input is UTF-8 */
   gboolean                     utf8_out;       /* the output is UTF-8 */
-  gboolean                     big_endian;     /* byte order of the UCS-4 side */
+  guint                        unit;           /* bytes per unit of the wide side: 4 (UCS-4) or 2 (UTF-16) */
+  gboolean                     big_endian;     /* byte order of the wide side */
   guint                        kernel_flags;   /* GUtf8ConvKernelFlags */
 
   /* Stream state. */

@@ -1,4 +1,4 @@
-/* gutf8conv-converter.c: a GConverter between UTF-8 and UCS-4
+/* gutf8conv-converter.c: a GConverter between UTF-8 and UCS-4 or UTF-16
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -11,11 +11,12 @@
 /**
  * SECTION:gutf8conv-converter
  * @title: GUtf8ConvConverter
- * @short_description: a #GConverter between UTF-8 and UCS-4
+ * @short_description: a #GConverter between UTF-8 and UCS-4 or UTF-16
  * @include: gutf8conv/gutf8conv.h
  *
  * #GUtf8ConvConverter converts a byte stream from UTF-8 to UCS-4 (UTF-32)
- * or back, incrementally, however the stream is cut into chunks.  It
+ * or UTF-16, or back, incrementally, however the stream is cut into
+ * chunks.  It
  * implements #GConverter, so it works with #GConverterInputStream,
  * #GConverterOutputStream and g_output_stream_splice().
  *
@@ -239,7 +240,9 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * GUtf8ConvConverter:direction:
    *
    * Which way the converter converts: UTF-8 to UCS-4 (decoding, the
-   * default) or UCS-4 to UTF-8 (encoding).
+   * default) or UCS-4 to UTF-8 (encoding); UTF-8 to UTF-8 (validate and
+   * repair, since 1.1); UTF-8 to UTF-16 or UTF-16 to UTF-8 (since 1.2, see
+   * [UTF-16][behaviour-utf16]).
    *
    * Since: 1.0
    */
@@ -252,14 +255,14 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
   /**
    * GUtf8ConvConverter:byte-order:
    *
-   * The byte order of the UCS-4 side: of the output when decoding, of the
-   * input when encoding.  %GUTF8CONV_BYTE_ORDER_HOST, the default, is the
-   * order of #gunichar on this machine.
+   * The byte order of the UCS-4 or UTF-16 side: of the output when it is
+   * written, of the input when it is read.  %GUTF8CONV_BYTE_ORDER_HOST,
+   * the default, is the order of #gunichar and #gunichar2 on this machine.
    *
    * Since: 1.0
    */
   properties[PROP_BYTE_ORDER] =
-    g_param_spec_enum ("byte-order", "Byte order", "The byte order of the UCS-4 side",
+    g_param_spec_enum ("byte-order", "Byte order", "The byte order of the UCS-4 or UTF-16 side",
                        GUTF8CONV_TYPE_BYTE_ORDER,
                        GUTF8CONV_BYTE_ORDER_HOST,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -269,7 +272,9 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    *
    * What happens to a U+FEFF signature at the start of the stream: kept as
    * text (the default), stripped, or guaranteed to start the output exactly
-   * once.  See [Signatures][behaviour-bom] for the byte-level rules.
+   * once.  The signature is that of the side read or written: `EF BB BF`
+   * in UTF-8, one U+FEFF unit in UCS-4 or UTF-16.  See
+   * [Signatures][behaviour-bom] for the byte-level rules.
    *
    * Since: 1.0
    */
@@ -506,7 +511,7 @@ gutf8conv_converter_new (GUtf8ConvDirection direction)
 /**
  * gutf8conv_converter_new_full:
  * @direction: which way to convert
- * @byte_order: the byte order of the UCS-4 side
+ * @byte_order: the byte order of the UCS-4 or UTF-16 side
  * @bom_mode: what to do with a signature
  * @error_mode: how to treat malformed input
  * @profile: the code space and UTF-8 variant
@@ -579,7 +584,7 @@ gutf8conv_converter_get_direction (GUtf8ConvConverter *self)
  * Gets the #GUtf8ConvConverter:byte-order property, as it was set
  * (%GUTF8CONV_BYTE_ORDER_HOST is not resolved).
  *
- * Returns: the byte order of the UCS-4 side
+ * Returns: the byte order of the UCS-4 or UTF-16 side
  *
  * Since: 1.0
  */

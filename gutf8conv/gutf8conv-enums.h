@@ -81,6 +81,14 @@ G_BEGIN_DECLS
  *   stops as %GUTF8CONV_ERROR_MODE_STRICT); the byte order is ignored.
  *   A streaming g_utf8_make_valid() that replaces maximal subparts.
  *   Since: 1.1
+ * @GUTF8CONV_DIRECTION_UTF8_TO_UTF16: convert UTF-8 into UTF-16: a
+ *   character up to U+FFFF is one 16-bit unit, U+10000..U+10FFFF its
+ *   surrogate pair, always written whole; the error modes write into
+ *   UTF-16 what they write into UCS-4.  Since: 1.2
+ * @GUTF8CONV_DIRECTION_UTF16_TO_UTF8: convert UTF-16 into UTF-8: a high
+ *   surrogate unit followed by a low one is one character, every other
+ *   unit (a lone surrogate included) is encoded as a UCS-4 unit would be.
+ *   Since: 1.2
  *
  * Which way a #GUtf8ConvConverter converts.
  *
@@ -90,25 +98,32 @@ typedef enum /*< underscore_name=gutf8conv_direction >*/
 {
   GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
   GUTF8CONV_DIRECTION_UCS4_TO_UTF8,
-  GUTF8CONV_DIRECTION_UTF8_TO_UTF8
+  GUTF8CONV_DIRECTION_UTF8_TO_UTF8,
+  GUTF8CONV_DIRECTION_UTF8_TO_UTF16,
+  GUTF8CONV_DIRECTION_UTF16_TO_UTF8
 } GUtf8ConvDirection;
 
 /**
  * GUtf8ConvByteOrder:
- * @GUTF8CONV_BYTE_ORDER_HOST: the #gunichar order of this machine (the default)
+ * @GUTF8CONV_BYTE_ORDER_HOST: the #gunichar (and #gunichar2) order of this
+ *   machine (the default)
  * @GUTF8CONV_BYTE_ORDER_BIG_ENDIAN: most significant octet first: the
- *   canonical four-octet form of ISO/IEC 10646, UTF-32BE
- * @GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN: least significant octet first, UTF-32LE
+ *   canonical four-octet form of ISO/IEC 10646, UTF-32BE; UTF-16BE
+ * @GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN: least significant octet first,
+ *   UTF-32LE; UTF-16LE
  * @GUTF8CONV_BYTE_ORDER_DETECT: when encoding, read the order from the
  *   input's signature: `00 00 FE FF` is big-endian, `FF FE 00 00`
  *   little-endian, and an input with neither is big-endian, as Unicode's
  *   UTF-32 encoding scheme and iconv's `UCS-4` read it.  The signature
  *   found is the stream's signature for #GUtf8ConvBomMode (kept as
  *   `EF BB BF`, stripped or reused).  When decoding, big-endian output.
+ *   Reading UTF-16 (since 1.2), `FE FF` is big-endian, `FF FE`
+ *   little-endian, and an input with neither big-endian, as the Unicode
+ *   Standard's UTF-16 encoding scheme reads it; writing UTF-16, big-endian.
  *   Since: 1.1
  *
- * The byte order of the UCS-4 side of the conversion: the output when
- * decoding, the input when encoding.
+ * The byte order of the UCS-4 or UTF-16 side of the conversion: the
+ * output when it is written, the input when it is read.
  *
  * Since: 1.0
  */
@@ -129,8 +144,9 @@ typedef enum /*< underscore_name=gutf8conv_byte_order >*/
  * @GUTF8CONV_BOM_INSERT: the output starts with exactly one U+FEFF
  *   signature: the input's own when it has one, otherwise one inserted
  *
- * What to do with a byte order mark (signature) at the start of a stream.
- * A U+FEFF anywhere else is a ZERO WIDTH NO-BREAK SPACE and always passes
+ * What to do with a byte order mark (signature) at the start of a stream:
+ * `EF BB BF` in UTF-8, one U+FEFF unit in UCS-4 or UTF-16, on whichever
+ * side is read or written.  A U+FEFF anywhere else is a ZERO WIDTH NO-BREAK SPACE and always passes
  * through.
  *
  * Since: 1.0

@@ -483,3 +483,127 @@ const TuMalformed tu_malformed_encode[] = {
     OK (LATIN1, "ED A0 BD ED B8 80 EF BF BD", 1), OK (CP1252, "ED A0 BD ED B8 80 EF BF BD", 1) } },
 };
 const guint tu_n_malformed_encode = G_N_ELEMENTS (tu_malformed_encode);
+
+/* UTF-16BE beside UTF-8: the vectors of section 5 that UTF-16 can carry,
+ * RFC 2781's pairs (U+10000, U+12345, U+10FFFF) and the edges of the
+ * surrogate range. */
+const TuVector16 tu_vectors_utf16[] = {
+  { "00 41 22 62 03 91 00 2E", "41 E2 89 A2 CE 91 2E" },
+  { "D5 5C AD 6D C5 B4", "ED 95 9C EA B5 AD EC 96 B4" },
+  { "65 E5 67 2C 8A 9E", "E6 97 A5 E6 9C AC E8 AA 9E" },
+  { "FE FF D8 4C DF B4", "EF BB BF F0 A3 8E B4" },
+  { "00 00 00 7F 00 80 07 FF 08 00", "00 7F C2 80 DF BF E0 A0 80" },
+  { "D7 FF E0 00 FF FD FF FE FF FF", "ED 9F BF EE 80 80 EF BF BD EF BF BE EF BF BF" },
+  { "D8 00 DC 00", "F0 90 80 80" },
+  { "D8 08 DF 45", "F0 92 8D 85" },
+  { "DB FF DF FF", "F4 8F BF BF" },
+  { "D8 3D DE 00 00 41 D8 3F DF FF", "F0 9F 98 80 41 F0 9F BF BF" },
+};
+const guint tu_n_vectors_utf16 = G_N_ELEMENTS (tu_vectors_utf16);
+
+/* UTF-8 to UTF-16 (big-endian): what only the UTF-16 side has; the
+ * decoding table above runs in this direction too (test-malformed). */
+const TuMalformed tu_malformed_to_utf16[] = {
+  /* UCS4 values above U+10FFFF have no UTF-16 form: the whole sequence is
+   * one bad subpart. */
+  { TU_UCS4, "F4 90 80 80", {
+    FAILS (STRICT, "", INVALID, "Value 0x110000 at byte 0 cannot be written in UTF-16: F4 90 80 80"),
+    OK (REPLACE, "FF FD", 1), OK (SKIP, "", 1),
+    OK (ESCAPE, "DC F4 DC 90 DC 80 DC 80", 1),
+    OK (LATIN1, "00 F4 00 90 00 80 00 80", 1), OK (CP1252, "00 F4 00 90 20 AC 20 AC", 1) } },
+  { TU_UCS4, "41 FD BF BF BF BF BF 42", {
+    FAILS (STRICT, "00 41", INVALID,
+           "Value 0x7FFFFFFF at byte 1 cannot be written in UTF-16: FD BF BF BF BF BF"),
+    OK (REPLACE, "00 41 FF FD 00 42", 1), OK (SKIP, "00 41 00 42", 1),
+    OK (ESCAPE, "00 41 DC FD DC BF DC BF DC BF DC BF DC BF 00 42", 1),
+    OK (LATIN1, "00 41 00 FD 00 BF 00 BF 00 BF 00 BF 00 BF 00 42", 1),
+    OK (CP1252, "00 41 00 FD 00 BF 00 BF 00 BF 00 BF 00 BF 00 42", 1) } },
+  /* ESCAPE writes lone low surrogates on purpose. */
+  { TU_ALL, "61 80 62", {
+    FAILS (STRICT, "00 61", INVALID, "Invalid UTF-8 sequence at byte 1: 80"),
+    OK (REPLACE, "00 61 FF FD 00 62", 1), OK (SKIP, "00 61 00 62", 1),
+    OK (ESCAPE, "00 61 DC 80 00 62", 1),
+    OK (LATIN1, "00 61 00 80 00 62", 1), OK (CP1252, "00 61 20 AC 00 62", 1) } },
+  /* CESU-8 has no four-byte forms: four one-byte subparts. */
+  { TU_CESU8 | TU_MUTF8, "F0 9F 98 80", {
+    FAILS (STRICT, "", INVALID, "Invalid UTF-8 sequence at byte 0: F0"),
+    OK (REPLACE, "FF FD FF FD FF FD FF FD", 4), OK (SKIP, "", 4),
+    OK (ESCAPE, "DC F0 DC 9F DC 98 DC 80", 4),
+    OK (LATIN1, "00 F0 00 9F 00 98 00 80", 4), OK (CP1252, "00 F0 01 78 02 DC 20 AC", 4) } },
+  /* WTF-8: the high form is a lone unit, the low form after it is bad. */
+  { TU_WTF8, "ED A0 BD ED B8 80", {
+    FAILS (STRICT, "D8 3D", INVALID, "Invalid UTF-8 sequence at byte 3: ED B8 80"),
+    OK (REPLACE, "D8 3D FF FD", 1), OK (SKIP, "D8 3D", 1),
+    OK (ESCAPE, "D8 3D DC ED DC B8 DC 80", 1),
+    OK (LATIN1, "D8 3D 00 ED 00 B8 00 80", 1), OK (CP1252, "D8 3D 00 ED 00 B8 20 AC", 1) } },
+  { TU_UNICODE | TU_UCS4 | TU_WTF8, "41 F0 9F 98", {
+    FAILS (STRICT, "00 41", PARTIAL, "Incomplete UTF-8 sequence at byte 1: F0 9F 98"),
+    OK (REPLACE, "00 41 FF FD", 1), OK (SKIP, "00 41", 1),
+    OK (ESCAPE, "00 41 DC F0 DC 9F DC 98", 1),
+    OK (LATIN1, "00 41 00 F0 00 9F 00 98", 1), OK (CP1252, "00 41 00 F0 01 78 02 DC", 1) } },
+};
+const guint tu_n_malformed_to_utf16 = G_N_ELEMENTS (tu_malformed_to_utf16);
+
+/* UTF-16 (big-endian) to UTF-8: lone surrogates and cut-off ends. */
+const TuMalformed tu_malformed_from_utf16[] = {
+  { TU_ALL & ~TU_WTF8, "D8 00 00 41", {
+    FAILS (STRICT, "", INVALID, "Invalid UTF-16 unit 0xD800 at byte 0"),
+    OK (REPLACE, "EF BF BD 41", 1), OK (SKIP, "41", 1),
+    FAILS (ESCAPE, "", INVALID, "Invalid UTF-16 unit 0xD800 at byte 0"),
+    OK (LATIN1, "EF BF BD 41", 1), OK (CP1252, "EF BF BD 41", 1) } },
+  { TU_ALL & ~TU_WTF8, "00 41 DF FF 00 42", {
+    FAILS (STRICT, "41", INVALID, "Invalid UTF-16 unit 0xDFFF at byte 2"),
+    OK (REPLACE, "41 EF BF BD 42", 1), OK (SKIP, "41 42", 1),
+    FAILS (ESCAPE, "41", INVALID, "Invalid UTF-16 unit 0xDFFF at byte 2"),
+    OK (LATIN1, "41 EF BF BD 42", 1), OK (CP1252, "41 EF BF BD 42", 1) } },
+  /* ESCAPE takes back only U+DC80..U+DCFF, each as its byte. */
+  { TU_ALL & ~TU_WTF8, "00 61 DC E2 DC 82 00 62", {
+    FAILS (STRICT, "61", INVALID, "Invalid UTF-16 unit 0xDCE2 at byte 2"),
+    OK (REPLACE, "61 EF BF BD EF BF BD 62", 2), OK (SKIP, "61 62", 2),
+    OK (ESCAPE, "61 E2 82 62", 2),
+    OK (LATIN1, "61 EF BF BD EF BF BD 62", 2), OK (CP1252, "61 EF BF BD EF BF BD 62", 2) } },
+  { TU_ALL & ~TU_WTF8, "DC 7F", {
+    FAILS (STRICT, "", INVALID, "Invalid UTF-16 unit 0xDC7F at byte 0"),
+    OK (REPLACE, "EF BF BD", 1), OK (SKIP, "", 1),
+    FAILS (ESCAPE, "", INVALID, "Invalid UTF-16 unit 0xDC7F at byte 0"),
+    OK (LATIN1, "EF BF BD", 1), OK (CP1252, "EF BF BD", 1) } },
+  /* A high unit before another high unit is lone; the second one pairs. */
+  { TU_UNICODE | TU_UCS4, "D8 3D D8 3D DE 00", {
+    FAILS (STRICT, "", INVALID, "Invalid UTF-16 unit 0xD83D at byte 0"),
+    OK (REPLACE, "EF BF BD F0 9F 98 80", 1), OK (SKIP, "F0 9F 98 80", 1),
+    FAILS (ESCAPE, "", INVALID, "Invalid UTF-16 unit 0xD83D at byte 0"),
+    OK (LATIN1, "EF BF BD F0 9F 98 80", 1), OK (CP1252, "EF BF BD F0 9F 98 80", 1) } },
+  { TU_CESU8 | TU_MUTF8, "D8 3D D8 3D DE 00", {
+    FAILS (STRICT, "", INVALID, "Invalid UTF-16 unit 0xD83D at byte 0"),
+    OK (REPLACE, "EF BF BD ED A0 BD ED B8 80", 1), OK (SKIP, "ED A0 BD ED B8 80", 1),
+    FAILS (ESCAPE, "", INVALID, "Invalid UTF-16 unit 0xD83D at byte 0"),
+    OK (LATIN1, "EF BF BD ED A0 BD ED B8 80", 1), OK (CP1252, "EF BF BD ED A0 BD ED B8 80", 1) } },
+  /* WTF-8 writes lone units as they are, U+DC80..U+DCFF too. */
+  { TU_WTF8, "D8 00 00 41 DC 80", {
+    OK (STRICT, "ED A0 80 41 ED B2 80", 0), OK (REPLACE, "ED A0 80 41 ED B2 80", 0),
+    OK (SKIP, "ED A0 80 41 ED B2 80", 0), OK (ESCAPE, "ED A0 80 41 ED B2 80", 0),
+    OK (LATIN1, "ED A0 80 41 ED B2 80", 0), OK (CP1252, "ED A0 80 41 ED B2 80", 0) } },
+  /* The end of the stream: an odd byte is a cut-off unit, a high unit a
+   * cut-off pair; each is one item. */
+  { TU_ALL, "00 41 00", {
+    FAILS (STRICT, "41", PARTIAL, "Incomplete UTF-16 sequence at byte 2: 00"),
+    OK (REPLACE, "41 EF BF BD", 1), OK (SKIP, "41", 1),
+    FAILS (ESCAPE, "41", PARTIAL, "Incomplete UTF-16 sequence at byte 2: 00"),
+    OK (LATIN1, "41 EF BF BD", 1), OK (CP1252, "41 EF BF BD", 1) } },
+  { TU_ALL & ~TU_WTF8, "D8 3D", {
+    FAILS (STRICT, "", PARTIAL, "Incomplete UTF-16 sequence at byte 0: D8 3D"),
+    OK (REPLACE, "EF BF BD", 1), OK (SKIP, "", 1),
+    FAILS (ESCAPE, "", PARTIAL, "Incomplete UTF-16 sequence at byte 0: D8 3D"),
+    OK (LATIN1, "EF BF BD", 1), OK (CP1252, "EF BF BD", 1) } },
+  { TU_ALL & ~TU_WTF8, "00 41 D8 3D 41", {
+    FAILS (STRICT, "41", PARTIAL, "Incomplete UTF-16 sequence at byte 2: D8 3D"),
+    OK (REPLACE, "41 EF BF BD EF BF BD", 2), OK (SKIP, "41", 2),
+    FAILS (ESCAPE, "41", PARTIAL, "Incomplete UTF-16 sequence at byte 2: D8 3D"),
+    OK (LATIN1, "41 EF BF BD EF BF BD", 2), OK (CP1252, "41 EF BF BD EF BF BD", 2) } },
+  { TU_WTF8, "D8 3D 41", {
+    FAILS (STRICT, "ED A0 BD", PARTIAL, "Incomplete UTF-16 sequence at byte 2: 41"),
+    OK (REPLACE, "ED A0 BD EF BF BD", 1), OK (SKIP, "ED A0 BD", 1),
+    FAILS (ESCAPE, "ED A0 BD", PARTIAL, "Incomplete UTF-16 sequence at byte 2: 41"),
+    OK (LATIN1, "ED A0 BD EF BF BD", 1), OK (CP1252, "ED A0 BD EF BF BD", 1) } },
+};
+const guint tu_n_malformed_from_utf16 = G_N_ELEMENTS (tu_malformed_from_utf16);

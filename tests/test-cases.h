@@ -62,4 +62,18 @@ extern const guint       tu_n_malformed_decode;
 extern const TuMalformed tu_malformed_encode[];
 extern const guint       tu_n_malformed_encode;
 
+/* The UTF-16 directions: the UTF-16 side as big-endian hex bytes. */
+typedef struct
+{
+  const char *utf16;
+  const char *utf8;
+} TuVector16;
+
+extern const TuVector16  tu_vectors_utf16[];
+extern const guint       tu_n_vectors_utf16;
+extern const TuMalformed tu_malformed_to_utf16[];
+extern const guint       tu_n_malformed_to_utf16;
+extern const TuMalformed tu_malformed_from_utf16[];
+extern const guint       tu_n_malformed_from_utf16;
+
 G_END_DECLS

@@ -79,6 +79,49 @@ test_vectors (void)
           }
 }
 
+/* @hex (big-endian UTF-16) with the bytes of each unit swapped. */
+static GBytes *
+swap_units (GBytes *be)
+{
+  gsize len;
+  const guint8 *p = g_bytes_get_data (be, &len);
+  guint8 *le = g_malloc (len);
+
+  g_assert_cmpuint (len % 2, ==, 0);
+  for (gsize i = 0; i < len; i += 2)
+    {
+      le[i] = p[i + 1];
+      le[i + 1] = p[i];
+    }
+  return g_bytes_new_take (le, len);
+}
+
+static void
+test_vectors_utf16 (void)
+{
+  for (GUtf8ConvDirection d = GUTF8CONV_DIRECTION_UTF8_TO_UTF16; d <= GUTF8CONV_DIRECTION_UTF16_TO_UTF8; d++)
+    for (guint p = 0; p < G_N_ELEMENTS (tu_profiles); p++)
+      for (guint b = 0; b < G_N_ELEMENTS (tu_bom_modes); b++)
+        for (guint o = 1; o < 3; o++)
+          for (guint i = 0; i < tu_n_vectors_utf16; i++)
+            {
+              GUtf8ConvConfig cfg = { d, tu_byte_orders[o], tu_bom_modes[b],
+                                      tu_error_modes[b % 2], tu_profiles[p] };
+              const TuVector16 *v = &tu_vectors_utf16[i];
+              g_autoptr(GBytes) in = tu_hex (d == GUTF8CONV_DIRECTION_UTF8_TO_UTF16 ? v->utf8 : v->utf16);
+
+              if (d == GUTF8CONV_DIRECTION_UTF16_TO_UTF8 &&
+                  tu_byte_orders[o] == GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN)
+                {
+                  GBytes *le = swap_units (in);
+
+                  g_bytes_unref (in);
+                  in = le;
+                }
+              check_splits (&cfg, in);
+            }
+}
+
 static void
 check_malformed_splits (GUtf8ConvDirection  direction,
                         const TuMalformed  *cases,
@@ -110,6 +153,17 @@ test_malformed_encode (void)
 {
   check_malformed_splits (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, tu_malformed_encode,
                           tu_n_malformed_encode);
+}
+
+static void
+test_malformed_utf16 (void)
+{
+  check_malformed_splits (GUTF8CONV_DIRECTION_UTF8_TO_UTF16, tu_malformed_decode,
+                          tu_n_malformed_decode);
+  check_malformed_splits (GUTF8CONV_DIRECTION_UTF8_TO_UTF16, tu_malformed_to_utf16,
+                          tu_n_malformed_to_utf16);
+  check_malformed_splits (GUTF8CONV_DIRECTION_UTF16_TO_UTF8, tu_malformed_from_utf16,
+                          tu_n_malformed_from_utf16);
 }
 
 /* Long mixed inputs in random chunks, with output buffers of the minimum
@@ -224,6 +278,30 @@ test_random_malformed_encode (void)
   check_random (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, TRUE, 4);
 }
 
+static void
+test_random_clean_to_utf16 (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UTF8_TO_UTF16, FALSE, 8);
+}
+
+static void
+test_random_malformed_to_utf16 (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UTF8_TO_UTF16, TRUE, 9);
+}
+
+static void
+test_random_clean_from_utf16 (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UTF16_TO_UTF8, FALSE, 10);
+}
+
+static void
+test_random_malformed_from_utf16 (void)
+{
+  check_random (GUTF8CONV_DIRECTION_UTF16_TO_UTF8, TRUE, 11);
+}
+
 /* STRICT on malformed input: the error and the output before it do not
  * depend on the chunking either. */
 static void
@@ -231,9 +309,9 @@ test_random_strict_errors (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (5);
 
-  for (guint round = 0; round < 40; round++)
+  for (guint round = 0; round < 60; round++)
     {
-      GUtf8ConvConfig cfg = { round % 3, tu_byte_orders[round % TU_N_BYTE_ORDERS],
+      GUtf8ConvConfig cfg = { round < 40 ? round % 3 : 3 + round % 2, tu_byte_orders[round % TU_N_BYTE_ORDERS],
                               tu_bom_modes[round % TU_N_BOM_MODES],
                               GUTF8CONV_ERROR_MODE_STRICT, tu_profiles[(round / 3) % TU_N_PROFILES] };
       g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 400, TRUE);
@@ -299,12 +377,17 @@ test_kernels (void)
   g_assert_true (gutf8conv_kernel_lookup ("scalar") == &gutf8conv_kernel_scalar);
   g_assert_null (gutf8conv_kernel_lookup ("no-such-kernel"));
 
-  for (guint round = 0; round < 30; round++)
+  /* The UCS-4 and UTF-8 directions, then the UTF-16 ones. */
+  for (guint round = 0; round < 50; round++)
     {
-      GUtf8ConvConfig cfg = { round % 3, tu_byte_orders[round % TU_N_BYTE_ORDERS], GUTF8CONV_BOM_KEEP,
+      GUtf8ConvConfig cfg = { round < 30 ? round % 3 : 3 + round % 2,
+                              tu_byte_orders[round % TU_N_BYTE_ORDERS], GUTF8CONV_BOM_KEEP,
                               tu_error_modes[1 + round % (TU_N_ERROR_MODES - 1)],
                               tu_profiles[(round / 3) % TU_N_PROFILES] };
-      g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 20000, round % 4 != 0);
+      /* ESCAPE stops at most lone UTF-16 units: give it clean input. */
+      gboolean stops = cfg.direction == GUTF8CONV_DIRECTION_UTF16_TO_UTF8 &&
+                       cfg.error_mode == GUTF8CONV_ERROR_MODE_ESCAPE;
+      g_autoptr(GBytes) input = tu_random_input (&cfg, rand, 20000, round % 4 != 0 && !stops);
       g_autoptr(GByteArray) ref = g_byte_array_new ();
       g_autofree char *ref_message = NULL;
       GUtf8ConvCodecStatus ref_status;
@@ -373,12 +456,18 @@ main (int    argc,
   g_test_add_func ("/chunking/splits/vectors", test_vectors);
   g_test_add_func ("/chunking/splits/malformed-decode", test_malformed_decode);
   g_test_add_func ("/chunking/splits/malformed-encode", test_malformed_encode);
+  g_test_add_func ("/chunking/splits/vectors-utf16", test_vectors_utf16);
+  g_test_add_func ("/chunking/splits/malformed-utf16", test_malformed_utf16);
   g_test_add_func ("/chunking/random/clean-decode", test_random_clean_decode);
   g_test_add_func ("/chunking/random/clean-encode", test_random_clean_encode);
   g_test_add_func ("/chunking/random/malformed-decode", test_random_malformed_decode);
   g_test_add_func ("/chunking/random/malformed-encode", test_random_malformed_encode);
   g_test_add_func ("/chunking/random/clean-repair", test_random_clean_repair);
   g_test_add_func ("/chunking/random/malformed-repair", test_random_malformed_repair);
+  g_test_add_func ("/chunking/random/clean-to-utf16", test_random_clean_to_utf16);
+  g_test_add_func ("/chunking/random/malformed-to-utf16", test_random_malformed_to_utf16);
+  g_test_add_func ("/chunking/random/clean-from-utf16", test_random_clean_from_utf16);
+  g_test_add_func ("/chunking/random/malformed-from-utf16", test_random_malformed_from_utf16);
   g_test_add_func ("/chunking/random/strict-errors", test_random_strict_errors);
   g_test_add_func ("/chunking/kernels", test_kernels);
   g_test_add_func ("/chunking/kernels/env", test_kernel_env);

@@ -138,7 +138,8 @@ check_nicks (GType                    type,
 static void
 test_enums (void)
 {
-  static const char *directions[] = { "utf8-to-ucs4", "ucs4-to-utf8", "utf8-to-utf8", NULL };
+  static const char *directions[] = { "utf8-to-ucs4", "ucs4-to-utf8", "utf8-to-utf8",
+                                      "utf8-to-utf16", "utf16-to-utf8", NULL };
   static const char *orders[] = { "host", "big-endian", "little-endian", "detect", NULL };
   static const char *boms[] = { "keep", "strip", "insert", NULL };
   static const char *modes[] = { "strict", "replace", "skip", "escape", "latin1", "cp1252", NULL };

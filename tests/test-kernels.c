@@ -530,7 +530,8 @@ convert_nothing (const guint8 *in G_GNUC_UNUSED,
   return 0;
 }
 
-static const GUtf8ConvKernel no_kernel = { "none", convert_nothing, convert_nothing, convert_nothing };
+static const GUtf8ConvKernel no_kernel = { "none", convert_nothing, convert_nothing, convert_nothing,
+                                           convert_nothing, convert_nothing };
 
 /* @in as a whole stream through the state machine alone, STRICT. */
 static GBytes *

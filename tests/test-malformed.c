@@ -57,6 +57,32 @@ values_as_utf8_hex (const char       *values,
   return g_string_free (hex, FALSE);
 }
 
+/* The UCS-4 values @values as UTF-16BE hex, for the same case run from
+ * UTF-8 to UTF-16; NULL if one of them has no UTF-16 form. */
+static char *
+values_as_utf16_hex (const char *values)
+{
+  g_auto(GStrv) words = g_strsplit_set (values, " ", -1);
+  g_autoptr(GString) hex = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      guint32 c;
+
+      if (words[i][0] == '\0')
+        continue;
+      c = g_ascii_strtoull (words[i], NULL, 16);
+      if (c > 0x10FFFF)
+        return NULL;
+      if (c >= 0x10000)
+        g_string_append_printf (hex, "%04X %04X ", 0xD800 + ((c - 0x10000) >> 10),
+                                0xDC00 + ((c - 0x10000) & 0x3FF));
+      else
+        g_string_append_printf (hex, "%04X ", c);
+    }
+  return g_string_free (g_steal_pointer (&hex), FALSE);
+}
+
 static void
 check_malformed (const TuMalformed  *c,
                  GUtf8ConvDirection  direction)
@@ -100,6 +126,20 @@ check_malformed (const TuMalformed  *c,
               tu_check_bytes (&cfg, in, want8, fails ? strict->code : o->code,
                               fails ? strict->message : o->message, fails ? 0 : o->n_invalid);
             }
+
+          /* UTF-8 to UTF-16 writes what decoding writes, in 16-bit units
+           * (values above U+10FFFF are the to-UTF-16 table's). */
+          if (direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4)
+            {
+              g_autofree char *hex16 = values_as_utf16_hex (o->out);
+              g_autoptr(GBytes) want16 = NULL;
+
+              if (hex16 == NULL)
+                continue;
+              cfg.direction = GUTF8CONV_DIRECTION_UTF8_TO_UTF16;
+              want16 = tu_hex (hex16);
+              tu_check_bytes (&cfg, in, want16, o->code, o->message, o->n_invalid);
+            }
         }
     }
 }
@@ -116,6 +156,20 @@ test_encode (void)
 {
   for (guint i = 0; i < tu_n_malformed_encode; i++)
     check_malformed (&tu_malformed_encode[i], GUTF8CONV_DIRECTION_UCS4_TO_UTF8);
+}
+
+static void
+test_to_utf16 (void)
+{
+  for (guint i = 0; i < tu_n_malformed_to_utf16; i++)
+    check_malformed (&tu_malformed_to_utf16[i], GUTF8CONV_DIRECTION_UTF8_TO_UTF16);
+}
+
+static void
+test_from_utf16 (void)
+{
+  for (guint i = 0; i < tu_n_malformed_from_utf16; i++)
+    check_malformed (&tu_malformed_from_utf16[i], GUTF8CONV_DIRECTION_UTF16_TO_UTF8);
 }
 
 static GUtf8ConvConfig
@@ -390,6 +444,8 @@ main (int    argc,
 
   g_test_add_func ("/malformed/decode", test_decode);
   g_test_add_func ("/malformed/encode", test_encode);
+  g_test_add_func ("/malformed/to-utf16", test_to_utf16);
+  g_test_add_func ("/malformed/from-utf16", test_from_utf16);
   g_test_add_func ("/malformed/encode/escape", test_encode_escape);
   g_test_add_func ("/malformed/encode/out-of-range", test_encode_out_of_range);
   g_test_add_func ("/malformed/encode/little-endian", test_encode_little_endian);

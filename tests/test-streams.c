@@ -118,6 +118,32 @@ test_input_memory (void)
               "Incomplete UCS-4 value at byte 4: 00 D8");
 }
 
+/* UTF-16 read through the stream one byte at a time: pairs, signatures
+ * and cut-off ends split every way. */
+static void
+test_input_utf16 (void)
+{
+  g_autoptr(GConverter) to16 = new_converter (GUTF8CONV_DIRECTION_UTF8_TO_UTF16, KEEP, STRICT);
+  g_autoptr(GConverter) from16 = new_converter (GUTF8CONV_DIRECTION_UTF16_TO_UTF8, KEEP, STRICT);
+  g_autoptr(GConverter) ins16 = new_converter (GUTF8CONV_DIRECTION_UTF8_TO_UTF16, INSERT, STRICT);
+  g_autoptr(GConverter) rep16 = new_converter (GUTF8CONV_DIRECTION_UTF16_TO_UTF8, KEEP,
+                                               GUTF8CONV_ERROR_MODE_REPLACE);
+
+  check_read (to16, "41 F0 9F 98 80 E2 89 A2", "00 41 D8 3D DE 00 22 62", -1, NULL);
+  check_read (from16, "00 41 D8 3D DE 00 22 62", "41 F0 9F 98 80 E2 89 A2", -1, NULL);
+  check_read (ins16, "", "FE FF", -1, NULL);
+  check_read (ins16, "EF BB BF 41", "FE FF 00 41", -1, NULL);
+  check_read (rep16, "00 41 D8 3D 41", "41 EF BF BD EF BF BD", -1, NULL);
+  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (GUTF8CONV_CONVERTER (rep16)), ==, 2);
+
+  check_read (from16, "00 41 DC 00", "41", G_IO_ERROR_INVALID_DATA,
+              "Invalid UTF-16 unit 0xDC00 at byte 2");
+  check_read (from16, "00 41 D8 3D", "41", G_IO_ERROR_PARTIAL_INPUT,
+              "Incomplete UTF-16 sequence at byte 2: D8 3D");
+  check_read (to16, "41 F4 90 80 80", "00 41", G_IO_ERROR_INVALID_DATA,
+              "Invalid UTF-8 sequence at byte 1: F4");
+}
+
 typedef struct
 {
   int           fd;
@@ -340,9 +366,11 @@ test_random_streams (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
 
-  for (guint round = 0; round < 30; round++)
+  /* The UCS-4 and UTF-8 directions, then the UTF-16 ones. */
+  for (guint round = 0; round < 50; round++)
     {
-      GUtf8ConvConfig cfg = { round % 3, tu_byte_orders[round % TU_N_BYTE_ORDERS],
+      GUtf8ConvConfig cfg = { round < 30 ? round % 3 : 3 + round % 2,
+                              tu_byte_orders[round % TU_N_BYTE_ORDERS],
                               tu_bom_modes[(round / 2) % TU_N_BOM_MODES],
                               tu_error_modes[(round / 2) % TU_N_ERROR_MODES],
                               tu_profiles[(round / 3) % TU_N_PROFILES] };
@@ -408,9 +436,22 @@ test_random_streams (void)
         else
           g_assert_cmpint (whole->error_code, ==, -1);
         g_autofree char *what_out = g_strdup_printf ("%s, output stream", what);
+        gsize got = g_memory_output_stream_get_data_size (m);
 
-        tu_assert_bytes (g_memory_output_stream_get_data (m),
-                         g_memory_output_stream_get_data_size (m), want, what_out);
+        /* GConverterOutputStream drops what its close converted when an
+         * error follows in the same close: in WTF-8 a lone high unit held
+         * until the end, then a cut-off unit after it.  Only that three-byte
+         * high surrogate form may be missing. */
+        if (!ok && cfg.profile == GUTF8CONV_PROFILE_WTF8 &&
+            whole->error_code == G_IO_ERROR_PARTIAL_INPUT && got + 3 == whole->out->len &&
+            whole->out->data[got] == 0xED && (whole->out->data[got + 1] & 0xF0) == 0xA0)
+          {
+            GBytes *shorter = g_bytes_new_from_bytes (want, 0, got);
+
+            g_bytes_unref (want);
+            want = shorter;
+          }
+        tu_assert_bytes (g_memory_output_stream_get_data (m), got, want, what_out);
         g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, whole->num_invalid);
       }
     }
@@ -444,6 +485,7 @@ main (int    argc,
 
   g_test_add_func ("/streams/input/memory", test_input_memory);
   g_test_add_func ("/streams/input/pipe", test_input_pipe);
+  g_test_add_func ("/streams/input/utf16", test_input_utf16);
   g_test_add_func ("/streams/output/decode", test_output_stream);
   g_test_add_func ("/streams/output/encode", test_output_stream_encode);
   g_test_add_func ("/streams/output/errors", test_output_stream_errors);

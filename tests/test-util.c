@@ -728,6 +728,38 @@ append_unit (GByteArray *a,
   g_byte_array_append (a, b, 4);
 }
 
+/* @v as UTF-16: one unit, or the pair of a supplementary value; a
+ * surrogate value is a lone unit. */
+static void
+append_utf16 (GByteArray *a,
+              guint32     v,
+              gboolean    big)
+{
+  guint8 b[2];
+
+  if (v >= 0x10000)
+    {
+      append_utf16 (a, 0xD800 + ((v - 0x10000) >> 10), big);
+      v = 0xDC00 + ((v - 0x10000) & 0x3FF);
+    }
+  b[big ? 0 : 1] = v >> 8;
+  b[big ? 1 : 0] = v & 0xFF;
+  g_byte_array_append (a, b, 2);
+}
+
+/* A unit of the wide side: UCS-4, or UTF-16 with @utf16. */
+static void
+append_wide (GByteArray *a,
+             guint32     v,
+             gboolean    big,
+             gboolean    utf16)
+{
+  if (utf16)
+    append_utf16 (a, v, big);
+  else
+    append_unit (a, v, big);
+}
+
 static guint32
 random_char (GRand            *rand,
              GUtf8ConvProfile  profile)
@@ -782,7 +814,14 @@ tu_random_input (const GUtf8ConvConfig *cfg,
     0xD800, 0xDBFF, 0xDC00, 0xDC7F, 0xDC80, 0xDCC3, 0xDCFF, 0xDFFF,
     0x80000000, 0xFFFFFFFF,
   };
-  gboolean decoding = cfg->direction != GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  gboolean utf16 = cfg->direction == GUTF8CONV_DIRECTION_UTF16_TO_UTF8;
+  gboolean decoding = cfg->direction != GUTF8CONV_DIRECTION_UCS4_TO_UTF8 && !utf16;
+  /* UTF-16 carries nothing above U+10FFFF (writing it, that is
+   * malformed). */
+  gboolean to_utf16 = cfg->direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF16;
+  GUtf8ConvProfile char_profile = (utf16 || (to_utf16 && !malformed)) &&
+                                  cfg->profile == GUTF8CONV_PROFILE_UCS4 ?
+                                  GUTF8CONV_PROFILE_UNICODE : cfg->profile;
   gboolean big = cfg->byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
                  (cfg->byte_order == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN);
   gboolean after_high = FALSE;
@@ -790,7 +829,7 @@ tu_random_input (const GUtf8ConvConfig *cfg,
   gboolean above_range = gutf8conv_profile_info (cfg->profile)->max_value <= 0x10FFFF;
   GByteArray *a = g_byte_array_new ();
 
-  /* DETECT reads big-endian, or little-endian after an FF FE 00 00. */
+  /* DETECT reads big-endian, or little-endian after an FF FE (00 00). */
   if (cfg->byte_order == GUTF8CONV_BYTE_ORDER_DETECT)
     big = decoding || g_rand_boolean (rand);
   if (g_rand_boolean (rand) || !big)
@@ -798,7 +837,7 @@ tu_random_input (const GUtf8ConvConfig *cfg,
       if (decoding)
         append_utf8 (a, 0xFEFF);
       else
-        append_unit (a, 0xFEFF, big);
+        append_wide (a, 0xFEFF, big, utf16);
     }
 
   while (a->len < len)
@@ -819,12 +858,12 @@ tu_random_input (const GUtf8ConvConfig *cfg,
               if (decoding)
                 append_utf8 (a, c);
               else
-                append_unit (a, c, big);
+                append_wide (a, c, big, utf16);
             }
         }
       else if (kind < 8)
         {
-          guint32 c = random_char (rand, cfg->profile);
+          guint32 c = random_char (rand, char_profile);
 
           /* A WTF-8 low surrogate form right after a high one is not
            * WTF-8. */
@@ -834,7 +873,7 @@ tu_random_input (const GUtf8ConvConfig *cfg,
           if (decoding)
             append_profile_utf8 (a, c, cfg->profile, rand);
           else
-            append_unit (a, c, big);
+            append_wide (a, c, big, utf16);
         }
       else if (decoding)
         {
@@ -843,6 +882,11 @@ tu_random_input (const GUtf8ConvConfig *cfg,
           g_byte_array_append (a, g_bytes_get_data (b, NULL), g_bytes_get_size (b));
           if (above_range && g_rand_int_range (rand, 0, 4) == 0)
             append_utf8 (a, g_rand_int_range (rand, 0x110000, 0x7FFFFFFF));
+        }
+      else if (utf16)
+        {
+          /* Lone surrogates: the first eight bad units. */
+          append_utf16 (a, bad_units[g_rand_int_range (rand, 0, 8)], big);
         }
       else
         {
@@ -863,6 +907,16 @@ tu_random_input (const GUtf8ConvConfig *cfg,
           g_byte_array_append (a, &lead[g_rand_int_range (rand, 0, 3)], 1);
           if (g_rand_boolean (rand))
             g_byte_array_append (a, &cont, 1);
+        }
+      else if (utf16)
+        {
+          /* An odd byte, a high unit, or both. */
+          guint cut = g_rand_int_range (rand, 0, 3);
+
+          if (cut > 0)
+            append_utf16 (a, 0xD83D, big);
+          if (cut != 1)
+            g_byte_array_append (a, (const guint8 *) "\x41", 1);
         }
       else
         {

@@ -1378,4 +1378,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   decode_avx2,
   encode_avx2,
   copy_avx2,
+  gutf8conv_kernel_scalar_decode16, gutf8conv_kernel_scalar_encode16,
 };

@@ -624,4 +624,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   decode_avx512,
   encode_avx512,
   copy_avx512,
+  gutf8conv_kernel_scalar_decode16, gutf8conv_kernel_scalar_encode16,
 };

@@ -1411,4 +1411,5 @@ const GUtf8ConvKernel gutf8conv_kernel_neon = {
   decode_neon,
   encode_neon,
   copy_neon,
+  gutf8conv_kernel_scalar_decode16, gutf8conv_kernel_scalar_encode16,
 };

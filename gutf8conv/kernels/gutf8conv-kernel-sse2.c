@@ -241,4 +241,5 @@ const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   decode_sse2,
   encode_sse2,
   copy_sse2,
+  gutf8conv_kernel_scalar_decode16, gutf8conv_kernel_scalar_encode16,
 };

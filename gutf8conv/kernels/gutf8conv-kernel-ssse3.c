@@ -1037,4 +1037,5 @@ const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
   decode_ssse3,
   encode_ssse3,
   copy_ssse3,
+  gutf8conv_kernel_scalar_decode16, gutf8conv_kernel_scalar_encode16,
 };

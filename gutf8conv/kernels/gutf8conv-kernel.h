@@ -28,7 +28,7 @@ G_BEGIN_DECLS
  * (GUTF8CONV_KERNEL_SPECIALISE). */
 typedef enum
 {
-  GUTF8CONV_KERNEL_BIG_ENDIAN = 1 << 0,   /* the UCS-4 side is big-endian */
+  GUTF8CONV_KERNEL_BIG_ENDIAN = 1 << 0,   /* the UCS-4 or UTF-16 side is big-endian */
   GUTF8CONV_KERNEL_BMP_ONLY   = 1 << 1,   /* stop at four-byte forms and values above U+FFFF */
   GUTF8CONV_KERNEL_NO_NUL     = 1 << 2,   /* encoding: stop at U+0000 */
 } GUtf8ConvKernelFlags;
@@ -96,12 +96,22 @@ typedef gsize (*GUtf8ConvValidateFunc) (const guint8 *in,
                                         gsize         in_len,
                                         guint         flags);
 
+/* UTF-8 -> UTF-16: as GUtf8ConvDecodeFunc, with 2-byte units; a
+ * supplementary character is written as a whole pair or not at all. */
+typedef GUtf8ConvDecodeFunc GUtf8ConvDecode16Func;
+
+/* UTF-16 -> UTF-8: as GUtf8ConvEncodeFunc, with 2-byte units; stops at a
+ * lone surrogate unit and at a pair not wholly in @in. */
+typedef GUtf8ConvEncodeFunc GUtf8ConvEncode16Func;
+
 typedef struct
 {
-  const char          *name;
-  GUtf8ConvDecodeFunc  decode;
-  GUtf8ConvEncodeFunc  encode;
-  GUtf8ConvCopyFunc    copy;
+  const char            *name;
+  GUtf8ConvDecodeFunc    decode;
+  GUtf8ConvEncodeFunc    encode;
+  GUtf8ConvCopyFunc      copy;
+  GUtf8ConvDecode16Func  decode16;
+  GUtf8ConvEncode16Func  encode16;
 } GUtf8ConvKernel;
 
 /* The kernel chosen once for this process: the best one the CPU supports,
@@ -143,6 +153,20 @@ gsize gutf8conv_kernel_scalar_copy   (const guint8 *in,
                                       gsize         out_len,
                                       guint         flags,
                                       gsize        *in_used);
+/* The portable UTF-16 paths, which every kernel uses until it has its
+ * own. */
+gsize gutf8conv_kernel_scalar_decode16 (const guint8 *in,
+                                        gsize         in_len,
+                                        guint8       *out,
+                                        gsize         out_len,
+                                        guint         flags,
+                                        gsize        *in_used);
+gsize gutf8conv_kernel_scalar_encode16 (const guint8 *in,
+                                        gsize         in_len,
+                                        guint8       *out,
+                                        gsize         out_len,
+                                        guint         flags,
+                                        gsize        *in_used);
 gsize gutf8conv_kernel_scalar_validate (const guint8 *in,
                                         gsize         in_len,
                                         guint         flags);
