@@ -534,7 +534,8 @@ check_example (Example *ex)
           /* 6 bytes when the output is UTF-8, 4 when it is UCS-4. */
           gboolean utf8_out = ex->converter != NULL &&
                               (strstr (ex->converter, "direction=ucs4-to-utf8") != NULL ||
-                               strstr (ex->converter, "direction=utf8-to-utf8") != NULL);
+                               strstr (ex->converter, "direction=utf8-to-utf8") != NULL ||
+                               strstr (ex->converter, "direction=utf16-to-utf8") != NULL);
 
           ok = check_run (ex, bytewise, expected, utf8_out ? 6 : 4, TRUE,
                           "one byte per call, smallest output buffer");
