@@ -323,16 +323,7 @@ decode_avx512_impl (const guint8   *in,
   return gutf8conv_kernel_stop (in, p, out, o, in_used);
 }
 
-static gsize
-decode_avx512 (const guint8 *in,
-               gsize         in_len,
-               guint8       *out,
-               gsize         out_len,
-               guint         flags,
-               gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_SPECIALISE (decode_avx512_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
-}
+GUTF8CONV_KERNEL_ENTRY_POINT (decode_avx512, decode_avx512_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 
 static inline __attribute__((always_inline)) gsize
 encode_avx512_impl (const guint8   *in,
@@ -483,16 +474,7 @@ encode_avx512_impl (const guint8   *in,
   return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
 }
 
-static gsize
-encode_avx512 (const guint8 *in,
-               gsize         in_len,
-               guint8       *out,
-               gsize         out_len,
-               guint         flags,
-               gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_SPECIALISE (encode_avx512_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
-}
+GUTF8CONV_KERNEL_ENTRY_POINT (encode_avx512, encode_avx512_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 
 /* UTF-8 to UTF-8: the decoder's validation of 64-byte blocks, without
  * the transcoding.  The main loop steps a fixed 64 bytes, as the decoder's

@@ -111,3 +111,56 @@ gutf8conv_kernel_scalar_rest (GUtf8ConvDecodeFunc  scalar,
     *in_used = n_; \
     return n_; \
   } G_STMT_END
+
+/* A kernel's step: converts from *@p at least one block of its own and
+ * advances *@p and *@o, or returns FALSE (having advanced them over what
+ * it did convert) where the scalar kernel must take the next block. */
+typedef gboolean (*GUtf8ConvKernelStepFunc) (const guint8 **p,
+                                             const guint8  *end,
+                                             guint8       **o,
+                                             const guint8  *oend,
+                                             guint          flags);
+
+/* The encoding loop of a wide kernel: @step while @step_len bytes of
+ * input are left, the scalar kernel for a block of @block bytes where the
+ * step refuses, the scalar rest.  @step is an always_inline function, so
+ * that this compiles to the loop each kernel wrote out. */
+GUTF8CONV_KERNEL_INLINE gsize
+gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
+                              gsize                    step_len,
+                              gsize                    block,
+                              const guint8            *in,
+                              gsize                    in_len,
+                              guint8                  *out,
+                              gsize                    out_len,
+                              guint                    flags,
+                              gsize                   *in_used)
+{
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
+  guint8 *o = out, *oend = out + out_len;
+
+  while ((gsize) (end - p) >= step_len)
+    {
+      if (step (&p, end, &o, oend, flags))
+        continue;
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
+                                          block, 0, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+    }
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend,
+                                       flags, in_used);
+}
+
+/* A kernel's entry point @name, of the arguments every kernel function
+ * has, calling @impl with the @mask bits of its flags as constants. */
+#define GUTF8CONV_KERNEL_ENTRY_POINT(name, impl, mask) \
+  static gsize \
+  name (const guint8 *in, \
+        gsize         in_len, \
+        guint8       *out, \
+        gsize         out_len, \
+        guint         flags, \
+        gsize        *in_used) \
+  { \
+    GUTF8CONV_KERNEL_SPECIALISE (impl, mask); \
+  }

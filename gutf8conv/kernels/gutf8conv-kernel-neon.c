@@ -654,16 +654,7 @@ decode_neon_impl (const guint8   *in,
   return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
-static gsize
-decode_neon (const guint8 *in,
-             gsize         in_len,
-             guint8       *out,
-             gsize         out_len,
-             guint         flags,
-             gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_SPECIALISE (decode_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
-}
+GUTF8CONV_KERNEL_ENTRY_POINT (decode_neon, decode_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 
 /* For eight 16-bit lanes, each one UTF-8 byte (low byte) or two (low,
  * then high): the lookup packing them together, bit i of the index set
@@ -1229,16 +1220,7 @@ encode_neon_impl (const guint8   *in,
   return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
 }
 
-static gsize
-encode_neon (const guint8 *in,
-             gsize         in_len,
-             guint8       *out,
-             gsize         out_len,
-             guint         flags,
-             gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_SPECIALISE (encode_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
-}
+GUTF8CONV_KERNEL_ENTRY_POINT (encode_neon, encode_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 
 /* UTF-8 to UTF-8: the decoder's validation, 64 bytes a step, each step
  * stored once it has passed.  A sequence cut by the end of a step is

@@ -68,16 +68,7 @@ decode_sse2_impl (const guint8   *in,
   return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
-static gsize
-decode_sse2 (const guint8 *in,
-             gsize         in_len,
-             guint8       *out,
-             gsize         out_len,
-             guint         flags,
-             gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_SPECIALISE (decode_sse2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
-}
+GUTF8CONV_KERNEL_ENTRY_POINT (decode_sse2, decode_sse2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 
 /* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
 static inline __attribute__((always_inline)) gboolean
@@ -117,6 +108,22 @@ narrow16 (const guint8   *p,
   return TRUE;
 }
 
+/* A step: sixteen ASCII units, if they are and fit. */
+static inline __attribute__((always_inline)) gboolean
+encode_sse2_step (const guint8 **p,
+                  const guint8  *end G_GNUC_UNUSED,
+                  guint8       **o,
+                  const guint8  *oend,
+                  const guint    flags)
+{
+  if (oend - *o < 16 ||
+      !narrow16 (*p, *o, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0, (flags & GUTF8CONV_KERNEL_NO_NUL) != 0))
+    return FALSE;
+  *p += 64;
+  *o += 16;
+  return TRUE;
+}
+
 static inline __attribute__((always_inline)) gsize
 encode_sse2_impl (const guint8   *in,
                   gsize           in_len,
@@ -125,37 +132,11 @@ encode_sse2_impl (const guint8   *in,
                   const guint     flags,
                   gsize          *in_used)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
-  guint8 *o = out, *oend = out + out_len;
-
-  while (end - p >= 64)
-    {
-      if (oend - o >= 16 && narrow16 (p, o, big_endian, (flags & GUTF8CONV_KERNEL_NO_NUL) != 0))
-        {
-          p += 64;
-          o += 16;
-          continue;
-        }
-
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
-                                          4 * SCALAR_BLOCK, 0, flags))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
-    }
-
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
+  return gutf8conv_kernel_encode_loop (encode_sse2_step, 64, 4 * SCALAR_BLOCK,
+                                       in, in_len, out, out_len, flags, in_used);
 }
 
-static gsize
-encode_sse2 (const guint8 *in,
-             gsize         in_len,
-             guint8       *out,
-             gsize         out_len,
-             guint         flags,
-             gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_SPECIALISE (encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
-}
+GUTF8CONV_KERNEL_ENTRY_POINT (encode_sse2, encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 
 /* UTF-8 to UTF-8: the decoder's block validation (16 bytes: lead classes,
  * the second-byte ranges, continuation bytes exactly where the leads
