@@ -195,6 +195,30 @@ def pack_ucs4(values, big_endian):
 
 # ---------------------------------------------------------------- driver
 
+def run_helper(helper, records):
+    """Converts each (config, data) of @records through ORACLE_HELPER (the
+    config as five enum values); returns (status, num-invalid, offset,
+    output) for each, the offset 0 when there is no error."""
+    with tempfile.TemporaryDirectory() as tmp:
+        inp = os.path.join(tmp, 'in')
+        outp = os.path.join(tmp, 'out')
+        with open(inp, 'wb') as f:
+            for config, data in records:
+                f.write(bytes(config) + struct.pack('<I', len(data)) + data)
+        subprocess.run([helper, inp, outp], check=True)
+        with open(outp, 'rb') as f:
+            results = f.read()
+    got = []
+    pos = 0
+    for _ in records:
+        status, num_invalid, offset, length = struct.unpack_from('<BQQI', results, pos)
+        pos += struct.calcsize('<BQQI')
+        got.append((status, num_invalid, offset if status else 0, results[pos:pos + length]))
+        pos += length
+    assert pos == len(results), 'trailing output from the helper'
+    return got
+
+
 def main():
     helper = sys.argv[1]
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 100000
@@ -216,31 +240,16 @@ def main():
             exp = encode_reference(values, mode)
             cases.append((('encode', mode), data, op, exp))
 
-    with tempfile.TemporaryDirectory() as tmp:
-        inp = os.path.join(tmp, 'in')
-        outp = os.path.join(tmp, 'out')
-        with open(inp, 'wb') as f:
-            for _, data, op, _ in cases:
-                # direction, byte order (1 BE, 2 LE), BOM keep, mode, UNICODE
-                config = bytes([op & 1, 1 if op & 8 else 2, 0, (op >> 1) & 3, 0])
-                f.write(config + struct.pack('<I', len(data)) + data)
-        subprocess.run([helper, inp, outp], check=True)
-        with open(outp, 'rb') as f:
-            results = f.read()
+    # direction, byte order (1 BE, 2 LE), BOM keep, mode, UNICODE
+    results = run_helper(helper, [([op & 1, 1 if op & 8 else 2, 0, (op >> 1) & 3, 0], data)
+                                  for _, data, op, _ in cases])
 
     failures = {}
     counts = {}
-    pos = 0
-    for label, data, op, exp in cases:
-        status, num_invalid, offset, length = struct.unpack_from('<BQQI', results, pos)
-        pos += struct.calcsize('<BQQI')
-        out = results[pos:pos + length]
-        pos += length
-        got = (status, num_invalid, offset if status else 0, out)
+    for (label, data, op, exp), got in zip(cases, results):
         counts[label] = counts.get(label, 0) + 1
         if got != exp:
             failures.setdefault(label, []).append((data, exp, got))
-    assert pos == len(results), 'trailing output from the helper'
 
     labels = [(d, m) for d in ('decode', 'encode') for m in range(4)]
     print(f'1..{len(labels)}')
