@@ -494,6 +494,11 @@ test_utf16 (void)
       "gutf8conv: (standard input): Invalid UTF-16 unit 0xDC00 at byte 2\n" },
     { { "--from-utf16", "--on-error=replace", "--report", NULL }, "00 41 DC 00", 0, "41 EF BF BD",
       "(standard input): byte 2: DC 00 -> U+FFFD\n" },
+    { { "-f", "UTF-16LE", "--on-error=escape", "--report", NULL }, "41 00 E9 DC", 0, "41 E9",
+      "(standard input): byte 2: E9 DC -> byte E9\n" },
+    { { "-f", "UTF-16LE", "--on-error=escape", "--report", NULL }, "41 00 E9 DC 00 DC", 1, "41 E9",
+      "(standard input): byte 2: E9 DC -> byte E9\n"
+      "gutf8conv: (standard input): Invalid UTF-16 unit 0xDC00 at byte 4\n" },
     { { "-f", "UTF-16", "-t", "UTF-32", NULL }, "", 2, "",
       "gutf8conv: One side of -f and -t must be a UTF-8 form: UTF-8, CESU-8, MUTF-8 or WTF-8\n"
       "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
@@ -511,7 +516,8 @@ test_utf16 (void)
       {
         const char *to[] = { "-t", "UTF-16", "one", "two", NULL };
         const char *from[] = { "-f", "UTF-16", "le", "be", NULL };
-        g_autoptr(Run) a = NULL, b = NULL;
+        const char *windows[] = { "-f", "UTF-16", "-t", "UTF-8", "win.txt", NULL };
+        g_autoptr(Run) a = NULL, b = NULL, c = NULL;
 
         write_file ("one", "EF BB BF 41");
         write_file ("two", "EF BB BF 42");
@@ -521,6 +527,10 @@ test_utf16 (void)
         check_run (a, 0, "FE FF 00 41 00 42", NULL);
         b = run_tool (from, NULL);
         check_run (b, 0, "41 42", NULL);
+        /* A Windows "Unicode" text file: little-endian, with a signature. */
+        write_file ("win.txt", "FF FE 63 00 61 00 66 00 E9 00 3D D8 00 DE 0D 00 0A 00");
+        c = run_tool (windows, NULL);
+        check_run (c, 0, "63 61 66 C3 A9 F0 9F 98 80 0D 0A", NULL);
       }
       return;
     }
@@ -1082,7 +1092,7 @@ main (int    argc,
   ret = g_test_run ();
 
   {
-    const char *names[] = { "one", "two", "empty", "bad", "out.txt", ".stdin", "le", "be" };
+    const char *names[] = { "one", "two", "empty", "bad", "out.txt", ".stdin", "le", "be", "win.txt" };
 
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
       {
