@@ -1,0 +1,251 @@
+/* test-tables.c: the kernels' generated tables against the profile rows
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * gen-tables.py writes the profiles' lead byte rows and the kernels'
+ * tables from one grammar (see the behaviour guide, section `kernels`).
+ * Here every table a kernel validates with is checked, entry by entry or
+ * byte pair by byte pair, against the row of Unicode's profile (without
+ * its four-byte forms for GUTF8CONV_KERNEL_BMP_ONLY), and every profile's
+ * rows against the grammar its kernel flags select: a kernel may accept
+ * only what its profile accepts.  The computed shuffle tables are checked
+ * against what their comments say they hold.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gutf8conv/gutf8conv.h>
+
+#include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-tables.h"
+#include "gutf8conv-profile.h"
+#include "test-util.h"
+
+static const guint8 kl_prev_high[16] = { GUTF8CONV_KL_PREV_HIGH (GUTF8CONV_U8) };
+static const guint8 kl_prev_low[2][16] = {
+  { GUTF8CONV_KL_PREV_LOW (GUTF8CONV_U8) },
+  { GUTF8CONV_KL_PREV_LOW_BMP (GUTF8CONV_U8) },
+};
+static const guint8 kl_cur_high[2][16] = {
+  { GUTF8CONV_KL_CUR_HIGH (GUTF8CONV_U8) },
+  { GUTF8CONV_KL_CUR_HIGH_BMP (GUTF8CONV_U8) },
+};
+
+static gboolean
+is_cont (guint b)
+{
+  return b >= 0x80 && b <= 0xBF;
+}
+
+/* The row of lead byte @b in the grammar the kernels run with @flags:
+ * Unicode's profile row, without its four-byte forms under BMP_ONLY. */
+static GUtf8ConvLead
+kernel_lead (guint b,
+             guint flags)
+{
+  GUtf8ConvLead l = gutf8conv_profile_info (GUTF8CONV_PROFILE_UNICODE)->lead[b - 0xC0];
+
+  if ((flags & GUTF8CONV_KERNEL_BMP_ONLY) && l.need > 2)
+    l.need = l.lo = l.hi = 0;
+  return l;
+}
+
+/* Whether @c right after @p breaks the rows, whatever came before. */
+static gboolean
+pair_bad (guint         p,
+          guint         c,
+          GUtf8ConvLead lead)
+{
+  if (p < 0x80)
+    return is_cont (c);
+  if (p < 0xC0)
+    return FALSE;
+  return lead.need == 0 || c < lead.lo || c > lead.hi;
+}
+
+/* The nibble lookups of Keiser and Lemire's validator, every byte pair:
+ * an error bit exactly where the pair breaks the rows, and a continuation
+ * after a continuation as GUTF8CONV_KL_TWO_CONTS alone (which the kernels
+ * clear after three- and four-byte leads). */
+static void
+test_nibble_tables (void)
+{
+  for (guint v = 0; v < 2; v++)
+    {
+      guint flags = v ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
+
+      for (guint p = 0; p < 256; p++)
+        for (guint c = 0; c < 256; c++)
+          {
+            guint e = kl_prev_high[p >> 4] & kl_prev_low[v][p & 0xF] & kl_cur_high[v][c >> 4];
+
+            if (is_cont (p) && is_cont (c))
+              {
+                if (e != GUTF8CONV_KL_TWO_CONTS)
+                  g_error ("flags %u: %02X %02X: bits %02X, not the two-continuations bit alone", flags, p, c, e);
+              }
+            else if ((e != 0) != pair_bad (p, c, p >= 0xC0 ? kernel_lead (p, flags) : (GUtf8ConvLead) { 0 }))
+              g_error ("flags %u: %02X %02X: bits %02X disagree with the profile row", flags, p, c, e);
+          }
+    }
+  /* The arrays the NEON kernel loads are the same tables. */
+  g_assert_cmpmem (gutf8conv_kl_prev_high, 16, kl_prev_high, 16);
+  g_assert_cmpmem (gutf8conv_kl_prev_low, 16, kl_prev_low[0], 16);
+  g_assert_cmpmem (gutf8conv_kl_cur_high, 16, kl_cur_high[0], 16);
+  g_assert_cmpmem (gutf8conv_kl_prev_low_bmp, 16, kl_prev_low[1], 16);
+  g_assert_cmpmem (gutf8conv_kl_cur_high_bmp, 16, kl_cur_high[1], 16);
+}
+
+/* The AVX-512 kernel's range after each lead byte, and an empty one
+ * (FF..00) after a byte that starts nothing. */
+static void
+test_lead_bounds (void)
+{
+  for (guint b = 0xC0; b < 0x100; b++)
+    {
+      GUtf8ConvLead l = kernel_lead (b, 0);
+
+      g_assert_cmphex (gutf8conv_lead_bounds[0][b - 0xC0], ==, l.need ? l.lo : 0xFF);
+      g_assert_cmphex (gutf8conv_lead_bounds[1][b - 0xC0], ==, l.need ? l.hi : 0x00);
+    }
+}
+
+/* The byte compares of the scalar, SSE2, SSSE3 and AVX2 kernels, as they
+ * use the named lead bytes: for every lead byte and every byte after it. */
+static void
+test_lead_compares (void)
+{
+  for (guint v = 0; v < 2; v++)
+    {
+      guint flags = v ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
+      guint end = v ? GUTF8CONV_LEAD_END_BMP : GUTF8CONV_LEAD_END;
+
+      for (guint b = 0xC0; b < 0x100; b++)
+        for (guint n1 = 0; n1 < 256; n1++)
+          {
+            GUtf8ConvLead l = kernel_lead (b, flags);
+            /* bad_bytes (), and the continuation-byte check that follows it. */
+            gboolean bad = b >= end || (b & GUTF8CONV_NO_LEAD_MASK) == 0xC0 ||
+                           (b == GUTF8CONV_LEAD3_RAISED && n1 < GUTF8CONV_LEAD3_RAISED_MIN) ||
+                           (b == GUTF8CONV_LEAD3_LOWERED && n1 >= GUTF8CONV_LEAD3_LOWERED_END) ||
+                           (b == GUTF8CONV_LEAD4_RAISED && n1 < GUTF8CONV_LEAD4_RAISED_MIN) ||
+                           (b == GUTF8CONV_LEAD4_LOWERED && n1 >= GUTF8CONV_LEAD4_LOWERED_END) ||
+                           !is_cont (n1);
+
+            if (bad != pair_bad (b, n1, l))
+              g_error ("flags %u: %02X %02X: the lead compares disagree with the profile row", flags, b, n1);
+            /* The scalar kernel's classes. */
+            g_assert_cmpint (b >= GUTF8CONV_FIRST_LEAD && b < end, ==, l.need != 0);
+          }
+    }
+}
+
+/* A kernel may accept only what its profile accepts: every pair the
+ * kernel grammar a profile's decode flags select takes, the profile's
+ * rows take too. */
+static void
+test_profiles_cover_kernels (void)
+{
+  for (guint p = 0; p < GUTF8CONV_N_PROFILES; p++)
+    {
+      const GUtf8ConvProfileInfo *info = gutf8conv_profile_info (p);
+
+      for (guint b = 0xC0; b < 0x100; b++)
+        {
+          GUtf8ConvLead k = kernel_lead (b, info->decode_kernel_flags);
+          GUtf8ConvLead r = info->lead[b - 0xC0];
+
+          if (k.need == 0)
+            continue;
+          g_assert_cmpuint (r.need, ==, k.need);
+          g_assert_cmphex (r.lo, <=, k.lo);
+          g_assert_cmphex (r.hi, >=, k.hi);
+        }
+    }
+}
+
+/* The computed tables hold what their comments say. */
+static void
+test_computed (void)
+{
+  for (guint m = 0; m < 256; m++)
+    {
+      guint8 want[16], n = 0;
+      guint64 v = 0;
+
+      for (guint i = 0; i < 8; i++)
+        if (m >> i & 1)
+          v |= (guint64) i << (8 * n++);
+      g_assert_cmphex (gutf8conv_compact8[m], ==, v);
+
+      /* pack4: four sequences of 1 + ((m >> 2i) & 3) bytes. */
+      memset (want, 0x80, sizeof want);
+      n = 0;
+      for (guint i = 0; i < 4; i++)
+        for (guint j = 0; j <= ((m >> (2 * i)) & 3); j++)
+          want[n++] = 4 * i + j;
+      g_assert_cmpmem (gutf8conv_pack4_shuffle[m], 16, want, 16);
+      g_assert_cmpuint (gutf8conv_pack4_length[m], ==, n);
+
+      /* enc2: byte 2i, and 2i+1 unless bit i; pack8_12: 2i+1 if bit i. */
+      memset (want, 0x80, sizeof want);
+      n = 0;
+      for (guint i = 0; i < 8; i++)
+        {
+          want[n++] = 2 * i;
+          if (!(m >> i & 1))
+            want[n++] = 2 * i + 1;
+        }
+      g_assert_cmpmem (gutf8conv_enc2_shuffle[m], 16, want, 16);
+      g_assert_cmpuint (n, ==, 16 - __builtin_popcount (m));
+      memset (want, 0x80, sizeof want);
+      n = 0;
+      for (guint i = 0; i < 8; i++)
+        {
+          want[n++] = 2 * i;
+          if (m >> i & 1)
+            want[n++] = 2 * i + 1;
+        }
+      g_assert_cmpmem (gutf8conv_pack8_12_shuffle[m], 16, want, 16);
+
+      /* enc3: bytes 0-2 of dword i from U+0800, 1-2 from U+0080, else 3. */
+      memset (want, 0x80, sizeof want);
+      n = 0;
+      for (guint i = 0; i < 4; i++)
+        {
+          if (m >> (4 + i) & 1)
+            {
+              want[n++] = 4 * i;
+              want[n++] = 4 * i + 1;
+              want[n++] = 4 * i + 2;
+            }
+          else if (m >> i & 1)
+            {
+              want[n++] = 4 * i + 1;
+              want[n++] = 4 * i + 2;
+            }
+          else
+            want[n++] = 4 * i + 3;
+        }
+      g_assert_cmpmem (gutf8conv_enc3_shuffle[m], 16, want, 16);
+    }
+  for (guint x = 0; x < 16; x++)
+    g_assert_cmphex (gutf8conv_spread4[x], ==, (x & 1) | (x & 2) << 1 | (x & 4) << 2 | (x & 8) << 3);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/tables/nibble-tables", test_nibble_tables);
+  g_test_add_func ("/tables/lead-bounds", test_lead_bounds);
+  g_test_add_func ("/tables/lead-compares", test_lead_compares);
+  g_test_add_func ("/tables/profiles-cover-kernels", test_profiles_cover_kernels);
+  g_test_add_func ("/tables/computed", test_computed);
+
+  return g_test_run ();
+}
