@@ -25,6 +25,8 @@
 
 #pragma once
 
+#include "gutf8conv-kernel-tables.h"
+
 /* Every position of a block, as a mask. */
 #define GK_ALL ((guint32) ((G_GUINT64_CONSTANT (1) << GK_BLOCK) - 1))
 
@@ -36,8 +38,8 @@ typedef struct
 } GkLeads;
 
 /* C0, C1, F5..FF start nothing (F0..F4 neither with @bmp_only); E0, ED,
- * F0, F4 narrow the range of the byte after them, which @n1 holds.
- * Non-zero at each such byte. */
+ * F0, F4 narrow the range of the byte after them, which @n1 holds: the
+ * lead bytes and bounds gen-tables.py names.  Non-zero at each such byte. */
 GUTF8CONV_KERNEL_INLINE gk_vec
 gk_bad_bytes (gk_vec         b,
               gk_vec         n1,
@@ -45,12 +47,12 @@ gk_bad_bytes (gk_vec         b,
 {
   gk_vec bad;
 
-  bad = gk_or (gk_ge_u8 (b, gk_set1 (bmp_only ? 0xF0 : 0xF5)),
-               gk_cmpeq (gk_and (b, gk_set1 (0xFE)), gk_set1 (0xC0)));
-  bad = gk_or (bad, gk_andnot (gk_ge_u8 (n1, gk_set1 (0xA0)), gk_cmpeq (b, gk_set1 (0xE0))));
-  bad = gk_or (bad, gk_and (gk_ge_u8 (n1, gk_set1 (0xA0)), gk_cmpeq (b, gk_set1 (0xED))));
-  bad = gk_or (bad, gk_andnot (gk_ge_u8 (n1, gk_set1 (0x90)), gk_cmpeq (b, gk_set1 (0xF0))));
-  bad = gk_or (bad, gk_and (gk_ge_u8 (n1, gk_set1 (0x90)), gk_cmpeq (b, gk_set1 (0xF4))));
+  bad = gk_or (gk_ge_u8 (b, gk_set1 (bmp_only ? GUTF8CONV_LEAD_END_BMP : GUTF8CONV_LEAD_END)),
+               gk_cmpeq (gk_and (b, gk_set1 (GUTF8CONV_NO_LEAD_MASK)), gk_set1 (0xC0)));
+  bad = gk_or (bad, gk_andnot (gk_ge_u8 (n1, gk_set1 (GUTF8CONV_LEAD3_RAISED_MIN)), gk_cmpeq (b, gk_set1 (GUTF8CONV_LEAD3_RAISED))));
+  bad = gk_or (bad, gk_and (gk_ge_u8 (n1, gk_set1 (GUTF8CONV_LEAD3_LOWERED_END)), gk_cmpeq (b, gk_set1 (GUTF8CONV_LEAD3_LOWERED))));
+  bad = gk_or (bad, gk_andnot (gk_ge_u8 (n1, gk_set1 (GUTF8CONV_LEAD4_RAISED_MIN)), gk_cmpeq (b, gk_set1 (GUTF8CONV_LEAD4_RAISED))));
+  bad = gk_or (bad, gk_and (gk_ge_u8 (n1, gk_set1 (GUTF8CONV_LEAD4_LOWERED_END)), gk_cmpeq (b, gk_set1 (GUTF8CONV_LEAD4_LOWERED))));
   return bad;
 }
 

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Plain C that every compiler and CPU runs: ASCII eight bytes at a time,
- * everything else one sequence at a time.
+ * everything else one sequence at a time, its lead bytes and the ranges
+ * after them the generated ones (gen-tables.py).
  */
 
 #include "config.h"
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-tables.h"
 
 static inline void
 store_u32 (guint8   *p,
@@ -40,7 +42,7 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
                                 gsize        *in_used)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint8 max_lead = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xEF : 0xF4;
+  const guint8 max_lead = ((flags & GUTF8CONV_KERNEL_BMP_ONLY) ? GUTF8CONV_LEAD_END_BMP : GUTF8CONV_LEAD_END) - 1;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out;
   gsize room = out_len / 4;   /* output units that still fit */
@@ -68,7 +70,7 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
 
       if (c < 0x80)
         n = 1;
-      else if (c >= 0xC2 && c <= 0xDF)
+      else if (c >= GUTF8CONV_FIRST_LEAD && c <= 0xDF)
         {
           if (end - p < 2 || (p[1] & 0xC0) != 0x80)
             break;
@@ -77,8 +79,8 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
         }
       else if (c >= 0xE0 && c <= 0xEF)
         {
-          guint8 lo = c == 0xE0 ? 0xA0 : 0x80;
-          guint8 hi = c == 0xED ? 0x9F : 0xBF;
+          guint8 lo = c == GUTF8CONV_LEAD3_RAISED ? GUTF8CONV_LEAD3_RAISED_MIN : 0x80;
+          guint8 hi = c == GUTF8CONV_LEAD3_LOWERED ? GUTF8CONV_LEAD3_LOWERED_END - 1 : 0xBF;
 
           if (end - p < 3 || p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80)
             break;
@@ -87,8 +89,8 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
         }
       else if (c >= 0xF0 && c <= max_lead)
         {
-          guint8 lo = c == 0xF0 ? 0x90 : 0x80;
-          guint8 hi = c == 0xF4 ? 0x8F : 0xBF;
+          guint8 lo = c == GUTF8CONV_LEAD4_RAISED ? GUTF8CONV_LEAD4_RAISED_MIN : 0x80;
+          guint8 hi = c == GUTF8CONV_LEAD4_LOWERED ? GUTF8CONV_LEAD4_LOWERED_END - 1 : 0xBF;
 
           if (end - p < 4 || p[1] < lo || p[1] > hi ||
               (p[2] & 0xC0) != 0x80 || (p[3] & 0xC0) != 0x80)
@@ -174,7 +176,7 @@ gutf8conv_kernel_scalar_validate (const guint8 *in,
                                   gsize         in_len,
                                   guint         flags)
 {
-  const guint8 max_lead = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xEF : 0xF4;
+  const guint8 max_lead = ((flags & GUTF8CONV_KERNEL_BMP_ONLY) ? GUTF8CONV_LEAD_END_BMP : GUTF8CONV_LEAD_END) - 1;
   const guint8 *p = in, *end = in + in_len;
 
   while (p < end)
@@ -196,7 +198,7 @@ gutf8conv_kernel_scalar_validate (const guint8 *in,
 
       if (c < 0x80)
         n = 1;
-      else if (c >= 0xC2 && c <= 0xDF)
+      else if (c >= GUTF8CONV_FIRST_LEAD && c <= 0xDF)
         {
           if (end - p < 2 || (p[1] & 0xC0) != 0x80)
             break;
@@ -204,8 +206,8 @@ gutf8conv_kernel_scalar_validate (const guint8 *in,
         }
       else if (c >= 0xE0 && c <= 0xEF)
         {
-          guint8 lo = c == 0xE0 ? 0xA0 : 0x80;
-          guint8 hi = c == 0xED ? 0x9F : 0xBF;
+          guint8 lo = c == GUTF8CONV_LEAD3_RAISED ? GUTF8CONV_LEAD3_RAISED_MIN : 0x80;
+          guint8 hi = c == GUTF8CONV_LEAD3_LOWERED ? GUTF8CONV_LEAD3_LOWERED_END - 1 : 0xBF;
 
           if (end - p < 3 || p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80)
             break;
@@ -213,8 +215,8 @@ gutf8conv_kernel_scalar_validate (const guint8 *in,
         }
       else if (c >= 0xF0 && c <= max_lead)
         {
-          guint8 lo = c == 0xF0 ? 0x90 : 0x80;
-          guint8 hi = c == 0xF4 ? 0x8F : 0xBF;
+          guint8 lo = c == GUTF8CONV_LEAD4_RAISED ? GUTF8CONV_LEAD4_RAISED_MIN : 0x80;
+          guint8 hi = c == GUTF8CONV_LEAD4_LOWERED ? GUTF8CONV_LEAD4_LOWERED_END - 1 : 0xBF;
 
           if (end - p < 4 || p[1] < lo || p[1] > hi ||
               (p[2] & 0xC0) != 0x80 || (p[3] & 0xC0) != 0x80)

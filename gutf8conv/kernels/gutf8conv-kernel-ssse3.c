@@ -62,59 +62,20 @@
  * three tables, indexed by the previous byte's high and low nibble and
  * this byte's high nibble.  Bit 7 marks a continuation byte after a
  * continuation byte, which is right exactly where the byte two or three
- * back is a three- or four-byte lead.  With @bmp_only, bit 6 is also set
- * for any byte after an F0..FF lead, so that four-byte forms stop the
- * block.  Non-zero where something is wrong. */
-#define V_TOO_SHORT  0x01  /* a lead, then no continuation */
-#define V_TOO_LONG   0x02  /* ASCII, then a continuation */
-#define V_OVERLONG_3 0x04  /* E0 80..9F */
-#define V_TOO_LARGE  0x08  /* F4 90..BF, F5..FF 90..BF */
-#define V_SURROGATE  0x10  /* ED A0..BF */
-#define V_OVERLONG_2 0x20  /* C0, C1 then a continuation */
-#define V_FOUR       0x40  /* F0 80..8F, F5..FF 80..8F */
-#define V_TWO_CONTS  0x80  /* a continuation, then a continuation */
-#define V_CARRY      (V_TOO_SHORT | V_TOO_LONG | V_TWO_CONTS)
-
+ * back is a three- or four-byte lead.  The tables are generated from the
+ * grammar (with @bmp_only, the one without four-byte forms, which then
+ * stop the block).  Non-zero where something is wrong. */
 static inline __attribute__((always_inline)) __m128i
 check_block (__m128i        b,
              __m128i        prev,
              const gboolean bmp_only)
 {
   const __m128i nib = SET1 (0x0F);
-  const __m128i by_prev_high = _mm_setr_epi8 (V_TOO_LONG, V_TOO_LONG, V_TOO_LONG, V_TOO_LONG,
-                                              V_TOO_LONG, V_TOO_LONG, V_TOO_LONG, V_TOO_LONG,
-                                              (char) V_TWO_CONTS, (char) V_TWO_CONTS,
-                                              (char) V_TWO_CONTS, (char) V_TWO_CONTS,
-                                              V_TOO_SHORT | V_OVERLONG_2,
-                                              V_TOO_SHORT,
-                                              V_TOO_SHORT | V_OVERLONG_3 | V_SURROGATE,
-                                              V_TOO_SHORT | V_TOO_LARGE | V_FOUR);
-  /* With @bmp_only, V_FOUR after any F0..FF lead: every low nibble and
-   * every following byte has it. */
-  const char f = bmp_only ? V_FOUR : 0;
-  const __m128i by_prev_low = _mm_setr_epi8 ((char) (V_CARRY | V_OVERLONG_3 | V_OVERLONG_2 | V_FOUR),
-                                             (char) (V_CARRY | V_OVERLONG_2 | f),
-                                             (char) (V_CARRY | f),
-                                             (char) (V_CARRY | f),
-                                             (char) (V_CARRY | V_TOO_LARGE | f),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR | V_SURROGATE),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR),
-                                             (char) (V_CARRY | V_TOO_LARGE | V_FOUR));
-  const __m128i by_high = _mm_setr_epi8 (V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f,
-                                         V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f,
-                                         (char) (V_TOO_LONG | V_OVERLONG_2 | V_TWO_CONTS | V_OVERLONG_3 | V_FOUR),
-                                         (char) (V_TOO_LONG | V_OVERLONG_2 | V_TWO_CONTS | V_OVERLONG_3 | V_TOO_LARGE | f),
-                                         (char) (V_TOO_LONG | V_OVERLONG_2 | V_TWO_CONTS | V_SURROGATE | V_TOO_LARGE | f),
-                                         (char) (V_TOO_LONG | V_OVERLONG_2 | V_TWO_CONTS | V_SURROGATE | V_TOO_LARGE | f),
-                                         V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f, V_TOO_SHORT | f);
+  const __m128i by_prev_high = _mm_setr_epi8 (GUTF8CONV_KL_PREV_HIGH (GUTF8CONV_I8));
+  const __m128i by_prev_low = bmp_only ? _mm_setr_epi8 (GUTF8CONV_KL_PREV_LOW_BMP (GUTF8CONV_I8))
+                                       : _mm_setr_epi8 (GUTF8CONV_KL_PREV_LOW (GUTF8CONV_I8));
+  const __m128i by_high = bmp_only ? _mm_setr_epi8 (GUTF8CONV_KL_CUR_HIGH_BMP (GUTF8CONV_I8))
+                                   : _mm_setr_epi8 (GUTF8CONV_KL_CUR_HIGH (GUTF8CONV_I8));
   __m128i prev1 = _mm_alignr_epi8 (b, prev, 15);
   __m128i err, must;
 
@@ -122,7 +83,7 @@ check_block (__m128i        b,
                        _mm_shuffle_epi8 (by_prev_low, _mm_and_si128 (prev1, nib)));
   err = _mm_and_si128 (err, _mm_shuffle_epi8 (by_high, _mm_and_si128 (_mm_srli_epi16 (b, 4), nib)));
   /* Bit 7 where the byte two back is E0.. or three back F0..: it must be
-   * a continuation, which then has V_TWO_CONTS. */
+   * a continuation, which then has GUTF8CONV_KL_TWO_CONTS. */
   must = _mm_or_si128 (_mm_subs_epu8 (_mm_alignr_epi8 (b, prev, 14), SET1 (0xE0 - 0x80)),
                        _mm_subs_epu8 (_mm_alignr_epi8 (b, prev, 13), SET1 (0xF0 - 0x80)));
   return _mm_xor_si128 (err, _mm_and_si128 (must, SET1 (0x80)));
