@@ -1,4 +1,4 @@
-/* oracle-icu.c: the CESU8 profile against ICU's CESU-8 converter
+/* oracle-icu.c: the CESU8 profile and UTF-16 against ICU's converters
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
@@ -19,7 +19,19 @@
  *    that surrogate form's.  ICU also reads a four-byte form before it
  *    refuses it, so one cut off by the end is "truncated" to ICU, where
  *    the guide has its lead byte alone malformed: same offset, counted
- *    apart too.
+ *    apart too;
+ *  - the same damaged bytes decoded to UTF-16 (the CESU8 profile towards
+ *    UTF-16) against ICU's UTF-16 units, with the same two differences;
+ *  - damaged UTF-16 (lone surrogates, a cut-off end) read by ICU's
+ *    UTF-16LE, UTF-16BE and UTF-16 (signature, else big-endian) converters
+ *    and by ours (the last one as DETECT with STRIP, #behaviour-utf16);
+ *  - text written by ICU's UTF-16LE, UTF-16BE and UTF-16 (the signature,
+ *    then the machine's order) converters and by ours from UTF-8 (the last
+ *    one as HOST with INSERT).  ICU writes its signature in front of a
+ *    text that starts with U+FEFF and nothing for an empty text; the guide
+ *    reuses the text's and writes the signature alone
+ *    (#behaviour-utf16-signature): those are counted apart, and ours must
+ *    be ICU's without its first signature, or the signature alone.
  * Prints TAP.
  */
 
@@ -92,6 +104,48 @@ ours (GUtf8ConvDirection direction)
                                        GUTF8CONV_PROFILE_CESU8);
 }
 
+/* The characters of @len bytes of our output: UCS-4 or UTF-16
+ * big-endian, pairs joined and lone units kept as ICU's are, or UTF-8. */
+static void
+output_chars (GUtf8ConvDirection  direction,
+              const guint8       *buf,
+              gsize               len,
+              GArray             *chars)
+{
+  if (direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF16)
+    {
+      for (gsize i = 0; i + 2 <= len; i += 2)
+        {
+          guint32 c = buf[i] << 8 | buf[i + 1];
+
+          if (U16_IS_LEAD (c) && i + 4 <= len && U16_IS_TRAIL (buf[i + 2] << 8 | buf[i + 3]))
+            {
+              c = U16_GET_SUPPLEMENTARY (c, buf[i + 2] << 8 | buf[i + 3]);
+              i += 2;
+            }
+          g_array_append_val (chars, c);
+        }
+    }
+  else if (direction == GUTF8CONV_DIRECTION_UTF16_TO_UTF8)
+    {
+      for (const char *p = (const char *) buf; p < (const char *) buf + len; p = g_utf8_next_char (p))
+        {
+          guint32 c = g_utf8_get_char (p);
+
+          g_array_append_val (chars, c);
+        }
+    }
+  else
+    {
+      for (gsize i = 0; i + 4 <= len; i += 4)
+        {
+          guint32 c = (guint32) buf[i] << 24 | buf[i + 1] << 16 | buf[i + 2] << 8 | buf[i + 3];
+
+          g_array_append_val (chars, c);
+        }
+    }
+}
+
 static Verdict
 our_decode (GUtf8ConvConverter *dec,
             const guint8       *in,
@@ -117,12 +171,7 @@ our_decode (GUtf8ConvConverter *dec,
         break;
       got += n;
     }
-  for (gsize i = 0; i + 4 <= got; i += 4)
-    {
-      guint32 c = (guint32) buf[i] << 24 | buf[i + 1] << 16 | buf[i + 2] << 8 | buf[i + 3];
-
-      g_array_append_val (v.chars, c);
-    }
+  output_chars (gutf8conv_converter_get_direction (dec), buf, got, v.chars);
   if (error != NULL)
     {
       v.ok = FALSE;
@@ -158,6 +207,239 @@ same_chars (const GArray *a,
          (a->len == 0 || memcmp (a->data, b->data, a->len * sizeof (guint32)) == 0);
 }
 
+/* Whether ICU's and our reading of damaged CESU-8 agree, or part only
+ * the two known ways (counted in @icu_lax and @icu_cut4). */
+static gboolean
+judge_cesu8 (const Verdict *icu,
+             const Verdict *mine,
+             const guint8  *bytes,
+             gsize          len,
+             guint         *icu_lax,
+             guint         *icu_cut4)
+{
+  if (icu->ok == mine->ok && same_chars (icu->chars, mine->chars) &&
+      (icu->ok || (icu->offset == mine->offset && icu->truncated == mine->truncated)))
+    return TRUE;
+  if (!mine->ok && mine->offset + 3 <= len &&
+      bytes[mine->offset] == 0xED && bytes[mine->offset + 1] >= 0xA0)
+    {
+      /* ICU passes a lone surrogate form as a lone UTF-16 unit: it read
+       * on, so it has our characters and then that unit. */
+      guint32 unit = 0xD000 | (bytes[mine->offset + 1] & 0x3F) << 6 | (bytes[mine->offset + 2] & 0x3F);
+
+      if (icu->chars->len > mine->chars->len &&
+          (mine->chars->len == 0 ||
+           memcmp (icu->chars->data, mine->chars->data, mine->chars->len * 4) == 0) &&
+          g_array_index (icu->chars, guint32, mine->chars->len) == unit)
+        {
+          (*icu_lax)++;
+          return TRUE;
+        }
+    }
+  if (!icu->ok && !mine->ok && icu->truncated && !mine->truncated &&
+      icu->offset == mine->offset && same_chars (icu->chars, mine->chars) &&
+      bytes[mine->offset] >= 0xF0 && bytes[mine->offset] <= 0xF4)
+    {
+      (*icu_cut4)++;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+print_disagreement (const char    *what,
+                    const guint8  *bytes,
+                    gsize          len,
+                    const Verdict *icu,
+                    const Verdict *mine)
+{
+  GString *h = g_string_new (NULL);
+
+  for (gsize i = 0; i < len; i++)
+    g_string_append_printf (h, " %02X", bytes[i]);
+  g_print ("# %s%s: ICU %s at %" G_GUINT64_FORMAT "%s (%u chars), ours %s at %" G_GUINT64_FORMAT "%s (%u chars)\n",
+           what, h->str, icu->ok ? "ok" : "error", icu->offset, icu->truncated ? " cut" : "",
+           icu->chars->len, mine->ok ? "ok" : "error", mine->offset, mine->truncated ? " cut" : "",
+           mine->chars->len);
+  g_string_free (h, TRUE);
+}
+
+static void
+append_char (GByteArray *a,
+             guint32     c,
+             gboolean    big_endian)
+{
+  guint16 u[2];
+  guint n = 0;
+
+  if (c >= 0x10000)
+    {
+      u[n++] = 0xD800 + ((c - 0x10000) >> 10);
+      c = 0xDC00 + ((c - 0x10000) & 0x3FF);
+    }
+  u[n++] = c;
+  for (guint i = 0; i < n; i++)
+    {
+      guint8 b[2] = { u[i] >> 8, u[i] & 0xFF };
+
+      if (!big_endian)
+        b[0] = u[i] & 0xFF, b[1] = u[i] >> 8;
+      g_byte_array_append (a, b, 2);
+    }
+}
+
+/* Damaged UTF-16 read by ICU's @name converter and by ours. */
+static guint
+check_utf16_reading (guint       test,
+                     const char *name,
+                     guint       n)
+{
+  gboolean detect = strcmp (name, "UTF-16") == 0;
+  gboolean big = strcmp (name, "UTF-16LE") != 0;
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter *cnv = ucnv_open (name, &status);
+  g_autoptr(GUtf8ConvConverter) dec = NULL;
+  guint bad = 0, rejects = 0, cut = 0;
+
+  g_assert_true (U_SUCCESS (status));
+  ucnv_setToUCallBack (cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+  g_assert_true (U_SUCCESS (status));
+  dec = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF16_TO_UTF8,
+                                      detect ? GUTF8CONV_BYTE_ORDER_DETECT
+                                             : big ? GUTF8CONV_BYTE_ORDER_BIG_ENDIAN
+                                                   : GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+                                      detect ? GUTF8CONV_BOM_STRIP : GUTF8CONV_BOM_KEEP,
+                                      GUTF8CONV_ERROR_MODE_STRICT, GUTF8CONV_PROFILE_UNICODE);
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_autoptr(GByteArray) a = g_byte_array_new ();
+      gboolean order = big;
+      Verdict icu, mine;
+
+      /* "UTF-16": a signature in either order, or none (big-endian). */
+      if (detect && g_rand_int_range (rand_, 0, 4) != 0)
+        {
+          order = g_rand_boolean (rand_);
+          append_char (a, 0xFEFF, order);
+        }
+      for (guint i = g_rand_int_range (rand_, 0, 12); i > 0; i--)
+        {
+          guint kind = g_rand_int_range (rand_, 0, 16);
+
+          append_char (a, kind < 15 ? random_char () : (guint32) g_rand_int_range (rand_, 0xD800, 0xE000),
+                       order);
+        }
+      switch (g_rand_int_range (rand_, 0, 8))
+        {
+        case 0:
+          append_char (a, g_rand_int_range (rand_, 0xD800, 0xDC00), order);
+          break;
+        case 1:
+          append_char (a, g_rand_int_range (rand_, 0xD800, 0xDC00), order);
+          G_GNUC_FALLTHROUGH;
+        case 2:
+          g_byte_array_append (a, (const guint8 *) "\x41", 1);
+          break;
+        default:
+          break;
+        }
+
+      icu = icu_decode (cnv, a->data, a->len);
+      mine = our_decode (dec, a->data, a->len);
+      if (!icu.ok)
+        rejects++;
+      if (icu.truncated)
+        cut++;
+      if (!(icu.ok == mine.ok && same_chars (icu.chars, mine.chars) &&
+            (icu.ok || (icu.offset == mine.offset && icu.truncated == mine.truncated))) &&
+          bad++ < 5)
+        print_disagreement (name, a->data, a->len, &icu, &mine);
+      verdict_clear (&icu);
+      verdict_clear (&mine);
+    }
+  g_print ("%s %u - damaged %s: %u inputs (%u ICU refuses, %u of them cut off), %u differ\n",
+           bad ? "not ok" : "ok", test, name, n, rejects, cut, bad);
+  ucnv_close (cnv);
+  return bad;
+}
+
+/* Text written by ICU's @name converter from UTF-16 and by ours from
+ * UTF-8. */
+static guint
+check_utf16_writing (guint       test,
+                     const char *name,
+                     guint       n)
+{
+  gboolean sig = strcmp (name, "UTF-16") == 0;
+  gboolean big = strcmp (name, "UTF-16LE") != 0;
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter *cnv = ucnv_open (name, &status);
+  g_autoptr(GUtf8ConvConverter) enc = NULL;
+  guint bad = 0, doubled = 0, empty = 0;
+
+  g_assert_true (U_SUCCESS (status));
+  enc = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UTF16,
+                                      sig ? GUTF8CONV_BYTE_ORDER_HOST
+                                          : big ? GUTF8CONV_BYTE_ORDER_BIG_ENDIAN
+                                                : GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+                                      sig ? GUTF8CONV_BOM_INSERT : GUTF8CONV_BOM_KEEP,
+                                      GUTF8CONV_ERROR_MODE_STRICT, GUTF8CONV_PROFILE_UNICODE);
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint count = g_rand_int_range (rand_, 0, 16);
+      UChar u16[64];
+      char utf8[128];
+      char icu_bytes[256];
+      int32_t n16 = 0, icu_len, n8 = 0, skip = 0;
+      g_autoptr(GBytes) in = NULL, out = NULL;
+      g_autoptr(GError) error = NULL;
+      gsize out_len;
+      const guint8 *o;
+
+      for (guint i = 0; i < count; i++)
+        {
+          guint32 c = i == 0 && g_rand_int_range (rand_, 0, 4) == 0 ? 0xFEFF : random_char ();
+
+          U16_APPEND_UNSAFE (u16, n16, c);
+          n8 += g_unichar_to_utf8 (c, utf8 + n8);
+        }
+      status = U_ZERO_ERROR;
+      icu_len = ucnv_fromUChars (cnv, icu_bytes, sizeof icu_bytes, u16, n16, &status);
+      g_assert_true (U_SUCCESS (status));
+      in = g_bytes_new (utf8, n8);
+      out = gutf8conv_converter_convert_bytes (enc, in, &error);
+      g_assert_no_error (error);
+      o = g_bytes_get_data (out, &out_len);
+      if (sig && n16 > 0 && u16[0] == 0xFEFF)
+        {
+          /* ICU's signature, then the text's own: ours is the text's. */
+          doubled++;
+          skip = 2;
+        }
+      if (sig && n16 == 0)
+        {
+          /* ICU writes nothing; the guide, the signature alone. */
+          empty++;
+          if (!(out_len == 2 && o[0] * 256 + o[1] == (G_BYTE_ORDER == G_BIG_ENDIAN ? 0xFEFF : 0xFFFE)) &&
+              bad++ < 5)
+            g_print ("# %s, empty text: ours %" G_GSIZE_FORMAT " bytes\n", name, out_len);
+          continue;
+        }
+      if ((out_len != (gsize) (icu_len - skip) ||
+           (out_len > 0 && memcmp (o, icu_bytes + skip, out_len) != 0)) &&
+          bad++ < 5)
+        g_print ("# %s text of %u characters: ICU %d bytes, ours %" G_GSIZE_FORMAT "\n",
+                 name, count, icu_len, out_len);
+    }
+  g_print ("%s %u - %s text: %u strings write ICU's bytes (%u counted apart: ICU doubles the "
+           "signature; %u empty: ICU writes none), %u differ\n",
+           bad ? "not ok" : "ok", test, name, n, doubled, empty, bad);
+  ucnv_close (cnv);
+  return bad;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -167,7 +449,13 @@ main (int    argc,
   UConverter *cnv = ucnv_open ("CESU-8", &status);
   g_autoptr(GUtf8ConvConverter) enc = ours (GUTF8CONV_DIRECTION_UCS4_TO_UTF8);
   g_autoptr(GUtf8ConvConverter) dec = ours (GUTF8CONV_DIRECTION_UTF8_TO_UCS4);
+  g_autoptr(GUtf8ConvConverter) dec16 = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UTF16,
+                                                                      GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                                                                      GUTF8CONV_BOM_KEEP,
+                                                                      GUTF8CONV_ERROR_MODE_STRICT,
+                                                                      GUTF8CONV_PROFILE_CESU8);
   guint text_bad = 0, bytes_bad = 0, icu_lax = 0, icu_cut4 = 0, icu_rejects = 0, valid = 0;
+  guint bad16 = 0, lax16 = 0, cut16 = 0, utf16_bad = 0;
 
   g_assert_true (U_SUCCESS (status));
   ucnv_setToUCallBack (cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
@@ -175,7 +463,7 @@ main (int    argc,
   g_assert_true (U_SUCCESS (status));
   rand_ = g_rand_new_with_seed (0xC35E8);
 
-  g_print ("1..2\n");
+  g_print ("1..9\n");
 
   /* Text, both ways. */
   for (guint k = 0; k < n; k++)
@@ -225,7 +513,7 @@ main (int    argc,
       UChar u16[64];
       char bytes[256];
       int32_t n16 = 0, len;
-      Verdict icu, mine;
+      Verdict icu, mine, mine16;
       gboolean agree;
 
       for (guint i = 0; i < count; i++)
@@ -271,55 +559,40 @@ main (int    argc,
 
       icu = icu_decode (cnv, (const guint8 *) bytes, len);
       mine = our_decode (dec, (const guint8 *) bytes, len);
-      agree = icu.ok == mine.ok && same_chars (icu.chars, mine.chars) &&
-              (icu.ok || (icu.offset == mine.offset && icu.truncated == mine.truncated));
-      if (!agree && !mine.ok && mine.offset <= (guint64) len - 3 &&
-          (guint8) bytes[mine.offset] == 0xED && (guint8) bytes[mine.offset + 1] >= 0xA0)
-        {
-          /* ICU passes a lone surrogate form as a lone UTF-16 unit: it
-           * read on, so it has our characters and then that unit. */
-          guint32 unit = ((guint8) bytes[mine.offset + 1] & 0x3F) << 6 | ((guint8) bytes[mine.offset + 2] & 0x3F);
-
-          unit |= 0xD000;
-          if (icu.chars->len > mine.chars->len &&
-              (mine.chars->len == 0 || memcmp (icu.chars->data, mine.chars->data, mine.chars->len * 4) == 0) &&
-              g_array_index (icu.chars, guint32, mine.chars->len) == unit)
-            {
-              icu_lax++;
-              agree = TRUE;
-            }
-        }
-      if (!agree && !icu.ok && !mine.ok && icu.truncated && !mine.truncated &&
-          icu.offset == mine.offset && same_chars (icu.chars, mine.chars) &&
-          (guint8) bytes[mine.offset] >= 0xF0 && (guint8) bytes[mine.offset] <= 0xF4)
-        {
-          icu_cut4++;
-          agree = TRUE;
-        }
+      mine16 = our_decode (dec16, (const guint8 *) bytes, len);
+      agree = judge_cesu8 (&icu, &mine, (const guint8 *) bytes, len, &icu_lax, &icu_cut4);
       if (!icu.ok)
         icu_rejects++;
       if (icu.ok && mine.ok)
         valid++;
       if (!agree && bytes_bad++ < 5)
-        {
-          GString *h = g_string_new (NULL);
-
-          for (int i = 0; i < len; i++)
-            g_string_append_printf (h, " %02X", (guint8) bytes[i]);
-          g_print ("# bytes%s: ICU %s at %" G_GUINT64_FORMAT "%s (%u chars), ours %s at %" G_GUINT64_FORMAT "%s (%u chars)\n",
-                   h->str, icu.ok ? "ok" : "error", icu.offset, icu.truncated ? " cut" : "",
-                   icu.chars->len, mine.ok ? "ok" : "error", mine.offset, mine.truncated ? " cut" : "",
-                   mine.chars->len);
-          g_string_free (h, TRUE);
-        }
+        print_disagreement ("bytes", (const guint8 *) bytes, len, &icu, &mine);
+      if (!judge_cesu8 (&icu, &mine16, (const guint8 *) bytes, len, &lax16, &cut16) && bad16++ < 5)
+        print_disagreement ("to UTF-16, bytes", (const guint8 *) bytes, len, &icu, &mine16);
+      verdict_clear (&mine16);
       verdict_clear (&icu);
       verdict_clear (&mine);
     }
   g_print ("%s 2 - damaged CESU-8: %u inputs (%u valid, %u ICU refuses, %u where ICU lets a lone "
            "surrogate through, %u a cut four-byte form), %u differ\n",
            bytes_bad ? "not ok" : "ok", n, valid, icu_rejects, icu_lax, icu_cut4, bytes_bad);
+  g_print ("%s 3 - damaged CESU-8 to UTF-16: %u inputs (%u where ICU lets a lone surrogate "
+           "through, %u a cut four-byte form), %u differ\n",
+           bad16 ? "not ok" : "ok", n, lax16, cut16, bad16);
+
+  /* UTF-16 read and written, in both orders and with the signature. */
+  {
+    static const char *names[] = { "UTF-16LE", "UTF-16BE", "UTF-16" };
+    guint test = 4;
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        utf16_bad += check_utf16_reading (test++, names[i], n);
+        utf16_bad += check_utf16_writing (test++, names[i], n);
+      }
+  }
 
   ucnv_close (cnv);
   g_rand_free (rand_);
-  return text_bad || bytes_bad ? 1 : 0;
+  return text_bad || bytes_bad || bad16 || utf16_bad ? 1 : 0;
 }
