@@ -141,59 +141,64 @@ check_splits (const GUtf8ConvConfig *cfg,
       }
 }
 
-static void
-test_splits_decode (void)
+/* Streams with every kind of piece boundary to cross. */
+static const struct
 {
-  GUtf8ConvConfig cfg = GUTF8CONV_CONFIG_INIT;
-
-  cfg.byte_order = GUTF8CONV_BYTE_ORDER_BIG_ENDIAN;
-  cfg.bom_mode = GUTF8CONV_BOM_STRIP;
-  cfg.error_mode = GUTF8CONV_ERROR_MODE_REPLACE;
+  GUtf8ConvDirection direction;
+  GUtf8ConvByteOrder byte_order;
+  GUtf8ConvBomMode   bom_mode;
+  GUtf8ConvErrorMode error_mode;
+  const char        *input;
+  const char        *output;    /* or the output before the error */
+  const char        *repairs;
+  int                code;      /* -1: no error */
+  gint64             error_offset;
+} split_cases[] = {
   /* A signature, 1- to 4-byte characters, a stray byte, a cut-off
    * sequence in the middle. */
-  check_splits (&cfg, "EF BB BF 63 61 66 C3 A9 20 E2 82 AC FF 21 E2 82 F0 9F 98 80",
-                "63 61 66 E9 20 20AC FFFD 21 FFFD 1F600",
-                "12:1 14:2 ", -1, -1);
-}
-
-static void
-test_splits_repair (void)
-{
-  GUtf8ConvConfig cfg = GUTF8CONV_CONFIG_INIT;
-
-  cfg.direction = GUTF8CONV_DIRECTION_UTF8_TO_UTF8;
-  cfg.error_mode = GUTF8CONV_ERROR_MODE_REPLACE;
+  { GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN, GUTF8CONV_BOM_STRIP,
+    GUTF8CONV_ERROR_MODE_REPLACE, "EF BB BF 63 61 66 C3 A9 20 E2 82 AC FF 21 E2 82 F0 9F 98 80",
+    "63 61 66 E9 20 20AC FFFD 21 FFFD 1F600", "12:1 14:2 ", -1, -1 },
   /* A sequence cut off by the end of the stream is repaired too. */
-  check_splits (&cfg, "61 F1 80 80 E1 80 C2 62 E2 82",
-                "61 EF BF BD EF BF BD EF BF BD 62 EF BF BD",
-                "1:3 4:2 6:1 8:2 ", -1, -1);
-}
-
-static void
-test_splits_encode (void)
-{
-  GUtf8ConvConfig cfg = GUTF8CONV_CONFIG_INIT;
-
-  cfg.direction = GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
-  cfg.byte_order = GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN;
-  cfg.error_mode = GUTF8CONV_ERROR_MODE_REPLACE;
-  check_splits (&cfg, "41 20AC D800 1F600",
-                "41 E2 82 AC EF BF BD F0 9F 98 80",
-                "8:4 ", -1, -1);
-}
-
-static void
-test_splits_strict (void)
-{
-  GUtf8ConvConfig cfg = GUTF8CONV_CONFIG_INIT;
-
-  cfg.direction = GUTF8CONV_DIRECTION_UTF8_TO_UTF8;
+  { GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST, GUTF8CONV_BOM_KEEP,
+    GUTF8CONV_ERROR_MODE_REPLACE, "61 F1 80 80 E1 80 C2 62 E2 82",
+    "61 EF BF BD EF BF BD EF BF BD 62 EF BF BD", "1:3 4:2 6:1 8:2 ", -1, -1 },
+  { GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN, GUTF8CONV_BOM_KEEP,
+    GUTF8CONV_ERROR_MODE_REPLACE, "41 20AC D800 1F600",
+    "41 E2 82 AC EF BF BD F0 9F 98 80", "8:4 ", -1, -1 },
   /* The valid output before the bad sequence is all kept. */
-  check_splits (&cfg, "61 C3 A9 E2 82 63 64", "61 C3 A9",
-                "", G_IO_ERROR_INVALID_DATA, 3);
+  { GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST, GUTF8CONV_BOM_KEEP,
+    GUTF8CONV_ERROR_MODE_STRICT, "61 C3 A9 E2 82 63 64", "61 C3 A9",
+    "", G_IO_ERROR_INVALID_DATA, 3 },
   /* Cut off by the end of the stream: the other error code. */
-  check_splits (&cfg, "61 C3 A9 E2 82", "61 C3 A9",
-                "", G_IO_ERROR_PARTIAL_INPUT, 3);
+  { GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST, GUTF8CONV_BOM_KEEP,
+    GUTF8CONV_ERROR_MODE_STRICT, "61 C3 A9 E2 82", "61 C3 A9",
+    "", G_IO_ERROR_PARTIAL_INPUT, 3 },
+};
+
+static void
+test_splits (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (split_cases); i++)
+    {
+      GUtf8ConvConfig cfg = GUTF8CONV_CONFIG_INIT;
+
+      cfg.direction = split_cases[i].direction;
+      cfg.byte_order = split_cases[i].byte_order;
+      cfg.bom_mode = split_cases[i].bom_mode;
+      cfg.error_mode = split_cases[i].error_mode;
+      check_splits (&cfg, split_cases[i].input, split_cases[i].output, split_cases[i].repairs,
+                    split_cases[i].code, split_cases[i].error_offset);
+    }
+}
+
+/* A converter that validates and repairs UTF-8. */
+static GUtf8ConvConverter *
+utf8_converter (GUtf8ConvBomMode   bom_mode,
+                GUtf8ConvErrorMode error_mode)
+{
+  return gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST,
+                                       bom_mode, error_mode, GUTF8CONV_PROFILE_UNICODE);
 }
 
 /* A failed stream stays failed until reset; the next stream after a
@@ -201,7 +206,7 @@ test_splits_strict (void)
 static void
 test_sticky_and_next_stream (void)
 {
-  g_autoptr(GUtf8ConvConverter) conv = gutf8conv_converter_new (GUTF8CONV_DIRECTION_UTF8_TO_UTF8);
+  g_autoptr(GUtf8ConvConverter) conv = utf8_converter (GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_STRICT);
   g_autoptr(GError) error = NULL;
   g_autofree guint8 *out = NULL, *before = NULL, *again = NULL;
   gsize n = 1;
@@ -246,9 +251,7 @@ static void
 test_final_signature (void)
 {
   g_autoptr(GUtf8ConvConverter) conv =
-    gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST,
-                                  GUTF8CONV_BOM_INSERT, GUTF8CONV_ERROR_MODE_STRICT,
-                                  GUTF8CONV_PROFILE_UNICODE);
+    utf8_converter (GUTF8CONV_BOM_INSERT, GUTF8CONV_ERROR_MODE_STRICT);
   g_autoptr(GError) error = NULL;
   g_autofree guint8 *first = NULL, *last = NULL;
   gsize n = 1;
@@ -267,9 +270,7 @@ static void
 test_repair_bound (void)
 {
   g_autoptr(GUtf8ConvConverter) conv =
-    gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST,
-                                  GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_SKIP,
-                                  GUTF8CONV_PROFILE_UNICODE);
+    utf8_converter (GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_SKIP);
   g_autoptr(GError) error = NULL;
   g_autofree guint8 *out = NULL, *out2 = NULL;
   g_autofree guint64 *values = NULL, *values2 = NULL, *none = NULL;
@@ -316,9 +317,7 @@ static void
 test_large_piece (void)
 {
   g_autoptr(GUtf8ConvConverter) conv =
-    gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST,
-                                  GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_CP1252,
-                                  GUTF8CONV_PROFILE_UNICODE);
+    utf8_converter (GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_CP1252);
   g_autoptr(GError) error = NULL;
   g_autofree guint8 *in = g_malloc (1 << 20);
   g_autofree guint8 *out = NULL;
@@ -339,10 +338,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/feed/splits/decode", test_splits_decode);
-  g_test_add_func ("/feed/splits/repair", test_splits_repair);
-  g_test_add_func ("/feed/splits/encode", test_splits_encode);
-  g_test_add_func ("/feed/splits/strict", test_splits_strict);
+  g_test_add_func ("/feed/splits", test_splits);
   g_test_add_func ("/feed/sticky-and-next-stream", test_sticky_and_next_stream);
   g_test_add_func ("/feed/final-signature", test_final_signature);
   g_test_add_func ("/feed/repair-bound", test_repair_bound);

@@ -28,11 +28,15 @@ section() {
 section ini > "$p/subprojects/gutf8conv.wrap"
 # The source tree stands for the clone the wrap would make.
 ln -s "$src" "$p/subprojects/gutf8conv"
-{
-  echo "project('parent', 'c')"
-  section meson
-  echo "executable('parent', 'parent.c', dependencies: gutf8conv_dep)"
-} > "$p/meson.build"
+# parent N: the parent's meson.build, with the README's Nth ```meson block.
+parent() {
+  {
+    echo "project('parent', 'c')"
+    section meson "$1"
+    echo "executable('parent', 'parent.c', dependencies: gutf8conv_dep)"
+  } > "$p/meson.build"
+}
+parent 1
 cat > "$p/parent.c" <<'C'
 #include <gutf8conv/gutf8conv.h>
 
@@ -55,12 +59,30 @@ C
 want="00000041000000e90000fffd 1.1"
 n=0
 
+# build DIR LOG [OPTION...]: configures and builds the parent in DIR.
+build() {
+  local dir=$1 log=$2
+  shift 2
+  "$meson" setup "$dir" "$p" --wrap-mode=forcefallback "$@" \
+    -Dgutf8conv:introspection=disabled -Dgutf8conv:vapi=disabled >"$log" 2>&1 &&
+    ninja -C "$dir" >>"$log" 2>&1
+}
+
+# runs DIR WHAT: one TAP line, whether the parent built in DIR converts.
+runs() {
+  n=$((n + 1))
+  got=$("$1/parent" 2>&1)
+  if [ "$got" = "$want" ]; then
+    echo "ok $n - it converts with the subproject's library ($2)"
+  else
+    echo "not ok $n - it converts with the subproject's library ($2): got '$got', want '$want'"
+  fi
+}
+
 for kind in shared static; do
   b=$work/build-$kind
   n=$((n + 1))
-  if "$meson" setup "$b" "$p" --wrap-mode=forcefallback -Ddefault_library=$kind \
-       -Dgutf8conv:introspection=disabled -Dgutf8conv:vapi=disabled >"$work/$kind.log" 2>&1 &&
-     ninja -C "$b" >>"$work/$kind.log" 2>&1; then
+  if build "$b" "$work/$kind.log" -Ddefault_library=$kind; then
     echo "ok $n - a parent builds with gutf8conv as a subproject ($kind)"
   else
     echo "not ok $n - a parent builds with gutf8conv as a subproject ($kind)"
@@ -70,13 +92,7 @@ for kind in shared static; do
     continue
   fi
 
-  n=$((n + 1))
-  got=$("$b/parent" 2>&1)
-  if [ "$got" = "$want" ]; then
-    echo "ok $n - it converts with the subproject's library ($kind)"
-  else
-    echo "not ok $n - it converts with the subproject's library ($kind): got '$got', want '$want'"
-  fi
+  runs "$b" $kind
 
   n=$((n + 1))
   needed=$(readelf -d "$b/parent" | grep NEEDED)
@@ -107,8 +123,7 @@ done
 rm "$p/subprojects/gutf8conv.wrap"
 b=$work/build-nowrap
 n=$((n + 1))
-if "$meson" setup "$b" "$p" --wrap-mode=forcefallback \
-     -Dgutf8conv:introspection=disabled -Dgutf8conv:vapi=disabled >"$work/nowrap.log" 2>&1; then
+if build "$b" "$work/nowrap.log"; then
   echo "not ok $n - without the wrap, the plain dependency() line configures after all"
 elif grep -q 'Dependency "gutf8conv-1.0" not found' "$work/nowrap.log"; then
   echo "ok $n - without the wrap, the plain dependency() line fails as the README says"
@@ -117,25 +132,13 @@ else
   sed 's/^/# /' "$work/nowrap.log" | tail -n 20
 fi
 
-{
-  echo "project('parent', 'c')"
-  section meson 2
-  echo "executable('parent', 'parent.c', dependencies: gutf8conv_dep)"
-} > "$p/meson.build"
+parent 2
 rm -rf "$b"
 n=$((n + 1))
-if "$meson" setup "$b" "$p" --wrap-mode=forcefallback \
-     -Dgutf8conv:introspection=disabled -Dgutf8conv:vapi=disabled >"$work/fallback.log" 2>&1 &&
-   ninja -C "$b" >>"$work/fallback.log" 2>&1; then
+if build "$b" "$work/fallback.log"; then
   echo "ok $n - without the wrap, the fallback: line builds"
 else
   echo "not ok $n - without the wrap, the fallback: line builds"
   sed 's/^/# /' "$work/fallback.log" | tail -n 30
 fi
-n=$((n + 1))
-got=$("$b/parent" 2>&1)
-if [ "$got" = "$want" ]; then
-  echo "ok $n - it converts with the subproject's library (fallback:)"
-else
-  echo "not ok $n - it converts with the subproject's library (fallback:): got '$got', want '$want'"
-fi
+runs "$b" fallback:

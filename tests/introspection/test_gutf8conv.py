@@ -655,7 +655,8 @@ class Version11(unittest.TestCase):
 
 
 def main():
-    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
+    # The tests of the script run, also when another one imports main().
+    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules['__main__'])
     print('1..%d' % suite.countTestCases(), flush=True)
     result = TapResult()
     suite.run(result)

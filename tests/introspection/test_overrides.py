@@ -10,21 +10,11 @@ final, and UnicodeDecodeError's start, end and reason.  Prints TAP.
 """
 
 import codecs
-import sys
 import unittest
 
-import gi
-
-gi.require_version('GLib', '2.0')
-gi.require_version('Gio', '2.0')
-gi.require_version('GUtf8Conv', '1.0')
-from gi.repository import GLib, Gio, GUtf8Conv  # noqa: E402
-
-D = GUtf8Conv.Direction
-O = GUtf8Conv.ByteOrder
-B = GUtf8Conv.BomMode
-E = GUtf8Conv.ErrorMode
-P = GUtf8Conv.Profile
+# The other binding test, installed beside this one: its TAP runner, the
+# namespaces it requires and the short names of the enums.
+from test_gutf8conv import B, D, E, GLib, Gio, GUtf8Conv, O, P, main
 
 # Characters of one to four bytes, a stray byte, a cut-off sequence.
 DIRTY = b'caf\xc3\xa9 \xe2\x82\xac\xff! \xe2\x82 \xf0\x9f\x98\x80 \xed\xa0\x80.'
@@ -49,28 +39,6 @@ def repairs_by_python(data):
     codecs.register_error('test-note', note)
     data.decode('utf-8', 'test-note')
     return found
-
-
-class TapResult(unittest.TestResult):
-    def __init__(self):
-        super().__init__()
-        self.n = 0
-
-    def addSuccess(self, test):
-        self.n += 1
-        print('ok %d %s' % (self.n, test.id()), flush=True)
-
-    def addFailure(self, test, err):
-        super().addFailure(test, err)
-        self.n += 1
-        print('not ok %d %s' % (self.n, test.id()))
-        print('# ' + self._exc_info_to_string(err, test).replace('\n', '\n# '), flush=True)
-
-    addError = addFailure
-
-    def addSkip(self, test, reason):
-        self.n += 1
-        print('ok %d %s # SKIP %s' % (self.n, test.id(), reason), flush=True)
 
 
 class TestFeed(unittest.TestCase):
@@ -288,14 +256,6 @@ class TestCodecs(unittest.TestCase):
         with self.assertRaises(UnicodeDecodeError) as cm:
             d.decode(b'c\xff')
         self.assertEqual((cm.exception.object, cm.exception.start, cm.exception.end), (b'c\xff', 1, 2))
-
-
-def main():
-    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
-    print('1..%d' % suite.countTestCases(), flush=True)
-    result = TapResult()
-    suite.run(result)
-    sys.exit(0 if result.wasSuccessful() else 1)
 
 
 if __name__ == '__main__':

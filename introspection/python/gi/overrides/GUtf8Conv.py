@@ -130,15 +130,14 @@ def _reason(profile, data, start, end):
     return 'invalid continuation byte'
 
 
-class _Decoder:
+class _Decoder(codecs.IncrementalDecoder):
     """The state of one decoded stream: a converter, the bytes fed to it
     that it may still hold (so that an error's ``object`` holds the whole
-    bad sequence), and where its offsets start."""
+    bad sequence), and where its offsets start.  _bound() makes the class
+    for one encoding and profile."""
 
-    def __init__(self, encoding, profile, errors):
-        self.encoding = encoding
-        self.profile = profile
-        self.errors = errors
+    def __init__(self, errors='strict'):
+        super().__init__(errors)
         self.reset()
 
     def reset(self):
@@ -197,14 +196,12 @@ class _Decoder:
         return b''.join(out).decode(_UCS4, 'surrogatepass')
 
 
-class _Encoder:
+class _Encoder(codecs.IncrementalEncoder):
     """The state of one encoded stream (WTF-8 joins a surrogate pair cut
     between two calls)."""
 
-    def __init__(self, encoding, profile, errors):
-        self.encoding = encoding
-        self.profile = profile
-        self.errors = errors
+    def __init__(self, errors='strict'):
+        super().__init__(errors)
         self.reset()
 
     def reset(self):
@@ -234,7 +231,7 @@ class _Encoder:
             else:
                 rep, new_pos = codecs.lookup_error(self.errors)(exc)
                 if isinstance(rep, str):
-                    rep = _Encoder(self.encoding, self.profile, 'strict').encode(rep, True)
+                    rep = type(self)('strict').encode(rep, True)
             out.append(rep)
             text = text[new_pos:]
             self.reset()
@@ -244,16 +241,21 @@ class _Encoder:
         return b''.join(out)
 
 
+def _bound(cls, encoding, profile):
+    """@cls (_Decoder or _Encoder) for one encoding name and profile."""
+    return type(cls.__name__[1:], (cls,), {'encoding': encoding, 'profile': profile})
+
+
 def decode(data, profile=_Profile.UNICODE, errors='strict'):
     """Decodes @data (any bytes-like object) of @profile into ``str``.
     Malformed input raises ``UnicodeDecodeError`` unless @errors (a Python
     errors= name) says otherwise."""
-    return _Decoder('gutf8conv-' + profile.value_nick, profile, errors).decode(data, True)
+    return _bound(_Decoder, 'gutf8conv-' + profile.value_nick, profile)(errors).decode(data, True)
 
 
 def encode(text, profile=_Profile.UNICODE, errors='strict'):
     """Encodes the ``str`` @text into bytes of @profile."""
-    return _Encoder('gutf8conv-' + profile.value_nick, profile, errors).encode(text, True)
+    return _bound(_Encoder, 'gutf8conv-' + profile.value_nick, profile)(errors).encode(text, True)
 
 
 __all__ += ['decode', 'encode']
@@ -266,34 +268,15 @@ _CODECS = {'cesu-8': _Profile.CESU8, 'mutf-8': _Profile.MODIFIED_UTF8, 'wtf-8': 
 
 
 def _codec_info(name, profile):
-    class IncrementalDecoder(codecs.IncrementalDecoder):
-        def __init__(self, errors='strict'):
-            super().__init__(errors)
-            self._d = _Decoder(name, profile, errors)
-
-        def decode(self, data, final=False):
-            return self._d.decode(data, final)
-
-        def reset(self):
-            self._d.reset()
-
-    class IncrementalEncoder(codecs.IncrementalEncoder):
-        def __init__(self, errors='strict'):
-            super().__init__(errors)
-            self._e = _Encoder(name, profile, errors)
-
-        def encode(self, text, final=False):
-            return self._e.encode(text, final)
-
-        def reset(self):
-            self._e.reset()
+    decoder = _bound(_Decoder, name, profile)
+    encoder = _bound(_Encoder, name, profile)
 
     def codec_encode(text, errors='strict'):
-        return _Encoder(name, profile, errors).encode(text, True), len(text)
+        return encoder(errors).encode(text, True), len(text)
 
     def codec_decode(data, errors='strict'):
         data = _as_buffer(data)
-        return _Decoder(name, profile, errors).decode(data, True), len(data)
+        return decoder(errors).decode(data, True), len(data)
 
     class StreamWriter(codecs.StreamWriter):
         encode = staticmethod(codec_encode)
@@ -302,8 +285,7 @@ def _codec_info(name, profile):
         decode = staticmethod(codec_decode)
 
     return codecs.CodecInfo(name=name, encode=codec_encode, decode=codec_decode,
-                            incrementalencoder=IncrementalEncoder,
-                            incrementaldecoder=IncrementalDecoder,
+                            incrementalencoder=encoder, incrementaldecoder=decoder,
                             streamreader=StreamReader, streamwriter=StreamWriter)
 
 
