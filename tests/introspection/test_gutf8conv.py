@@ -129,7 +129,8 @@ class Enums(unittest.TestCase):
     EXPECTED = {
         'Direction': ('GUtf8ConvDirection', 'GUTF8CONV_DIRECTION_',
                       [('UTF8_TO_UCS4', 'utf8-to-ucs4'), ('UCS4_TO_UTF8', 'ucs4-to-utf8'),
-                       ('UTF8_TO_UTF8', 'utf8-to-utf8')]),
+                       ('UTF8_TO_UTF8', 'utf8-to-utf8'), ('UTF8_TO_UTF16', 'utf8-to-utf16'),
+                       ('UTF16_TO_UTF8', 'utf16-to-utf8')]),
         'ByteOrder': ('GUtf8ConvByteOrder', 'GUTF8CONV_BYTE_ORDER_',
                       [('HOST', 'host'), ('BIG_ENDIAN', 'big-endian'),
                        ('LITTLE_ENDIAN', 'little-endian'), ('DETECT', 'detect')]),
