@@ -307,6 +307,77 @@ test('feed: a strict error keeps the output before it, either code (1.2)', () =>
     }
 });
 
+// UTF-16 of a string from its own 16-bit units, lone surrogates included.
+function utf16(s, bigEndian) {
+    const out = [];
+    for (let i = 0; i < s.length; i++) {
+        const u = s.charCodeAt(i);
+        if (bigEndian)
+            out.push(u >> 8, u & 0xff);
+        else
+            out.push(u & 0xff, u >> 8);
+    }
+    return Uint8Array.from(out);
+}
+
+test('UTF-16 both ways, values 3 and 4 (1.2)', () => {
+    assertEqual(GUtf8Conv.Direction.UTF8_TO_UTF16, 3);
+    assertEqual(GUtf8Conv.Direction.UTF16_TO_UTF8, 4);
+    for (const [order, big] of [[GUtf8Conv.ByteOrder.BIG_ENDIAN, true],
+        [GUtf8Conv.ByteOrder.LITTLE_ENDIAN, false], [GUtf8Conv.ByteOrder.DETECT, true]]) {
+        const to16 = new GUtf8Conv.Converter({direction: GUtf8Conv.Direction.UTF8_TO_UTF16, byte_order: order});
+        const from16 = new GUtf8Conv.Converter({direction: GUtf8Conv.Direction.UTF16_TO_UTF8, byte_order: order});
+        assertEqual(to16.direction, GUtf8Conv.Direction.UTF8_TO_UTF16);
+        assertBytes(readThrough(to16, utf8(TEXT), 3), utf16(TEXT, big));
+        assertBytes(writeThrough(from16, utf16(TEXT, big)), utf8(TEXT));
+    }
+});
+
+test('UTF-16: signature, lone surrogates and the end of the stream (1.2)', () => {
+    const strip = new GUtf8Conv.Converter({
+        direction: GUtf8Conv.Direction.UTF16_TO_UTF8,
+        byte_order: GUtf8Conv.ByteOrder.DETECT,
+        bom_mode: GUtf8Conv.BomMode.STRIP,
+    });
+    assertBytes(readThrough(strip, utf16(`\ufeff${TEXT}`, false), 1), utf8(TEXT));
+    // A lone surrogate, and a high unit then an odd byte at the end: one
+    // U+FFFD each, two for the end.
+    const rep = new GUtf8Conv.Converter({
+        direction: GUtf8Conv.Direction.UTF16_TO_UTF8,
+        byte_order: GUtf8Conv.ByteOrder.LITTLE_ENDIAN,
+        error_mode: GUtf8Conv.ErrorMode.REPLACE,
+    });
+    let seen = '';
+    rep.connect('invalid-sequence', (conv, offset, bytes) => {
+        seen += `${offset}:${hex(ByteArray.fromGBytes(bytes))};`;
+    });
+    const input = concat(utf16('a\udc00b\ud83d', false), Uint8Array.from([0x43]));
+    assertBytes(readThrough(rep, input, 2), utf8('a\ufffdb\ufffd\ufffd'));
+    assertEqual(seen, '2:00 dc;6:3d d8;8:43;');
+    const strict = new GUtf8Conv.Converter({
+        direction: GUtf8Conv.Direction.UTF16_TO_UTF8,
+        byte_order: GUtf8Conv.ByteOrder.BIG_ENDIAN,
+    });
+    let thrown = null;
+    try {
+        strict.convert_bytes(new GLib.Bytes(utf16('a\udc00', true)));
+    } catch (e) {
+        thrown = e;
+    }
+    assertEqual(thrown.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.INVALID_DATA), true);
+    assertEqual(strict.get_error_offset(), 2);
+    // WTF-8 carries the lone units there and back.
+    const wtf8 = GUtf8Conv.Converter.new_full(GUtf8Conv.Direction.UTF16_TO_UTF8,
+        GUtf8Conv.ByteOrder.BIG_ENDIAN, GUtf8Conv.BomMode.KEEP, GUtf8Conv.ErrorMode.STRICT,
+        GUtf8Conv.Profile.WTF8);
+    const back = GUtf8Conv.Converter.new_full(GUtf8Conv.Direction.UTF8_TO_UTF16,
+        GUtf8Conv.ByteOrder.BIG_ENDIAN, GUtf8Conv.BomMode.KEEP, GUtf8Conv.ErrorMode.STRICT,
+        GUtf8Conv.Profile.WTF8);
+    const lone = utf16('\udfffx\ud800\u{1F600}', true);
+    const mid = ByteArray.fromGBytes(wtf8.convert_bytes(new GLib.Bytes(lone)));
+    assertBytes(mid, Uint8Array.from([0xed, 0xbf, 0xbf, 0x78, 0xed, 0xa0, 0x80, 0xf0, 0x9f, 0x98, 0x80]));
+    assertBytes(ByteArray.fromGBytes(back.convert_bytes(new GLib.Bytes(mid))), lone);
+});
 
 print(`1..${tests.length}`);
 let failed = 0;

@@ -219,6 +219,61 @@ static void test_invalid_data ()
   assert_true (caught);
 }
 
+/* 1.2: the UTF-16 directions, with the RFC 2781 pairs and the behaviour
+ * guide's end-of-stream rule. */
+static void test_utf16 ()
+{
+  var to16 = new GUtf8Conv.Converter.full (GUtf8Conv.Direction.UTF8_TO_UTF16,
+                                           GUtf8Conv.ByteOrder.BIG_ENDIAN,
+                                           GUtf8Conv.BomMode.INSERT,
+                                           GUtf8Conv.ErrorMode.STRICT,
+                                           GUtf8Conv.Profile.UNICODE);
+  var from16 = new GUtf8Conv.Converter.full (GUtf8Conv.Direction.UTF16_TO_UTF8,
+                                             GUtf8Conv.ByteOrder.DETECT,
+                                             GUtf8Conv.BomMode.STRIP,
+                                             GUtf8Conv.ErrorMode.REPLACE,
+                                             GUtf8Conv.Profile.UNICODE);
+  var output = new ByteArray ();
+
+  assert_cmpint (GUtf8Conv.Direction.UTF8_TO_UTF16, CompareOperator.EQ, 3);
+  assert_cmpint (GUtf8Conv.Direction.UTF16_TO_UTF8, CompareOperator.EQ, 4);
+  assert_true (to16.direction == GUtf8Conv.Direction.UTF8_TO_UTF16);
+  try
+    {
+      /* U+10000, U+12345, U+10FFFF and "A", one byte at a time. */
+      read_through (to16, unhex ("F0 90 80 80 F0 92 8D 85 F4 8F BF BF 41"), 1, ref output);
+      assert_bytes (output.data, "FE FF D8 00 DC 00 D8 08 DF 45 DB FF DF FF 00 41");
+      output = new ByteArray ();
+      /* Little-endian from its signature; a lone low unit, then a high
+       * unit and an odd byte cut off by the end: three U+FFFD. */
+      read_through (from16, unhex ("FF FE 41 00 00 DC 3D D8 42"), 3, ref output);
+      assert_bytes (output.data, "41 EF BF BD EF BF BD EF BF BD");
+      assert_true (from16.num_invalid == 3);
+    }
+  catch (GLib.Error e)
+    {
+      error ("unexpected error %s", e.message);
+    }
+
+  var strict = new GUtf8Conv.Converter (GUtf8Conv.Direction.UTF16_TO_UTF8);
+  bool caught = false;
+  try
+    {
+      strict.convert_bytes (new Bytes (unhex ("41")));
+    }
+  catch (IOError.PARTIAL_INPUT e)
+    {
+      caught = true;
+      assert_cmpstr (e.message, CompareOperator.EQ, "Incomplete UTF-16 sequence at byte 0: 41");
+      assert_true (strict.get_error_offset () == 0);
+    }
+  catch (GLib.Error e)
+    {
+      error ("unexpected error %s", e.message);
+    }
+  assert_true (caught);
+}
+
 static void test_runtime_version ()
 {
   var v = "%u.%u.%u".printf (GUtf8Conv.get_major_version (),
@@ -291,5 +346,6 @@ int main (string[] args)
   Test.add_func ("/vala/repair-1.1", test_repair);
   Test.add_func ("/vala/version-1.1", test_runtime_version);
   Test.add_func ("/vala/feed-splits-1.2", test_feed_splits);
+  Test.add_func ("/vala/utf16-1.2", test_utf16);
   return Test.run ();
 }

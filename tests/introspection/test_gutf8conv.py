@@ -655,6 +655,81 @@ class Version11(unittest.TestCase):
                               + b'\x94'.decode(codec)).encode('utf-8'))
 
 
+class Utf16(unittest.TestCase):
+    """What 1.2 added, from Python: the UTF-16 directions, against Python's
+    own UTF-16 codecs."""
+
+    def test_values(self):
+        self.assertEqual(int(D.UTF8_TO_UTF16), 3)
+        self.assertEqual(int(D.UTF16_TO_UTF8), 4)
+        c = GUtf8Conv.Converter(direction=D.UTF16_TO_UTF8)
+        self.assertEqual(c.props.direction, D.UTF16_TO_UTF8)
+        self.assertEqual(c.get_direction(), D.UTF16_TO_UTF8)
+
+    def test_both_ways_every_order(self):
+        codec = {O.HOST: 'utf-16-' + HOST, O.BIG_ENDIAN: 'utf-16-be',
+                 O.LITTLE_ENDIAN: 'utf-16-le', O.DETECT: 'utf-16-be'}
+        for order, name in codec.items():
+            to16 = GUtf8Conv.Converter.new_full(D.UTF8_TO_UTF16, order, B.KEEP, E.STRICT, P.UNICODE)
+            from16 = GUtf8Conv.Converter.new_full(D.UTF16_TO_UTF8, order, B.KEEP, E.STRICT,
+                                                  P.UNICODE)
+            self.assertEqual(convert(to16, TEXT.encode('utf-8')), TEXT.encode(name))
+            self.assertEqual(convert(from16, TEXT.encode(name)), TEXT.encode('utf-8'))
+
+    def test_signature(self):
+        # Python's 'utf-16' writes the signature, then the machine's order;
+        # INSERT in that order does the same.
+        order = O.LITTLE_ENDIAN if HOST == 'le' else O.BIG_ENDIAN
+        ins = GUtf8Conv.Converter(direction=D.UTF8_TO_UTF16, byte_order=order, bom_mode=B.INSERT)
+        self.assertEqual(convert(ins, TEXT.encode('utf-8')), TEXT.encode('utf-16'))
+        self.assertEqual(convert(ins, b''), '\ufeff'.encode('utf-16-' + HOST))
+        strip = GUtf8Conv.Converter(direction=D.UTF16_TO_UTF8, byte_order=O.DETECT,
+                                    bom_mode=B.STRIP)
+        for name in ('utf-16', 'utf-16-be'):
+            self.assertEqual(convert(strip, TEXT.encode(name)), TEXT.encode('utf-8'))
+
+    def test_errors(self):
+        c = GUtf8Conv.Converter(direction=D.UTF16_TO_UTF8, byte_order=O.LITTLE_ENDIAN)
+        with self.assertRaises(GLib.Error) as cm:
+            c.convert_bytes(GLib.Bytes.new(b'A\x00\x00\xdcB\x00'))
+        self.assertTrue(cm.exception.matches(Gio.io_error_quark(), Gio.IOErrorEnum.INVALID_DATA))
+        self.assertEqual(cm.exception.message, 'Invalid UTF-16 unit 0xDC00 at byte 2')
+        self.assertEqual(c.get_error_offset(), 2)
+        with self.assertRaises(GLib.Error) as cm:
+            c.convert_bytes(GLib.Bytes.new(b'A\x00=\xd8'))
+        self.assertTrue(cm.exception.matches(Gio.io_error_quark(), Gio.IOErrorEnum.PARTIAL_INPUT))
+        self.assertEqual(cm.exception.message, 'Incomplete UTF-16 sequence at byte 2: 3D D8')
+
+        rep = GUtf8Conv.Converter(direction=D.UTF16_TO_UTF8, byte_order=O.LITTLE_ENDIAN,
+                                  error_mode=E.REPLACE)
+        seen = []
+        rep.connect('invalid-sequence', lambda conv, offset, b: seen.append((offset, b.get_data())))
+        data = b'A\x00\x00\xdcB\x00=\xd8C'
+        self.assertEqual(convert(rep, data), 'A\ufffdB\ufffd\ufffd'.encode('utf-8'))
+        self.assertEqual(seen, [(2, b'\x00\xdc'), (6, b'=\xd8'), (8, b'C')])
+        self.assertEqual(rep.get_num_invalid(), 3)
+
+    def test_lossless_forms(self):
+        # WTF-8 carries lone surrogates; Python's surrogatepass is the other
+        # opinion.  ESCAPE gives bytes back through UTF-16.
+        units = '\ud800a\udfff\U0001F600'.encode('utf-16-le', 'surrogatepass')
+        to8 = GUtf8Conv.Converter(direction=D.UTF16_TO_UTF8, byte_order=O.LITTLE_ENDIAN,
+                                  profile=P.WTF8)
+        back = GUtf8Conv.Converter(direction=D.UTF8_TO_UTF16, byte_order=O.LITTLE_ENDIAN,
+                                   profile=P.WTF8)
+        wtf8 = convert(to8, units)
+        self.assertEqual(wtf8, units.decode('utf-16-le', 'surrogatepass').encode('utf-8', 'surrogatepass'))
+        self.assertEqual(convert(back, wtf8), units)
+        raw = b'caf\xe9 \xff\xfe ok'
+        esc = GUtf8Conv.Converter(direction=D.UTF8_TO_UTF16, byte_order=O.BIG_ENDIAN,
+                                  error_mode=E.ESCAPE)
+        unesc = GUtf8Conv.Converter(direction=D.UTF16_TO_UTF8, byte_order=O.BIG_ENDIAN,
+                                    error_mode=E.ESCAPE)
+        mid = convert(esc, raw)
+        self.assertEqual(mid, raw.decode('utf-8', 'surrogateescape').encode('utf-16-be', 'surrogatepass'))
+        self.assertEqual(convert(unesc, mid), raw)
+
+
 def main():
     # The tests of the script run, also when another one imports main().
     suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules['__main__'])
