@@ -205,6 +205,12 @@ ref_config (const Config *c)
     case GUTF8CONV_DIRECTION_UCS4_TO_UTF8:
       rc.direction = REF_ENCODE;
       break;
+    case GUTF8CONV_DIRECTION_UTF8_TO_UTF16:
+      rc.direction = REF_TO_UTF16;
+      break;
+    case GUTF8CONV_DIRECTION_UTF16_TO_UTF8:
+      rc.direction = REF_FROM_UTF16;
+      break;
     default:
       rc.direction = REF_REPAIR;
       break;
@@ -427,8 +433,17 @@ check_escape_round_trip (const Config *c,
 
   dc.bom_mode = ec.bom_mode = GUTF8CONV_BOM_KEEP;
   dc.error_mode = ec.error_mode = GUTF8CONV_ERROR_MODE_ESCAPE;
-  dc.direction = GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
-  ec.direction = GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  /* Through the wide side the configuration has: UCS-4 or UTF-16. */
+  if (c->direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF16)
+    {
+      dc.direction = GUTF8CONV_DIRECTION_UTF8_TO_UTF16;
+      ec.direction = GUTF8CONV_DIRECTION_UTF16_TO_UTF8;
+    }
+  else
+    {
+      dc.direction = GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+      ec.direction = GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+    }
 
   run_one_shot (&dc, NULL, in, len, &decoded);
   CHECK (decoded.status == GUTF8CONV_CODEC_FINISHED);
@@ -457,7 +472,8 @@ check_strict_round_trip (const Config  *c,
       (gutf8conv_profile_info (c->profile)->flags & GUTF8CONV_PROFILE_LONE_SURROGATES) ||
       c->byte_order == GUTF8CONV_BYTE_ORDER_DETECT)
     return;
-  dc.direction = GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
+  dc.direction = c->direction == GUTF8CONV_DIRECTION_UTF16_TO_UTF8 ? GUTF8CONV_DIRECTION_UTF8_TO_UTF16
+                                                                   : GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
   run_one_shot (&dc, NULL, encoded->out->data, encoded->out->len, &decoded);
   CHECK (decoded.status == GUTF8CONV_CODEC_FINISHED);
   CHECK (same_bytes (decoded.out->data, decoded.out->len, in, len));
@@ -557,9 +573,12 @@ fuzz_harness_run (gboolean      encode,
   in = data + FUZZ_HEADER_SIZE;
   len = size - FUZZ_HEADER_SIZE;
 
-  /* UTF-8 input (decoding or UTF-8 to UTF-8) or UCS-4 input. */
+  /* UTF-8 input (to UCS-4, to UTF-8 or to UTF-16), or UCS-4 or UTF-16
+   * input. */
   if (encode)
-    c.direction = GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+    c.direction = data[0] & 0x10 ? GUTF8CONV_DIRECTION_UTF16_TO_UTF8 : GUTF8CONV_DIRECTION_UCS4_TO_UTF8;
+  else if (data[0] & 0x10)
+    c.direction = GUTF8CONV_DIRECTION_UTF8_TO_UTF16;
   else
     c.direction = data[0] & 1 ? GUTF8CONV_DIRECTION_UTF8_TO_UTF8 : GUTF8CONV_DIRECTION_UTF8_TO_UCS4;
   c.byte_order = enum_byte (GUTF8CONV_TYPE_BYTE_ORDER, data[1]);

@@ -19,6 +19,7 @@ KEEP, STRIP, INSERT = 0, 1, 2
 STRICT, REPLACE, SKIP, ESCAPE, LATIN1, CP1252 = 0, 1, 2, 3, 4, 5
 UNICODE, UCS4, CESU8, MUTF8, WTF8 = 0, 1, 2, 3, 4
 TO_UCS4, REPAIR = 0, 1   # fuzz-decode's direction bit
+WIDE_UTF16 = 0x10        # both targets: the wide side is UTF-16
 
 
 def header(order, bom, errors, profile, chunk=0x00, out=0x00, extra=0x00, direction=TO_UCS4):
@@ -117,6 +118,47 @@ ENCODE_RUNS = {
 }
 ENCODE_RUNS_HEADERS = ('strict-be', 'replace-le-1byte', 'escape-insert')
 
+# The UTF-16 directions (#behaviour-utf16): the UTF-8 streams above towards
+# UTF-16, and UTF-16 streams (values as units or pairs, lone surrogates as
+# they are) with the cut-off ends the guide names.
+DECODE_UTF16_HEADERS = [
+    ('utf16-strict', header(BE, KEEP, STRICT, UNICODE, chunk=0xFF, out=0x80 | 0x7F, direction=WIDE_UTF16)),
+    ('utf16-replace-1byte', header(LE, INSERT, REPLACE, UNICODE, chunk=0x00, out=0x00, direction=WIDE_UTF16)),
+    ('utf16-ucs4-escape', header(BE, STRIP, ESCAPE, UCS4, chunk=0x02, out=0x00, extra=0xE0, direction=WIDE_UTF16)),
+    ('utf16-cesu-cp1252', header(DETECT, KEEP, CP1252, CESU8, chunk=0x03, out=0x01, extra=0x81, direction=WIDE_UTF16)),
+    ('utf16-wtf8-skip', header(HOST, INSERT, SKIP, WTF8, chunk=0x01, out=0x80, extra=0x60, direction=WIDE_UTF16)),
+]
+ENCODE_UTF16 = {
+    'vec-1': [0x41, 0x2262, 0x391, 0x2E],
+    'vec-rfc2781': [0x10000, 0x12345, 0x10FFFF],
+    'vec-signature': [0xFEFF, 0x233B4],
+    'lone': [0x41, 0xD800, 0x42, 0xDFFF, 0xDBFF, 0xDBFF, 0xDC00],
+    'escapes': [0x61, 0xDC80, 0xDCC3, 0xDCFF, 0xDC7F, 0x62],
+    'nul': [0, 0x41, 0],
+    'mixed-long': [0x41, 0xE9, 0x20AC, 0x1F600] * 8 + [0xD800] + [0x44] * 8,
+    'empty': [],
+}
+# Cut-off ends: a high unit (in the stream's order), an odd byte, both.
+UTF16_TAILS = {'cut-odd': ([], b'\x41'), 'cut-high': ([0xD83D], b''), 'cut-high-odd': ([0xD83D], b'\x41')}
+ENCODE_UTF16_HEADERS = [
+    ('utf16-strict-be', BE, header(BE, KEEP, STRICT, UNICODE, chunk=0xFF, out=0x80 | 0x7F, direction=WIDE_UTF16)),
+    ('utf16-replace-le-1byte', LE, header(LE, KEEP, REPLACE, UNICODE, chunk=0x00, out=0x00, direction=WIDE_UTF16)),
+    ('utf16-escape-insert', LE, header(LE, INSERT, ESCAPE, UNICODE, chunk=0x01, out=0x03, extra=0xE0, direction=WIDE_UTF16)),
+    ('utf16-cesu-latin1', BE, header(BE, STRIP, LATIN1, CESU8, chunk=0x02, out=0x00, extra=0x81, direction=WIDE_UTF16)),
+    ('utf16-mutf8-skip', BE, header(DETECT, INSERT, SKIP, MUTF8, chunk=0x03, out=0x01, extra=0x40, direction=WIDE_UTF16)),
+    ('utf16-wtf8-strict', LE, header(LE, KEEP, STRICT, WTF8, chunk=0x00, out=0x00, extra=0x80, direction=WIDE_UTF16)),
+]
+
+
+def utf16(values, order):
+    units = []
+    for v in values:
+        if v >= 0x10000:
+            units += [0xD800 + ((v - 0x10000) >> 10), 0xDC00 + ((v - 0x10000) & 0x3FF)]
+        else:
+            units.append(v)
+    return b''.join(struct.pack('>H' if order == BE else '<H', u) for u in units)
+
 # (name suffix, header) pairs, spread over every mode, BOM, profile and
 # chunking without multiplying the corpus.
 DECODE_HEADERS = [
@@ -192,6 +234,21 @@ def main():
             body = b''.join(struct.pack(fmt, v) for v in values)
             write(edir, f'{name}.{suffix}', h + body + tail)
             write(sdir, f'encode-{name}.{suffix}', bytes([1]) + h[1:] + body + tail)
+
+    # UTF-16: fuzz-stream's byte 0 is 3 (UTF-8 to UTF-16) or 4.
+    cycle = itertools.cycle(DECODE_UTF16_HEADERS)
+    for name, hexs in DECODE.items():
+        suffix, h = next(cycle)
+        write(ddir, f'{name}.{suffix}', h + bytes.fromhex(hexs))
+        write(sdir, f'decode-{name}.{suffix}', bytes([3]) + h[1:] + bytes.fromhex(hexs))
+    cycle = itertools.cycle(ENCODE_UTF16_HEADERS)
+    streams = [(n, v, b'') for n, v in ENCODE_UTF16.items()]
+    streams += [(n, [0x41] + units, odd) for n, (units, odd) in UTF16_TAILS.items()]
+    for name, values, odd in streams:
+        for suffix, order, h in (next(cycle), next(cycle)):
+            body = utf16(values, order) + odd
+            write(edir, f'{name}.{suffix}', h + body)
+            write(sdir, f'encode-{name}.{suffix}', bytes([4]) + h[1:] + body)
 
 if __name__ == '__main__':
     main()

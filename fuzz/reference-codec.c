@@ -1,4 +1,4 @@
-/* reference-codec.c: a deliberately simple UTF-8 <-> UCS-4 converter
+/* reference-codec.c: a deliberately simple UTF-8 <-> UCS-4 / UTF-16 converter
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
@@ -10,7 +10,9 @@
  * takes surrogate forms).  Because the values a prefix can complete to
  * form one contiguous interval, that is an interval test.  The profiles'
  * other rules (CESU-8 pairs, WTF-8's pair ban, C0 80) are written out as
- * the guide words them, on whole sequences.
+ * the guide words them, on whole sequences.  UTF-16 (#behaviour-utf16)
+ * is read unit by unit, a high unit and a low one joined, and written as
+ * units or pairs.
  */
 
 #include <string.h>
@@ -60,13 +62,13 @@ static const guint32 windows_1252[32] = {
 static gboolean
 utf8_input (const RefConfig *config)
 {
-  return config->direction != REF_ENCODE;
+  return config->direction != REF_ENCODE && config->direction != REF_FROM_UTF16;
 }
 
 static gboolean
 utf8_output (const RefConfig *config)
 {
-  return config->direction != REF_DECODE;
+  return config->direction != REF_DECODE && config->direction != REF_TO_UTF16;
 }
 
 static gboolean
@@ -113,6 +115,24 @@ static void
 put_char (Writer  *w,
           guint32  c)
 {
+  if (w->config->direction == REF_TO_UTF16)
+    {
+      guint32 units[2] = { c, 0 };
+      int n = 1;
+
+      if (c >= 0x10000)
+        {
+          units[0] = 0xD800 + ((c - 0x10000) >> 10);
+          units[1] = 0xDC00 + ((c - 0x10000) & 0x3FF);
+          n = 2;
+        }
+      for (int k = 0; k < n; k++)
+        {
+          put_byte (w, w->big_endian ? units[k] >> 8 : units[k] & 0xFF);
+          put_byte (w, w->big_endian ? units[k] & 0xFF : units[k] >> 8);
+        }
+      return;
+    }
   if (!utf8_output (w->config))
     {
       for (int i = 0; i < 4; i++)
@@ -206,14 +226,14 @@ bad (Writer       *w,
       handled (w, bytes, n, offset);
       return;
     }
-  if (mode == REF_ESCAPE && w->config->direction == REF_DECODE)
+  if (mode == REF_ESCAPE && (w->config->direction == REF_DECODE || w->config->direction == REF_TO_UTF16))
     {
       for (gsize i = 0; i < n; i++)
         put_char (w, 0xDC00 + bytes[i]);
       handled (w, bytes, n, offset);
       return;
     }
-  if (mode == REF_ESCAPE && w->config->direction == REF_ENCODE &&
+  if (mode == REF_ESCAPE && !utf8_input (w->config) &&
       !truncated && value >= 0xDC80 && value <= 0xDCFF)
     {
       put_byte (w, value - 0xDC00);
@@ -407,7 +427,11 @@ read_utf8_stream (Writer       *w,
             }
           continue;
         }
-      good (w, f.value, in + i, f.len);
+      /* UTF-16 has no form above U+10FFFF: the whole sequence is bad. */
+      if (w->config->direction == REF_TO_UTF16 && f.value > 0x10FFFF)
+        bad (w, in + i, f.len, 0, i, FALSE);
+      else
+        good (w, f.value, in + i, f.len);
       i += f.len;
     }
 }
@@ -471,6 +495,54 @@ read_ucs4_stream (Writer       *w,
     }
 }
 
+/* ---- UTF-16 input ---- */
+
+static guint32
+load16 (const Writer *w,
+        const guint8 *p)
+{
+  return w->big_endian ? (guint32) (p[0] << 8 | p[1]) : (guint32) (p[1] << 8 | p[0]);
+}
+
+static void
+read_utf16_stream (Writer       *w,
+                   const guint8 *in,
+                   gsize         in_len)
+{
+  gboolean wtf8 = w->config->profile == REF_WTF8;
+  gsize i = 0;
+
+  /* Big-endian, unless the input starts with FF FE. */
+  if (w->config->detect)
+    w->big_endian = !(in_len >= 2 && in[0] == 0xFF && in[1] == 0xFE);
+
+  while (i < in_len && !w->stopped)
+    {
+      guint32 v;
+
+      if (in_len - i < 2)
+        {
+          /* An odd final byte: a cut-off unit. */
+          bad (w, in + i, 1, 0, i, TRUE);
+          break;
+        }
+      v = load16 (w, in + i);
+      if (IS_HIGH (v) && in_len - i >= 4 && IS_LOW (load16 (w, in + i + 2)))
+        {
+          good (w, 0x10000 + ((v - 0xD800) << 10) + (load16 (w, in + i + 2) - 0xDC00), in + i, 4);
+          i += 4;
+          continue;
+        }
+      if (IS_HIGH (v) && in_len - i < 4 && !wtf8)
+        bad (w, in + i, 2, v, i, TRUE);   /* a pair cut off by the end */
+      else if (IS_SURROGATE (v) && !wtf8)
+        bad (w, in + i, 2, v, i, FALSE);
+      else
+        good (w, v, in + i, 2);
+      i += 2;
+    }
+}
+
 void
 ref_convert (const RefConfig *config,
              const guint8    *in,
@@ -485,12 +557,14 @@ ref_convert (const RefConfig *config,
   result->error_offset = 0;
   result->invalid = g_array_new (FALSE, TRUE, sizeof (RefInvalid));
 
-  /* Decoding with DETECT writes big-endian. */
-  if (config->detect && config->direction == REF_DECODE)
+  /* Writing with DETECT writes big-endian. */
+  if (config->detect && utf8_input (config))
     w.big_endian = TRUE;
 
   if (utf8_input (config))
     read_utf8_stream (&w, in, in_len);
+  else if (config->direction == REF_FROM_UTF16)
+    read_utf16_stream (&w, in, in_len);
   else
     read_ucs4_stream (&w, in, in_len);
 

@@ -1,4 +1,4 @@
-/* reference-codec.h: a deliberately simple UTF-8 <-> UCS-4 converter
+/* reference-codec.h: a deliberately simple UTF-8 <-> UCS-4 / UTF-16 converter
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
@@ -18,6 +18,8 @@ typedef enum
   REF_DECODE,   /* UTF-8 -> UCS-4 */
   REF_ENCODE,   /* UCS-4 -> UTF-8 */
   REF_REPAIR,   /* UTF-8 -> UTF-8 (#behaviour-repair) */
+  REF_TO_UTF16,    /* UTF-8 -> UTF-16 (#behaviour-utf16) */
+  REF_FROM_UTF16,  /* UTF-16 -> UTF-8 */
 } RefDirection;
 
 typedef enum
@@ -56,8 +58,9 @@ typedef enum
 typedef struct
 {
   RefDirection direction;
-  gboolean     big_endian;   /* byte order of the UCS-4 side */
-  gboolean     detect;       /* encoding: the order comes from the signature (#behaviour-detect) */
+  gboolean     big_endian;   /* byte order of the UCS-4 or UTF-16 side */
+  gboolean     detect;       /* reading UCS-4 or UTF-16: the order comes from the signature
+                              * (#behaviour-detect) */
   RefBom       bom;
   RefErrors    errors;
   RefProfile   profile;

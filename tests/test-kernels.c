@@ -2,9 +2,9 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The kernel functions are called directly on random valid and
- * nearly-valid buffers of every length from 0 to 200 bytes, at every
- * alignment, with output buffers from empty to roomy.  Each call must do
+ * The kernel functions (the UTF-16 ones too) are called directly on
+ * random valid and nearly-valid buffers of every length from 0 to 200
+ * bytes, at every alignment, with output buffers from empty to roomy.  Each call must do
  * exactly what the scalar kernel does (same bytes, same stopping point),
  * what it did must agree with GLib's own UTF-8 functions, and it must not
  * write a byte past the output it was given (nor, with buffers against
@@ -182,6 +182,45 @@ random_ucs4 (guint8   *buf,
     }
 }
 
+/* UTF-16 of random characters in the order @big_endian says, now and
+ * then a lone surrogate, cut anywhere (an odd length too). */
+static void
+random_utf16 (guint8   *buf,
+              gsize     len,
+              gboolean  big_endian)
+{
+  gboolean damage = g_test_rand_int_range (0, 3) == 0;
+  gboolean bmp = g_test_rand_bit ();
+  gsize n = 0;
+
+  while (n < len)
+    {
+      guint32 c = random_char ();
+      guint16 units[2];
+      guint k = 0;
+
+      if (bmp && c >= 0x10000)
+        c = 0x4E00 + c % 0x5000;
+      if (damage && g_test_rand_int_range (0, 30) == 0)
+        c = g_test_rand_int_range (0xD800, 0xE000);
+      if (c >= 0x10000)
+        {
+          units[k++] = 0xD800 + ((c - 0x10000) >> 10);
+          c = 0xDC00 + ((c - 0x10000) & 0x3FF);
+        }
+      units[k++] = c;
+      for (guint i = 0; i < k; i++)
+        {
+          guint8 b[2] = { units[i] >> 8, units[i] & 0xFF };
+
+          if (!big_endian)
+            b[0] = units[i] & 0xFF, b[1] = units[i] >> 8;
+          memcpy (buf + n, b, MIN (2, len - n));
+          n += MIN (2, len - n);
+        }
+    }
+}
+
 static gsize
 random_out_len (gsize need)
 {
@@ -227,16 +266,38 @@ typedef enum
   DECODE,
   ENCODE,
   COPY,
+  DECODE16,   /* UTF-8 -> UTF-16 */
+  ENCODE16,   /* UTF-16 -> UTF-8 */
+  N_KINDS
 } Kind;
 
-static const char *const kind_names[] = { "decode", "encode", "copy" };
+static const char *const kind_names[] = { "decode", "encode", "copy", "decode16", "encode16" };
 
-/* Random input for @kind: UTF-8, or UCS-4 in the order @flags give. */
+static GUtf8ConvDecodeFunc
+kernel_fn (const GUtf8ConvKernel *kernel,
+           Kind                   kind)
+{
+  GUtf8ConvDecodeFunc fns[] = { kernel->decode, kernel->encode, kernel->copy,
+                                kernel->decode16, kernel->encode16 };
+
+  return fns[kind];
+}
+
+static gboolean
+utf8_in (Kind kind)
+{
+  return kind != ENCODE && kind != ENCODE16;
+}
+
+/* Random input for @kind: UTF-8, or UCS-4 or UTF-16 in the order @flags
+ * give. */
 static void
 random_input (Kind kind, guint8 *buf, gsize len, guint flags)
 {
-  if (kind != ENCODE)
+  if (utf8_in (kind))
     random_utf8 (buf, len);
+  else if (kind == ENCODE16)
+    random_utf16 (buf, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
   else
     random_ucs4 (buf, len, flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
 }
@@ -245,7 +306,112 @@ random_input (Kind kind, guint8 *buf, gsize len, guint flags)
 static gsize
 full_out_len (Kind kind, gsize len)
 {
-  return kind == DECODE ? 4 * len : kind == COPY ? len : len + len / 2;
+  switch (kind)
+    {
+    case DECODE:
+      return 4 * len;
+    case DECODE16:
+      return 2 * len;
+    case COPY:
+      return len;
+    default:
+      return len + len / 2;
+    }
+}
+
+static guint32
+load_u16 (const guint8 *p,
+          gboolean      big_endian)
+{
+  return big_endian ? (guint32) (p[0] << 8 | p[1]) : (guint32) (p[1] << 8 | p[0]);
+}
+
+/* What a UTF-16 kernel did, checked by GLib's reckoning: decode16 read
+ * valid UTF-8 and wrote its UTF-16, encode16 read whole units and pairs
+ * and wrote their UTF-8; and what stopped it is a real reason. */
+static void
+check_utf16_call (Kind          kind,
+                  const guint8 *in,
+                  gsize         len,
+                  gsize         used,
+                  const guint8 *out,
+                  gsize         out_len,
+                  gsize         n,
+                  guint         flags)
+{
+  gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
+  guint32 min_value = (flags & GUTF8CONV_KERNEL_NO_NUL) ? 1 : 0;
+
+  if (kind == DECODE16)
+    {
+      const guint8 *q = in, *end = in + used;
+      g_autoptr(GByteArray) expected = g_byte_array_new ();
+
+      while (q < end)
+        {
+          gunichar c = *q == 0 ? 0 : g_utf8_get_char_validated ((const char *) q, end - q);
+          guint16 u[2];
+          guint k = 0;
+
+          /* By hand: g_ucs4_to_utf16() stops at U+0000. */
+          g_assert_cmpuint (c, <=, bmp_only ? 0xFFFF : 0x10FFFF);
+          if (c >= 0x10000)
+            {
+              u[k++] = 0xD800 + ((c - 0x10000) >> 10);
+              u[k++] = 0xDC00 + ((c - 0x10000) & 0x3FF);
+            }
+          else
+            u[k++] = c;
+          for (guint i = 0; i < k; i++)
+            {
+              guint8 b[2] = { u[i] >> 8, u[i] & 0xFF };
+
+              if (!big_endian)
+                b[0] = u[i] & 0xFF, b[1] = u[i] >> 8;
+              g_byte_array_append (expected, b, 2);
+            }
+          q += *q == 0 ? 1 : g_utf8_skip[*q];
+        }
+      g_assert_true (q == end);
+      g_assert_cmpmem (out, n, expected->data, expected->len);
+      if (used < len && out_len - n >= 4)
+        {
+          gunichar c = g_utf8_get_char_validated ((const char *) in + used, len - used);
+
+          g_assert_cmpuint (in[used], !=, 0);
+          g_assert_true (c == (gunichar) -1 || c == (gunichar) -2 || (bmp_only && c > 0xFFFF));
+        }
+    }
+  else
+    {
+      g_autoptr(GString) expected = g_string_new (NULL);
+
+      g_assert_cmpuint (used % 2, ==, 0);
+      for (gsize i = 0; i < used; i += 2)
+        {
+          guint32 c = load_u16 (in + i, big_endian);
+
+          if (c >= 0xD800 && c <= 0xDBFF)
+            {
+              /* Only ever a whole pair. */
+              g_assert_cmpuint (i + 4, <=, used);
+              g_assert_false (bmp_only);
+              c = 0x10000 + ((c - 0xD800) << 10) + (load_u16 (in + i + 2, big_endian) - 0xDC00);
+              i += 2;
+            }
+          g_assert_true (c >= min_value && !(c >= 0xD800 && c <= 0xDFFF));
+          g_string_append_unichar (expected, c);
+        }
+      g_assert_cmpmem (out, n, expected->str, expected->len);
+      if (len - used >= 4 && out_len - n >= 4)
+        {
+          guint32 c = load_u16 (in + used, big_endian), next = load_u16 (in + used + 2, big_endian);
+          gboolean pair = c >= 0xD800 && c <= 0xDBFF && next >= 0xDC00 && next <= 0xDFFF;
+
+          g_assert_true (c < min_value || (pair && bmp_only) || (!pair && c >= 0xD800 && c <= 0xDFFF));
+        }
+    }
 }
 
 static gsize
@@ -259,11 +425,7 @@ check_call (const GUtf8ConvKernel *kernel,
   gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
   guint32 min_value = (flags & GUTF8CONV_KERNEL_NO_NUL) ? 1 : 0;
-  GUtf8ConvDecodeFunc fns[] = { kernel->decode, kernel->encode, kernel->copy };
-  GUtf8ConvDecodeFunc refs[] = {
-    gutf8conv_kernel_scalar.decode, gutf8conv_kernel_scalar.encode, gutf8conv_kernel_scalar.copy,
-  };
-  GUtf8ConvDecodeFunc fn = fns[kind], ref = refs[kind];
+  GUtf8ConvDecodeFunc fn = kernel_fn (kernel, kind), ref = kernel_fn (&gutf8conv_kernel_scalar, kind);
   guint8 *out = g_malloc (out_len + 64);
   guint8 *ref_out = g_malloc (out_len + 64);
   gsize used = G_MAXSIZE, ref_used = G_MAXSIZE, n, ref_n;
@@ -290,7 +452,9 @@ check_call (const GUtf8ConvKernel *kernel,
 
   /* What was read is valid and converts, by GLib's reckoning, to exactly
    * what was written; what stopped the kernel is a real reason. */
-  if (kind == COPY)
+  if (kind == DECODE16 || kind == ENCODE16)
+    check_utf16_call (kind, in, len, used, out, out_len, n, flags);
+  else if (kind == COPY)
     {
       const guint8 *q = in, *end = in + used;
 
@@ -379,8 +543,8 @@ test_kernel (gconstpointer data)
         gsize offset = g_test_rand_int_range (0, 64);
         g_autofree guint8 *mem = g_malloc (offset + len + (len == 0));
         guint8 *in = mem + offset;
-        Kind kind = round % 3;
-        guint flags = random_flags (kind != ENCODE);
+        Kind kind = round % N_KINDS;
+        guint flags = random_flags (utf8_in (kind));
 
         random_input (kind, in, len, flags);
         check_call (kernel, kind, in, len, random_out_len (full_out_len (kind, len)), flags);
@@ -398,8 +562,8 @@ test_kernel_resume (gconstpointer data)
     {
       gsize len = g_test_rand_int_range (0, 4000);
       g_autofree guint8 *in = g_malloc (len + 1);
-      Kind kind = round % 3;
-      guint flags = random_flags (kind != ENCODE);
+      Kind kind = round % N_KINDS;
+      guint flags = random_flags (utf8_in (kind));
       gsize pos = 0;
 
       random_input (kind, in, len, flags);
@@ -412,7 +576,7 @@ test_kernel_resume (gconstpointer data)
 
           pos += check_call (kernel, kind, in + pos, len - pos, out_len, flags);
           /* Skip what stopped it, as the scalar step would. */
-          pos = MIN (len, pos + (kind != ENCODE ? 1 : 4));
+          pos = MIN (len, pos + (utf8_in (kind) ? 1 : kind == ENCODE16 ? 2 : 4));
         }
     }
 }
@@ -490,12 +654,18 @@ test_kernel_codec (gconstpointer data)
       config.error_mode = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_ERROR_MODE));
       config.profile = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_PROFILE));
       name = tu_config_string (&config);
-      if (config.direction != GUTF8CONV_DIRECTION_UCS4_TO_UTF8)
-        random_utf8 (in, len);
-      else
-        random_ucs4 (in, len, config.byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
-                              config.byte_order == GUTF8CONV_BYTE_ORDER_DETECT ||
-                              (config.byte_order == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN));
+      {
+        gboolean big = config.byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ||
+                       config.byte_order == GUTF8CONV_BYTE_ORDER_DETECT ||
+                       (config.byte_order == GUTF8CONV_BYTE_ORDER_HOST && G_BYTE_ORDER == G_BIG_ENDIAN);
+
+        if (config.direction == GUTF8CONV_DIRECTION_UCS4_TO_UTF8)
+          random_ucs4 (in, len, big);
+        else if (config.direction == GUTF8CONV_DIRECTION_UTF16_TO_UTF8)
+          random_utf16 (in, len, big);
+        else
+          random_utf8 (in, len);
+      }
 
       ref = run_codec (&gutf8conv_kernel_scalar, in, len, &config, TRUE);
       got = run_codec (kernel, in, len, &config, g_test_rand_bit ());
@@ -755,11 +925,11 @@ check_guarded (const GUtf8ConvKernel *kernel,
                gsize                  out_len,
                guint                  flags)
 {
-  GUtf8ConvDecodeFunc fns[] = { kernel->decode, kernel->encode, kernel->copy };
+  GUtf8ConvDecodeFunc fn = kernel_fn (kernel, kind);
   g_autofree guint8 *expected = g_malloc (out_len + 64);
   gsize expected_used, expected_n;
 
-  expected_n = fns[kind] (data, len, expected, out_len, flags, &expected_used);
+  expected_n = fn (data, len, expected, out_len, flags, &expected_used);
   for (guint at_end = 0; at_end < 2; at_end++)
     {
       Guarded gin, gout;
@@ -769,7 +939,7 @@ check_guarded (const GUtf8ConvKernel *kernel,
 
       memcpy (in, data, len);
       g_assert_cmpuint (check_call (kernel, kind, in, len, out_len, flags), ==, expected_used);
-      n = fns[kind] (in, len, out, out_len, flags, &used);
+      n = fn (in, len, out, out_len, flags, &used);
       g_assert_cmpuint (used, ==, expected_used);
       g_assert_cmpmem (out, n, expected, expected_n);
       guarded_free (&gin);
@@ -784,9 +954,9 @@ test_kernel_guard_pages (gconstpointer data)
   guint8 buf[RUN_LEN];
 
   for (gsize len = 0; len <= MAX_LEN; len++)
-    for (guint kind = 0; kind < 3; kind++)
+    for (guint kind = 0; kind < N_KINDS; kind++)
       {
-        guint flags = random_flags (kind != ENCODE);
+        guint flags = random_flags (utf8_in (kind));
 
         random_input (kind, buf, len, flags);
         /* Output buffers both tight and roomy. */

@@ -29,9 +29,11 @@ typedef struct
 #define D REF_DECODE
 #define E REF_ENCODE
 #define R REF_REPAIR
+#define T REF_TO_UTF16
+#define V REF_FROM_UTF16
 #define BE TRUE
 #define LE FALSE
-#define DT 2      /* encoding: DETECT */
+#define DT 2      /* DETECT */
 #define U REF_UNICODE
 #define W REF_UCS4
 #define C REF_CESU8
@@ -165,6 +167,33 @@ static const Case cases[] = {
   { "repair-insert", R, LE, REF_BOM_INSERT, REF_STRICT, U, "41", "EF BB BF 41", REF_OK, 0, 0 },
   { "repair-mutf8-raw-nul", R, LE, REF_BOM_KEEP, REF_STRICT, M, "00 C0 80", "00 C0 80", REF_OK, 0, 0 },
   { "repair-cesu", R, LE, REF_BOM_KEEP, REF_REPLACE, C, "ED A0 BD ED B8 80 F0", "ED A0 BD ED B8 80 EF BF BD", REF_OK, 0, 1 },
+  /* #behaviour-utf16: RFC 2781's pairs, and the guide's examples. */
+  { "to16-rfc2781", T, BE, REF_BOM_KEEP, REF_STRICT, U, "F0 90 80 80 F0 92 8D 85 F4 8F BF BF",
+    "D8 00 DC 00 D8 08 DF 45 DB FF DF FF", REF_OK, 0, 0 },
+  { "from16-rfc2781", V, BE, REF_BOM_KEEP, REF_STRICT, U, "D8 00 DC 00 D8 08 DF 45 DB FF DF FF",
+    "F0 90 80 80 F0 92 8D 85 F4 8F BF BF", REF_OK, 0, 0 },
+  { "to16-le-insert", T, LE, REF_BOM_INSERT, REF_STRICT, U, "EF BB BF 41", "FF FE 41 00", REF_OK, 0, 0 },
+  { "to16-empty-insert", T, DT, REF_BOM_INSERT, REF_STRICT, U, "", "FE FF", REF_OK, 0, 0 },
+  { "to16-escape", T, BE, REF_BOM_KEEP, REF_ESCAPE, U, "61 E2 82 62", "00 61 DC E2 DC 82 00 62", REF_OK, 0, 1 },
+  { "to16-ucs4-above", T, BE, REF_BOM_KEEP, REF_STRICT, W, "41 F4 90 80 80", "00 41", REF_INVALID, 1, 0 },
+  { "to16-ucs4-above-replace", T, BE, REF_BOM_KEEP, REF_REPLACE, W, "41 F8 88 80 80 80 42",
+    "00 41 FF FD 00 42", REF_OK, 0, 1 },
+  { "to16-wtf8-lone", T, BE, REF_BOM_KEEP, REF_STRICT, F, "ED A0 80 41", "D8 00 00 41", REF_OK, 0, 0 },
+  { "to16-cesu-pair", T, LE, REF_BOM_KEEP, REF_STRICT, C, "ED A0 BD ED B8 80", "3D D8 00 DE", REF_OK, 0, 0 },
+  { "from16-lone", V, BE, REF_BOM_KEEP, REF_STRICT, U, "00 41 DC 00 00 42", "41", REF_INVALID, 2, 0 },
+  { "from16-lone-replace", V, BE, REF_BOM_KEEP, REF_REPLACE, U, "00 41 DC 00 D8 3D D8 3D DE 00",
+    "41 EF BF BD EF BF BD F0 9F 98 80", REF_OK, 0, 2 },
+  { "from16-cut-high", V, LE, REF_BOM_KEEP, REF_STRICT, U, "41 00 3D D8", "41", REF_TRUNCATED, 2, 0 },
+  { "from16-cut-high-odd", V, LE, REF_BOM_KEEP, REF_REPLACE, U, "41 00 3D D8 41",
+    "41 EF BF BD EF BF BD", REF_OK, 0, 2 },
+  { "from16-escape", V, BE, REF_BOM_KEEP, REF_ESCAPE, U, "00 61 DC E2 DC 82 00 62", "61 E2 82 62", REF_OK, 0, 2 },
+  { "from16-escape-other", V, BE, REF_BOM_KEEP, REF_ESCAPE, U, "00 61 DC 7F", "61", REF_INVALID, 2, 0 },
+  { "from16-wtf8", V, BE, REF_BOM_KEEP, REF_STRICT, F, "D8 00 00 41 D8 3D 41", "ED A0 80 41 ED A0 BD",
+    REF_TRUNCATED, 6, 0 },
+  { "from16-cesu", V, BE, REF_BOM_KEEP, REF_STRICT, C, "D8 3D DE 00 00 00", "ED A0 BD ED B8 80 00", REF_OK, 0, 0 },
+  { "from16-mutf8", V, BE, REF_BOM_KEEP, REF_STRICT, M, "00 00", "C0 80", REF_OK, 0, 0 },
+  { "from16-detect-le", V, DT, REF_BOM_STRIP, REF_STRICT, U, "FF FE 41 00 3D D8 00 DE", "41 F0 9F 98 80", REF_OK, 0, 0 },
+  { "from16-detect-none", V, DT, REF_BOM_KEEP, REF_STRICT, U, "00 41 FE FF", "41 EF BB BF", REF_OK, 0, 0 },
 };
 
 static GByteArray *
