@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 
-from oracle import near_valid_utf8
+from oracle import near_valid_utf8, report
 
 SEED = 0x5EED1101
 # The enums' values (gutf8conv-enums.h).
@@ -235,17 +235,7 @@ def main():
             failures.setdefault(k, []).append((data, exp, got))
     assert pos == len(results), 'trailing output from the helper'
 
-    print(f'1..{len(ORACLES)}')
-    for k, (name, _) in enumerate(ORACLES):
-        bad = failures.get(k, [])
-        if not bad:
-            print(f'ok {k + 1} - {name}: {n} inputs agree')
-            continue
-        print(f'not ok {k + 1} - {name}: {len(bad)} of {n} differ')
-        for data, exp, got in bad[:5]:
-            print(f'#   input {data.hex(" ")}')
-            print(f'#     python  status {exp[0]} invalid {exp[1]} offset {exp[2]} out {exp[3].hex(" ")}')
-            print(f'#     library status {got[0]} invalid {got[1]} offset {got[2]} out {got[3].hex(" ")}')
+    report([name for name, _ in ORACLES], n, failures)
     sys.exit(1 if failures else 0)
 
 

@@ -34,13 +34,13 @@ lone surrogate (Python's surrogatepass); UTF-8 at the end that is not a
 prefix of a well-formed sequence (F5..FD, E0 80, ...) is malformed, not
 cut off (glibc).  Prints TAP.
 """
-import codecs
 import ctypes
 import ctypes.util
 import random
 import sys
 
-from oracle import near_valid_utf8, run_helper
+import oracle
+from oracle import near_valid_utf8, report, run_helper
 
 SEED = 0x0F16
 # The enums' values (gutf8conv-enums.h).
@@ -50,20 +50,9 @@ KEEP, STRIP, INSERT = range(3)
 STRICT, REPLACE, SKIP, ESCAPE = range(4)
 UNICODE, WTF8 = 0, 4
 
-calls = [0]
-
-
-def counting(base):
-    handler = codecs.lookup_error(base)
-
-    def h(e):
-        calls[0] += 1
-        return handler(e)
-    return h
-
-
-for _name in ('replace', 'ignore', 'surrogateescape'):
-    codecs.register_error('count16-' + _name, counting(_name))
+# oracle.py registers 'count-replace', 'count-ignore' and
+# 'count-surrogateescape', which count their calls in oracle.calls.
+calls = oracle.calls
 
 ENDINGS = {BE: 'utf-16-be', LE: 'utf-16-le'}
 
@@ -117,7 +106,7 @@ def python_decode16(b, order, errors):
             s = b[:e.start].decode(enc, errors)
             return status, 0, e.start, s.encode('utf-8', 'surrogatepass')
     calls[0] = 0
-    s = b.decode(enc, 'count16-' + errors)
+    s = b.decode(enc, 'count-' + errors)
     return 0, calls[0], 0, s.encode('utf-8')
 
 
@@ -166,7 +155,7 @@ def to16_case(errors, mode):
                 exp = status, 0, e.start, python_encode16(b[:e.start].decode('utf-8'), order)
         else:
             calls[0] = 0
-            s = b.decode('utf-8', 'count16-' + errors)
+            s = b.decode('utf-8', 'count-' + errors)
             exp = 0, calls[0], 0, python_encode16(s, order)
         return (TO16, order, KEEP, mode, UNICODE), b, exp, None
     return make
@@ -385,18 +374,9 @@ def main():
         if got != exp:
             failures.setdefault(k, []).append((data, exp, got))
 
-    print(f'1..{len(ORACLES)}')
-    for k, (name, _) in enumerate(ORACLES):
-        bad = failures.get(k, [])
-        note = f', {aparts[k]} of them counted apart as the guide differs' if k in aparts else ''
-        if not bad:
-            print(f'ok {k + 1} - {name}: {n} inputs agree{note}')
-            continue
-        print(f'not ok {k + 1} - {name}: {len(bad)} of {n} differ{note}')
-        for data, exp, got in bad[:5]:
-            print(f'#   input {data.hex(" ")}')
-            print(f'#     oracle  status {exp[0]} invalid {exp[1]} offset {exp[2]} out {exp[3].hex(" ")}')
-            print(f'#     library status {got[0]} invalid {got[1]} offset {got[2]} out {got[3].hex(" ")}')
+    report([name for name, _ in ORACLES], n, failures,
+           {k: f', {m} of them counted apart as the guide differs' for k, m in aparts.items()},
+           who='oracle')
     sys.exit(1 if failures else 0)
 
 

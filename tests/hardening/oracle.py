@@ -219,6 +219,24 @@ def run_helper(helper, records):
     return got
 
 
+def report(names, n, failures, notes=None, who='python'):
+    """Prints TAP for oracles @names of @n inputs each; @failures maps an
+    index to its (input, expected, got) list, @notes to a remark."""
+    notes = notes or {}
+    print(f'1..{len(names)}')
+    for k, name in enumerate(names):
+        bad = failures.get(k, [])
+        note = notes.get(k, '')
+        if not bad:
+            print(f'ok {k + 1} - {name}: {n} inputs agree{note}')
+            continue
+        print(f'not ok {k + 1} - {name}: {len(bad)} of {n} differ{note}')
+        for data, exp, got in bad[:5]:
+            print(f'#   input {data.hex(" ")}')
+            print(f'#     {who:7} status {exp[0]} invalid {exp[1]} offset {exp[2]} out {exp[3].hex(" ")}')
+            print(f'#     library status {got[0]} invalid {got[1]} offset {got[2]} out {got[3].hex(" ")}')
+
+
 def main():
     helper = sys.argv[1]
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 100000
