@@ -439,9 +439,10 @@ test_random_streams (void)
         gsize got = g_memory_output_stream_get_data_size (m);
 
         /* GConverterOutputStream drops what its close converted when an
-         * error follows in the same close: in WTF-8 a lone high unit held
-         * until the end, then a cut-off unit after it.  Only that three-byte
-         * high surrogate form may be missing. */
+         * error follows in the same close (behaviour guide,
+         * #behaviour-utf16-end): in WTF-8 a lone high unit held until the
+         * end, then a cut-off unit after it.  Only that three-byte high
+         * surrogate form may be missing. */
         if (!ok && cfg.profile == GUTF8CONV_PROFILE_WTF8 &&
             whole->error_code == G_IO_ERROR_PARTIAL_INPUT && got + 3 == whole->out->len &&
             whole->out->data[got] == 0xED && (whole->out->data[got + 1] & 0xF0) == 0xA0)
