@@ -471,11 +471,8 @@ on_invalid (GUtf8ConvConverter *conv G_GNUC_UNUSED,
             gpointer            user_data)
 {
   Seen *seen = user_data;
-  gsize len;
-  const guint8 *b = g_bytes_get_data (bytes, &len);
-  g_autofree char *hex = tu_to_hex (b, len);
 
-  g_string_append_printf (seen->log, "%" G_GUINT64_FORMAT ":%s;", offset, hex);
+  tu_append_invalid (seen->log, offset, bytes);
   g_array_append_val (seen->out_at, seen->out->len);
   seen->count++;
 }

@@ -369,25 +369,6 @@ test_end_of_stream (void)
   tu_call (replace, "3D D8 41 00", AT_END, 16, FINISHED, 0, NULL, 4, "EF BF BD 41");
 }
 
-typedef struct
-{
-  GString *log;
-} Seen;
-
-static void
-on_invalid (GUtf8ConvConverter *conv G_GNUC_UNUSED,
-            guint64             offset,
-            GBytes             *bytes,
-            gpointer            user_data)
-{
-  Seen *seen = user_data;
-  gsize len;
-  const guint8 *p = g_bytes_get_data (bytes, &len);
-  g_autofree char *hex = tu_to_hex (p, len);
-
-  g_string_append_printf (seen->log, "%" G_GUINT64_FORMAT ":%s;", offset, hex);
-}
-
 /* invalid-sequence gives the units' bytes in input order, the cut-off
  * bytes at the end, and offsets that count the signature. */
 static void
@@ -400,15 +381,14 @@ test_signal (void)
   g_autoptr(GBytes) out = NULL;
   g_autoptr(GBytes) ab = tu_hex ("41 42");
   g_autoptr(GError) error = NULL;
-  Seen seen = { g_string_new (NULL) };
+  g_autoptr(GString) seen = g_string_new (NULL);
 
-  g_signal_connect (conv, "invalid-sequence", G_CALLBACK (on_invalid), &seen);
+  g_signal_connect (conv, "invalid-sequence", G_CALLBACK (tu_log_invalid), seen);
   out = gutf8conv_converter_convert_bytes (conv, in, &error);
   g_assert_no_error (error);
   tu_assert_bytes (g_bytes_get_data (out, NULL), g_bytes_get_size (out), ab, "skipped");
-  g_assert_cmpstr (seen.log->str, ==, "4:00 DC;6:3D D8;10:3D D8;12:43;");
+  g_assert_cmpstr (seen->str, ==, "4:00 DC;6:3D D8;10:3D D8;12:43;");
   g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, 4);
-  g_string_free (seen.log, TRUE);
 
   /* Towards UTF-16, a UCS4 value above U+10FFFF is one sequence. */
   {
@@ -418,14 +398,13 @@ test_signal (void)
     g_autoptr(GBytes) in8 = tu_hex ("41 F8 88 80 80 80 42");
     g_autoptr(GBytes) out16 = NULL;
     g_autoptr(GBytes) want = tu_hex ("00 41 FF FD 00 42");
-    Seen s16 = { g_string_new (NULL) };
+    g_autoptr(GString) s16 = g_string_new (NULL);
 
-    g_signal_connect (c, "invalid-sequence", G_CALLBACK (on_invalid), &s16);
+    g_signal_connect (c, "invalid-sequence", G_CALLBACK (tu_log_invalid), s16);
     out16 = gutf8conv_converter_convert_bytes (c, in8, &error);
     g_assert_no_error (error);
     g_assert_true (g_bytes_equal (out16, want));
-    g_assert_cmpstr (s16.log->str, ==, "1:F8 88 80 80 80;");
-    g_string_free (s16.log, TRUE);
+    g_assert_cmpstr (s16->str, ==, "1:F8 88 80 80 80;");
   }
 }
 

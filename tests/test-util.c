@@ -795,6 +795,27 @@ random_char (GRand            *rand,
     }
 }
 
+void
+tu_append_invalid (GString *log,
+                   guint64  offset,
+                   GBytes  *bytes)
+{
+  gsize len;
+  const guint8 *p = g_bytes_get_data (bytes, &len);
+  g_autofree char *hex = tu_to_hex (p, len);
+
+  g_string_append_printf (log, "%" G_GUINT64_FORMAT ":%s;", offset, hex);
+}
+
+void
+tu_log_invalid (GUtf8ConvConverter *conv G_GNUC_UNUSED,
+                guint64             offset,
+                GBytes             *bytes,
+                gpointer            log)
+{
+  tu_append_invalid (log, offset, bytes);
+}
+
 GBytes *
 tu_random_input (const GUtf8ConvConfig *cfg,
                  GRand          *rand,

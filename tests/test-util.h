@@ -156,6 +156,16 @@ GBytes   *tu_random_input   (const GUtf8ConvConfig *cfg,
                              gsize           len,
                              gboolean        malformed);
 
+/* Appends "OFFSET:HEX;" for one invalid-sequence emission to @log; as a
+ * signal handler, tu_log_invalid() takes the GString as its data. */
+void      tu_append_invalid (GString            *log,
+                             guint64             offset,
+                             GBytes             *bytes);
+void      tu_log_invalid    (GUtf8ConvConverter *conv,
+                             guint64             offset,
+                             GBytes             *bytes,
+                             gpointer            log);
+
 /* Configurations in the order of the enums, for loops over every mode. */
 /* Every value of each setting (test-converter checks the counts against
  * the enum types, so a new value cannot be forgotten here). */

@@ -46,6 +46,14 @@ utf8_length (guint32 c)
   return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
 }
 
+/* @flags for the UCS-4 loop, whose values stay in this machine's order. */
+static inline guint
+host_order (guint flags)
+{
+  return (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
+         (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0);
+}
+
 gsize
 gutf8conv_kernel_scalar_decode16 (const guint8 *in,
                                   gsize         in_len,
@@ -55,8 +63,7 @@ gutf8conv_kernel_scalar_decode16 (const guint8 *in,
                                   gsize        *in_used)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint ucs4_flags = (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
-                           (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0);
+  const guint ucs4_flags = host_order (flags);
   gsize ip = 0, op = 0;
 
   for (;;)
@@ -107,8 +114,7 @@ gutf8conv_kernel_scalar_encode16 (const guint8 *in,
                                   gsize        *in_used)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint ucs4_flags = (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
-                           (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0);
+  const guint ucs4_flags = host_order (flags);
   gsize ip = 0, op = 0;
 
   for (;;)
