@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,32 @@ static gboolean utf16;
 /* The quotes of messages under a UTF-8 locale. */
 #define LQ "\xe2\x80\x9c"
 #define RQ "\xe2\x80\x9d"
+
+/* Whether C.UTF-8 can be set here: where it cannot (a big-endian target
+ * under qemu-user reads the host's little-endian locale files and refuses
+ * them), the tool runs in the C locale and its messages keep plain quotes. */
+static gboolean utf8_locale;
+
+/* @want as the tool writes it in this environment: LQ and RQ become plain
+ * quotes where the UTF-8 locale cannot be set.  The result lives until the
+ * next call. */
+static const char *
+with_quotes (const char *want)
+{
+  static char *plain;
+  g_auto(GStrv) parts = NULL;
+
+  if (utf8_locale)
+    return want;
+  g_free (plain);
+  parts = g_strsplit (want, LQ, -1);
+  plain = g_strjoinv ("\"", parts);
+  g_strfreev (parts);
+  parts = g_strsplit (plain, RQ, -1);
+  g_free (plain);
+  plain = g_strjoinv ("\"", parts);
+  return plain;
+}
 
 typedef struct
 {
@@ -126,7 +153,7 @@ check_run (const Run  *r,
     g_test_message ("exit status %d, stderr: %s", r->status, r->err);
   g_assert_cmpint (r->status, ==, status);
   tu_assert_bytes (g_bytes_get_data (r->out, NULL), g_bytes_get_size (r->out), want, "stdout");
-  g_assert_cmpstr (r->err, ==, err != NULL ? err : "");
+  g_assert_cmpstr (r->err, ==, err != NULL ? with_quotes (err) : "");
 }
 
 static void
@@ -1048,6 +1075,8 @@ main (int    argc,
   int ret;
 
   g_test_init (&argc, &argv, NULL);
+  utf8_locale = setlocale (LC_ALL, "C.UTF-8") != NULL;
+  setlocale (LC_ALL, "C");
   /* Not needed since the tools' input is a file, but a pipe must never
    * be the test's death. */
   signal (SIGPIPE, SIG_IGN);
