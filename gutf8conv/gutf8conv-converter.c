@@ -1,4 +1,4 @@
-/* gutf8conv-converter.c: a GConverter between UTF-8 and UCS-4 or UTF-16
+/* gutf8conv-converter.c: a GConverter between UTF-8 and other Unicode encoding forms
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -11,12 +11,13 @@
 /**
  * SECTION:gutf8conv-converter
  * @title: GUtf8ConvConverter
- * @short_description: a #GConverter between UTF-8 and UCS-4 or UTF-16
+ * @short_description: a #GConverter between UTF-8 and other Unicode encoding forms
  * @include: gutf8conv/gutf8conv.h
  *
- * #GUtf8ConvConverter converts a byte stream from UTF-8 to UCS-4 (UTF-32)
- * or UTF-16, or back, incrementally, however the stream is cut into
- * chunks.  It
+ * #GUtf8ConvConverter converts a byte stream between UTF-8 and other
+ * Unicode encoding forms: from UTF-8 to UCS-4 (UTF-32) or UTF-16, or back,
+ * or from UTF-8 to UTF-8, repairing it; incrementally, however the stream
+ * is cut into chunks (#GUtf8ConvDirection lists the directions).  It
  * implements #GConverter, so it works with #GConverterInputStream,
  * #GConverterOutputStream and g_output_stream_splice().
  *
@@ -43,10 +44,11 @@
  * g_autoptr(GUtf8ConvConverter) conv = NULL;
  * g_autoptr(GInputStream) in = NULL;
  *
- * conv = g_object_new (GUTF8CONV_TYPE_CONVERTER,
- *                      "bom-mode", GUTF8CONV_BOM_STRIP,
- *                      "error-mode", GUTF8CONV_ERROR_MODE_REPLACE,
- *                      NULL);
+ * conv = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
+ *                                      GUTF8CONV_BYTE_ORDER_HOST,
+ *                                      GUTF8CONV_BOM_STRIP,
+ *                                      GUTF8CONV_ERROR_MODE_REPLACE,
+ *                                      GUTF8CONV_PROFILE_UNICODE);
  * in = g_converter_input_stream_new (G_INPUT_STREAM (file_stream),
  *                                    G_CONVERTER (conv));
  * // g_input_stream_read_all (in, chars, sizeof chars, &n, NULL, &error) ...
@@ -239,10 +241,12 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
   /**
    * GUtf8ConvConverter:direction:
    *
-   * Which way the converter converts: UTF-8 to UCS-4 (decoding, the
-   * default) or UCS-4 to UTF-8 (encoding); UTF-8 to UTF-8 (validate and
-   * repair, since 1.1); UTF-8 to UTF-16 or UTF-16 to UTF-8 (since 1.2, see
-   * [UTF-16][behaviour-utf16]).
+   * Which way the converter converts: %GUTF8CONV_DIRECTION_UTF8_TO_UCS4
+   * (decoding, the default), %GUTF8CONV_DIRECTION_UCS4_TO_UTF8 (encoding);
+   * since 1.1, %GUTF8CONV_DIRECTION_UTF8_TO_UTF8 (validating and repairing
+   * UTF-8, see [UTF-8 to UTF-8][behaviour-repair]); since 1.2,
+   * %GUTF8CONV_DIRECTION_UTF8_TO_UTF16 and
+   * %GUTF8CONV_DIRECTION_UTF16_TO_UTF8 (see [UTF-16][behaviour-utf16]).
    *
    * Since: 1.0
    */
@@ -257,7 +261,11 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    *
    * The byte order of the UCS-4 or UTF-16 side: of the output when it is
    * written, of the input when it is read.  %GUTF8CONV_BYTE_ORDER_HOST,
-   * the default, is the order of #gunichar and #gunichar2 on this machine.
+   * the default, is the order of #gunichar and #gunichar2 on this machine;
+   * %GUTF8CONV_BYTE_ORDER_BIG_ENDIAN and %GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN
+   * are explicit; since 1.1, %GUTF8CONV_BYTE_ORDER_DETECT reads the order
+   * of the input from its signature (see [Byte orders][behaviour-detect]).
+   * UTF-8 to UTF-8 ignores it.
    *
    * Since: 1.0
    */
@@ -287,8 +295,12 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
   /**
    * GUtf8ConvConverter:error-mode:
    *
-   * How malformed input is treated: an error (the default), one U+FFFD per
-   * maximal subpart, dropped, or escaped losslessly.  See
+   * How malformed input is treated: %GUTF8CONV_ERROR_MODE_STRICT stops
+   * with an error (the default), %GUTF8CONV_ERROR_MODE_REPLACE writes one
+   * U+FFFD per maximal subpart, %GUTF8CONV_ERROR_MODE_SKIP drops it,
+   * %GUTF8CONV_ERROR_MODE_ESCAPE escapes it losslessly, and, since 1.1,
+   * %GUTF8CONV_ERROR_MODE_LATIN1 and %GUTF8CONV_ERROR_MODE_CP1252 read
+   * its bytes as ISO-8859-1 or windows-1252.  See
    * [Malformed input and error modes][behaviour-errors].
    *
    * Since: 1.0
@@ -302,8 +314,11 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
   /**
    * GUtf8ConvConverter:profile:
    *
-   * The code space: Unicode (U+0000..U+10FFFF, the default) or the 31-bit
-   * UCS-4 of ISO/IEC 10646-1:1993 with 5- and 6-octet UTF-8 forms.  See
+   * The code space and the variant of UTF-8: %GUTF8CONV_PROFILE_UNICODE
+   * (U+0000..U+10FFFF, the default), %GUTF8CONV_PROFILE_UCS4 (the 31-bit
+   * UCS-4 of ISO/IEC 10646-1:1993 with 5- and 6-octet forms) and, since
+   * 1.1, %GUTF8CONV_PROFILE_CESU8, %GUTF8CONV_PROFILE_MODIFIED_UTF8 (Java's)
+   * and %GUTF8CONV_PROFILE_WTF8 (lone surrogates).  See
    * [Profiles][behaviour-profiles].
    *
    * Since: 1.0
@@ -494,7 +509,8 @@ gutf8conv_converter_iface_init (GConverterIface *iface)
  *
  * Creates a converter with the default settings for everything
  * but @direction: host byte order, BOM kept, strict errors, Unicode profile.
- * Use g_object_new() to set the other properties.
+ * gutf8conv_converter_new_full() sets every property; g_object_new()
+ * sets any of them by name.
  *
  * Returns: (transfer full): a new #GUtf8ConvConverter
  *

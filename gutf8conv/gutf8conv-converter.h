@@ -1,4 +1,4 @@
-/* gutf8conv-converter.h: a GConverter between UTF-8 and UCS-4
+/* gutf8conv-converter.h: a GConverter between UTF-8 and other Unicode encoding forms
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -28,8 +28,8 @@ G_BEGIN_DECLS
 /**
  * GUtf8ConvConverter:
  *
- * A #GConverter between UTF-8 and UCS-4.  Its fields are private; use the
- * properties and the functions below.
+ * A #GConverter between UTF-8 and other Unicode encoding forms.  Its
+ * fields are private; use the properties and the functions below.
  *
  * Since: 1.0
  */

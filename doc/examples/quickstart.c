@@ -29,11 +29,11 @@ main (void)
 
   /* Decoding: UTF-8 in, UCS-4 in host order (gunichar) out, signature
    * dropped, U+FFFD for what is malformed. */
-  decoder = g_object_new (GUTF8CONV_TYPE_CONVERTER,
-                          "direction", GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
-                          "bom-mode", GUTF8CONV_BOM_STRIP,
-                          "error-mode", GUTF8CONV_ERROR_MODE_REPLACE,
-                          NULL);
+  decoder = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
+                                          GUTF8CONV_BYTE_ORDER_HOST,
+                                          GUTF8CONV_BOM_STRIP,
+                                          GUTF8CONV_ERROR_MODE_REPLACE,
+                                          GUTF8CONV_PROFILE_UNICODE);
 
   /* Any GInputStream works: a file, a socket, a pipe. */
   memory = g_memory_input_stream_new_from_data (text, sizeof text - 1, NULL);
@@ -57,11 +57,11 @@ main (void)
 
   /* Encoding a whole buffer at once: "Aé" in UCS-4, big-endian, to UTF-8
    * that starts with a signature. */
-  encoder = g_object_new (GUTF8CONV_TYPE_CONVERTER,
-                          "direction", GUTF8CONV_DIRECTION_UCS4_TO_UTF8,
-                          "byte-order", GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
-                          "bom-mode", GUTF8CONV_BOM_INSERT,
-                          NULL);
+  encoder = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UCS4_TO_UTF8,
+                                          GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                                          GUTF8CONV_BOM_INSERT,
+                                          GUTF8CONV_ERROR_MODE_STRICT,
+                                          GUTF8CONV_PROFILE_UNICODE);
   ucs4 = g_bytes_new_static ("\0\0\0\x41" "\0\0\0\xE9", 8);
   utf8 = gutf8conv_converter_convert_bytes (encoder, ucs4, &error);
   if (utf8 == NULL)
