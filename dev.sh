@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-#   ./dev.sh demo   install what is missing, build, convert a sample both ways
+#   ./dev.sh demo   install what the demo builds with (DEMO_PACKAGES, about
+#                   100 MB), build, convert a sample both ways
 #   ./dev.sh test   install what is missing, build with every option, run every test
 #   ./dev.sh cross  install what is missing, cross-build for aarch64 and s390x,
 #                   run their tests under qemu-user (also part of `test`)
@@ -34,9 +35,16 @@ PACKAGES=(
   debhelper lintian
 )
 
+# What the demo builds with (-Dtests=disabled -Dintrospection=disabled
+# -Dvapi=disabled, no gtk-doc): a C toolchain, meson and GLib's headers.
+DEMO_PACKAGES=(meson ninja-build pkg-config gcc libc6-dev libglib2.0-dev)
+
+# deps [PACKAGE...]: install those of the packages (default: all of
+# PACKAGES) that are missing.
 deps() {
   local missing=() p
-  for p in "${PACKAGES[@]}"; do
+  [ $# -gt 0 ] || set -- "${PACKAGES[@]}"
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -57,7 +65,8 @@ setup() {
 }
 
 demo() {
-  deps
+  echo "==> the demo builds with: ${DEMO_PACKAGES[*]}"
+  deps "${DEMO_PACKAGES[@]}"
   setup "$DEV/demo" -Dtests=disabled -Dintrospection=disabled -Dvapi=disabled
   local tool=$DEV/demo/tools/gutf8conv sample=data/sample.txt
   echo
