@@ -55,9 +55,9 @@ build() {
   local src=$work/src
   rm -rf "$work"
   mkdir -p "$src"
-  # The tree as it is, committed or not, without what .gitignore leaves out.
-  git ls-files -z --cached --others --exclude-standard \
-    | tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$src" || return 1
+  # The tree as it is, committed or not, without build directories (no
+  # git needed: the tree may be a copy or a tarball).
+  .ci/copy-tree.sh "$src" || return 1
   echo "==> dpkg-buildpackage -us -uc -b (log: $work/build.log)"
   if ! (cd "$src" && DEB_BUILD_OPTIONS=${DEB_BUILD_OPTIONS:-nocheck parallel=2} \
           dpkg-buildpackage -us -uc -b) > "$work/build.log" 2>&1; then
