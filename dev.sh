@@ -12,6 +12,9 @@
 #   ./dev.sh debian install what is missing, build the Debian packages, lintian,
 #                   install them here, run their autopkgtests, purge them
 #                   (also part of `test`)
+#   ./dev.sh trixie install debootstrap if missing, build with every option
+#                   and run the whole meson suite in a minimal Debian 13
+#                   chroot under _dev/ (also part of `test`; root only)
 #   ./dev.sh deps   only install the Debian packages
 #
 # Builds go under _dev/, never _build/, which is yours (the README's
@@ -33,6 +36,8 @@ PACKAGES=(
   gnome-desktop-testing
   # The Debian packages' stage (debian/control's Build-Depends are above).
   debhelper lintian
+  # The Debian 13 stage's chroot.
+  debootstrap
 )
 
 # What the demo builds with (-Dtests=disabled -Dintrospection=disabled
@@ -242,6 +247,118 @@ debian_packages() {
   echo "==> Debian packages: $((SECONDS - start)) s"
 }
 
+# Debian 13 (trixie): the full gcc build and its whole meson suite in a
+# minimal trixie chroot, for the GLib, meson, gcc, GObject-Introspection,
+# PyGObject, GJS and valac newer than Debian 12's.  The chroot is made by
+# debootstrap and apt from the Debian mirror of this machine's apt
+# sources, then kept as a tarball, $DEV/trixie-root-HASH.tar (HASH: of the
+# package list), from which later runs unpack it; delete it to take
+# trixie's packages afresh.  /dev, /dev/pts and /proc are bind-mounted
+# while it is used and unmounted on return, failed or not.  Its meson test
+# log is $DEV/trixie.json.
+TRIXIE_PACKAGES=(
+  meson ninja-build pkg-config gcc libc6-dev
+  libglib2.0-dev libglib2.0-bin
+  gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0
+  valac gjs python3-gi
+  gtk-doc-tools docbook-xml docbook-xsl xsltproc man-db libglib2.0-doc
+  libicu-dev openjdk-21-jdk-headless abigail-tools bash-completion gettext zip unzip
+)
+TRIXIE_ROOT=$DEV/trixie-root
+
+# The first Debian archive this machine's apt sources name.
+debian_mirror() {
+  local m
+  m=$(sed -n -E -e '/^[[:space:]]*#/d' -e 's,.*(https?://[^ ]+/debian)/?( .*)?$,\1,p' \
+        /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources \
+        2>/dev/null | head -n 1)
+  echo "${m:-http://deb.debian.org/debian}"
+}
+
+# trixie_umount [inner]: unmounts every mount under the chroot, deepest
+# first, and the chroot's own tmpfs unless "inner".
+trixie_umount() {
+  local root m
+  root=$(cd "$DEV" 2>/dev/null && pwd -P) || return 0
+  root=$root/trixie-root
+  awk -v r="$root" -v inner="${1:-}" '(inner == "" && $2 == r) || index($2, r "/") == 1 { print $2 }' \
+    /proc/self/mounts | sort -r |
+    while read -r m; do umount "$m" || umount -l "$m"; done
+}
+
+trixie_mount() {
+  mount --bind /dev "$TRIXIE_ROOT/dev" && mount --bind /dev/pts "$TRIXIE_ROOT/dev/pts" &&
+    mount -t proc proc "$TRIXIE_ROOT/proc"
+}
+
+# in_trixie COMMAND: runs the shell command in the chroot, as root, in a
+# clean environment.
+in_trixie() {
+  chroot "$TRIXIE_ROOT" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin \
+    HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive /bin/sh -c "$1"
+}
+
+# The chroot with the packages installed: unpacked from the tarball, or
+# made and then saved as it.
+trixie_root() {
+  local hash tarball start=$SECONDS
+  hash=$(printf '%s\n' "${TRIXIE_PACKAGES[@]}" | sha256sum | cut -c 1-12)
+  tarball=$DEV/trixie-root-$hash.tar
+  if [ -f "$tarball" ]; then
+    mkdir -p "$TRIXIE_ROOT" && tar -xf "$tarball" -C "$TRIXIE_ROOT" || return 1
+    echo "==> trixie: chroot unpacked from $tarball ($((SECONDS - start)) s)"
+    return 0
+  fi
+  echo "==> trixie: debootstrap --variant=minbase trixie from $(debian_mirror) (log: $DEV/trixie-debootstrap.log)"
+  debootstrap --variant=minbase trixie "$TRIXIE_ROOT" "$(debian_mirror)" \
+    > "$DEV/trixie-debootstrap.log" 2>&1 || { tail -n 20 "$DEV/trixie-debootstrap.log"; return 1; }
+  echo "==> trixie: installing ${TRIXIE_PACKAGES[*]}"
+  trixie_mount || return 1
+  in_trixie "apt-get update -qq && apt-get install -y -qq --no-install-recommends \
+               ${TRIXIE_PACKAGES[*]} && apt-get clean" > "$DEV/trixie-apt.log" 2>&1 ||
+    { tail -n 20 "$DEV/trixie-apt.log"; trixie_umount inner; return 1; }
+  trixie_umount inner
+  rm -f "$DEV"/trixie-root-*.tar
+  tar -cf "$tarball.part" -C "$TRIXIE_ROOT" . && mv "$tarball.part" "$tarball" || return 1
+  echo "==> trixie: chroot made and saved as $tarball ($((SECONDS - start)) s)"
+}
+
+trixie_stage() {
+  local start=$SECONDS status=0 log=$DEV/trixie.json
+  [ "$(id -u)" -eq 0 ] || { echo "==> trixie: needs root (debootstrap, mount, chroot)" >&2; return 1; }
+  mkdir -p "$DEV"
+  # What an interrupted run left.
+  trixie_umount
+  rm -rf --one-file-system "$TRIXIE_ROOT" "$log"
+  trap trixie_umount EXIT
+  trap 'exit 1' INT TERM
+  # In memory when it can (about 2 GB at most): unmounting it is then
+  # what deletes it, where rm takes minutes.
+  mkdir -p "$TRIXIE_ROOT"
+  mount -t tmpfs -o size=6g,mode=755 tmpfs "$TRIXIE_ROOT" ||
+    echo "==> trixie: no tmpfs, the chroot is on disk"
+  trixie_root && .ci/copy-tree.sh "$TRIXIE_ROOT/src" && trixie_mount || status=1
+  if [ $status -eq 0 ]; then
+    in_trixie "cd /src && meson setup _trixie -Dintrospection=enabled -Dvapi=enabled \
+                 -Dgtk_doc=true -Dtests=enabled > _trixie.setup.log 2>&1 ||
+                 { cat _trixie.setup.log; exit 1; }
+               ninja -C _trixie" || status=1
+  fi
+  if [ $status -eq 0 ]; then
+    in_trixie "meson test -C /src/_trixie --print-errorlogs --logbase trixie" || true
+    if cp "$TRIXIE_ROOT/src/_trixie/meson-logs/trixie.json" "$log"; then
+      LOGS+=("$log")
+    else
+      status=1
+    fi
+  fi
+  trixie_umount
+  trap - EXIT INT TERM
+  rm -rf --one-file-system "$TRIXIE_ROOT"
+  echo "==> Debian 13 (trixie): $((SECONDS - start)) s"
+  return $status
+}
+
 run_all_tests() {
   deps
   if stage "setup: full build" setup "$DEV/full" -Dintrospection=enabled -Dvapi=enabled \
@@ -253,6 +370,7 @@ run_all_tests() {
   hardening_stages
   stage "installed tests" installed_tests
   cross_stages
+  stage "Debian 13 (trixie)" trixie_stage
   debian_packages
   summarize
 }
@@ -263,6 +381,7 @@ case "${1:-}" in
   cross) deps; cross_stages; summarize ;;
   installed) deps; stage "installed tests" installed_tests; summarize ;;
   debian) deps; debian_packages; summarize ;;
+  trixie) deps debootstrap; stage "Debian 13 (trixie)" trixie_stage; summarize ;;
   deps) deps ;;
-  *) echo "usage: $0 demo|test|cross|installed|debian|deps" >&2; exit 2 ;;
+  *) echo "usage: $0 demo|test|cross|installed|debian|trixie|deps" >&2; exit 2 ;;
 esac
