@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "gutf8conv-codec.h"
+#include "gutf8conv-i18n.h"
 
 #define SIGNATURE 0xFEFFu
 #define REPLACEMENT 0xFFFDu
@@ -912,37 +913,49 @@ gutf8conv_codec_reset (GUtf8ConvCodec *codec)
 
 /* ---- Reporting ------------------------------------------------------ */
 
+/* The messages are translatable whole sentences (behaviour guide,
+ * #behaviour-messages); the offset is formatted apart, because a msgid
+ * cannot hold G_GUINT64_FORMAT. */
 char *
 gutf8conv_codec_error_message (const GUtf8ConvCodec *codec)
 {
-  GString *s = g_string_new (NULL);
   gboolean invalid = codec->error == GUTF8CONV_CODEC_INVALID;
+  g_autofree char *offset = g_strdup_printf ("%" G_GUINT64_FORMAT, codec->error_offset);
+  g_autoptr(GString) bytes = g_string_new (NULL);
+  guint value = codec->error_value;
 
   if (invalid && !codec->utf8_in)
     {
       if (codec->unit == 2)
-        g_string_append_printf (s, "Invalid UTF-16 unit 0x%04" G_GINT32_MODIFIER "X at byte %" G_GUINT64_FORMAT,
-                                codec->error_value, codec->error_offset);
-      else
-        g_string_append_printf (s, "Invalid UCS-4 value 0x%08" G_GINT32_MODIFIER "X at byte %" G_GUINT64_FORMAT,
-                                codec->error_value, codec->error_offset);
-      return g_string_free (s, FALSE);
+        /* Translators: the first %s is a byte offset in the input. */
+        return g_strdup_printf (_("Invalid UTF-16 unit 0x%04X at byte %s"), value, offset);
+      /* Translators: the first %s is a byte offset in the input. */
+      return g_strdup_printf (_("Invalid UCS-4 value 0x%08X at byte %s"), value, offset);
     }
 
-  /* Only a well-formed sequence has a value: one UTF-16 cannot write. */
-  if (invalid && codec->error_value > 0x10FFFF)
-    g_string_append_printf (s, "Value 0x%" G_GINT32_MODIFIER "X at byte %" G_GUINT64_FORMAT
-                            " cannot be written in UTF-16:",
-                            codec->error_value, codec->error_offset);
-  else
-    g_string_append_printf (s, "%s %s at byte %" G_GUINT64_FORMAT ":",
-                            invalid ? "Invalid" : "Incomplete",
-                            codec->utf8_in ? "UTF-8 sequence" :
-                            codec->unit == 2 ? "UTF-16 sequence" : "UCS-4 value",
-                            codec->error_offset);
   for (guint i = 0; i < codec->n_error_bytes; i++)
-    g_string_append_printf (s, " %02X", codec->error_bytes[i]);
-  return g_string_free (s, FALSE);
+    g_string_append_printf (bytes, " %02X", codec->error_bytes[i]);
+
+  /* Only a well-formed sequence has a value: one UTF-16 cannot write. */
+  if (invalid && value > 0x10FFFF)
+    /* Translators: the first %s is a byte offset in the input; the last
+     * %s, right after the colon, is the sequence's bytes in hexadecimal,
+     * each after a space. */
+    return g_strdup_printf (_("Value 0x%X at byte %s cannot be written in UTF-16:%s"),
+                            value, offset, bytes->str);
+  if (invalid)
+    /* Translators: the first %s is a byte offset in the input; the last
+     * %s, right after the colon, is the sequence's bytes in hexadecimal,
+     * each after a space. */
+    return g_strdup_printf (_("Invalid UTF-8 sequence at byte %s:%s"), offset, bytes->str);
+  if (codec->utf8_in)
+    /* Translators: as above; the stream ended inside the sequence. */
+    return g_strdup_printf (_("Incomplete UTF-8 sequence at byte %s:%s"), offset, bytes->str);
+  if (codec->unit == 2)
+    /* Translators: as above; the stream ended inside the sequence. */
+    return g_strdup_printf (_("Incomplete UTF-16 sequence at byte %s:%s"), offset, bytes->str);
+  /* Translators: as above; the stream ended inside the value. */
+  return g_strdup_printf (_("Incomplete UCS-4 value at byte %s:%s"), offset, bytes->str);
 }
 
 gsize

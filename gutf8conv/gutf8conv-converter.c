@@ -7,6 +7,7 @@
 
 #include "gutf8conv.h"
 #include "gutf8conv-codec.h"
+#include "gutf8conv-i18n.h"
 
 /**
  * SECTION:gutf8conv-converter
@@ -465,11 +466,11 @@ gutf8conv_converter_convert (GConverter       *converter,
       return G_CONVERTER_FINISHED;
     case GUTF8CONV_CODEC_NEED_INPUT:
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
-                           "Need more input");
+                           _("Need more input"));
       return G_CONVERTER_ERROR;
     case GUTF8CONV_CODEC_NO_SPACE:
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                           "Not enough space in the output buffer");
+                           _("Not enough space in the output buffer"));
       return G_CONVERTER_ERROR;
     case GUTF8CONV_CODEC_INVALID:
     case GUTF8CONV_CODEC_TRUNCATED:

@@ -3,7 +3,7 @@
 #
 # check-pot.sh SRCROOT WORKDIR
 #
-# The tool's message catalog: regenerates it from the sources listed in
+# The message catalog of the library and the tool: regenerates it from the sources listed in
 # po/POTFILES and checks that po/gutf8conv.pot, the template translators
 # start from, has exactly the same messages.  When it fails, run
 # `ninja -C _build gutf8conv-pot` and commit po/gutf8conv.pot.  TAP.
@@ -18,7 +18,7 @@ mkdir -p "$work"
 
 # 1. Every source that marks messages is in POTFILES.
 missing=""
-for f in $(cd "$src" && grep -lE '(^|[^A-Za-z0-9_])N?_\("' tools/*.c); do
+for f in $(cd "$src" && grep -lE '(^|[^A-Za-z0-9_])N?_\("' tools/*.c gutf8conv/*.c gutf8conv/kernels/*.c); do
   grep -qx "$f" "$src/po/POTFILES" || missing="$missing $f"
 done
 if [ -z "$missing" ]; then
@@ -33,9 +33,9 @@ if xgettext --from-code=UTF-8 --add-comments=Translators --keyword=_ --keyword=N
      --directory="$src" --files-from="$src/po/POTFILES" --package-name=gutf8conv \
      -o "$work/regenerated.pot" 2>"$work/xgettext.log" &&
    [ "$(grep -c '^msgid "[^"]' "$work/regenerated.pot")" -ge 10 ]; then
-  echo "ok 2 - xgettext extracts the tool's messages ($(grep -c '^msgid "[^"]' "$work/regenerated.pot"))"
+  echo "ok 2 - xgettext extracts the library's and the tool's messages ($(grep -c '^msgid "[^"]' "$work/regenerated.pot"))"
 else
-  echo "not ok 2 - xgettext extracts the tool's messages"
+  echo "not ok 2 - xgettext extracts the library's and the tool's messages"
   sed 's/^/# /' "$work/xgettext.log"
 fi
 
