@@ -150,6 +150,21 @@ test_enums (void)
   check_nicks (gutf8conv_bom_mode_get_type (), boms, "GUtf8ConvBomMode");
   check_nicks (gutf8conv_error_mode_get_type (), modes, "GUtf8ConvErrorMode");
   check_nicks (gutf8conv_profile_get_type (), profiles, "GUtf8ConvProfile");
+
+  /* test-util's lists of every value, which the other tests loop over,
+   * hold each value of the enum once, in order. */
+  g_assert_cmpuint (tu_enum_count (GUTF8CONV_TYPE_ERROR_MODE), ==, TU_N_ERROR_MODES);
+  g_assert_cmpuint (tu_enum_count (GUTF8CONV_TYPE_BOM_MODE), ==, TU_N_BOM_MODES);
+  g_assert_cmpuint (tu_enum_count (GUTF8CONV_TYPE_BYTE_ORDER), ==, TU_N_BYTE_ORDERS);
+  g_assert_cmpuint (tu_enum_count (GUTF8CONV_TYPE_PROFILE), ==, TU_N_PROFILES);
+  for (guint i = 0; i < TU_N_ERROR_MODES; i++)
+    g_assert_cmpint (tu_error_modes[i], ==, i);
+  for (guint i = 0; i < TU_N_BOM_MODES; i++)
+    g_assert_cmpint (tu_bom_modes[i], ==, i);
+  for (guint i = 0; i < TU_N_BYTE_ORDERS; i++)
+    g_assert_cmpint (tu_byte_orders[i], ==, i);
+  for (guint i = 0; i < TU_N_PROFILES; i++)
+    g_assert_cmpint (tu_profiles[i], ==, i);
   g_assert_true (GUTF8CONV_TYPE_DIRECTION == gutf8conv_direction_get_type ());
   g_assert_true (GUTF8CONV_TYPE_PROFILE == gutf8conv_profile_get_type ());
   g_assert_true (g_type_is_a (GUTF8CONV_TYPE_CONVERTER, G_TYPE_CONVERTER));
