@@ -794,7 +794,7 @@ main (int    argc,
     }
 
   /* 1.1: the profiles and the byte-keeping modes against UNICODE and
-   * STRICT, each direction (issue 10), in 64 KiB output windows like the
+   * STRICT, each direction, in 64 KiB output windows like the
    * error modes: the codec against itself, not the memory bus. */
   for (guint m = 0; m < N_SEED; m++)
     {
@@ -802,7 +802,7 @@ main (int    argc,
       seed_methods[m] = (Method) { seed_rows[m].label, run_core, &seed_args[m] };
     }
   /* UTF-8 to UTF-8 with each kernel, against memcpy and GLib's validator;
-   * and the signal hook's cost, converter against core (issue 11). */
+   * and the signal hook's cost, converter against core. */
   repair_methods[R_MEMCPY] = (Method) { "memcpy", run_memcpy_input, NULL };
   repair_methods[R_VALIDATE] = (Method) { "g_utf8_validate_len", run_validate, NULL };
   for (guint k = 0; k < n_kernels; k++)
@@ -986,7 +986,7 @@ main (int    argc,
       target (w1, worst_mode, 0.9);
       target (w2, worst_bad, 0.5);
     }
-  /* Issue 10: the 1.1 settings within 10% where they agree with
+  /* The 1.1 settings within 10% where they agree with
    * UNICODE and STRICT. */
   for (guint d = 0; d < 2; d++)
     for (guint m = 1; m < N_SEED; m++)
@@ -1002,7 +1002,8 @@ main (int    argc,
             worst = MIN (worst, seed_rates[d][c][m] / seed_rates[d][c][0]);
         target (what, worst, 0.9);
       }
-  /* Issue 11: UTF-8 to UTF-8 is a validation and a copy. */
+  /* UTF-8 to UTF-8 is a validation and a copy (behaviour guide,
+   * #behaviour-repair). */
   {
     double worst_copy = INFINITY, worst_val = INFINITY, worst_hook = INFINITY;
 
