@@ -11,9 +11,10 @@
 #   KERNEL-HEADER   every lookup table of the kernels: the ones derived from
 #                   the grammar (the Keiser-Lemire nibble tables, the
 #                   bounds after each lead byte, the lead byte classes the
-#                   byte compares use) and the shuffle and length tables,
-#                   which are not grammar but are computed, so that no
-#                   table is typed by hand.
+#                   byte compares use, the payload masks and shifts by high
+#                   nibble, a 16-byte block's tail) and the shuffle and
+#                   length tables, which are not grammar but are computed,
+#                   so that no table is typed by hand.
 # Plain Python 3, no modules beyond the standard library: meson runs it
 # with its own interpreter.  The generator checks what it derives (every
 # byte pair against the grammar) and fails the build rather than write a
@@ -391,6 +392,27 @@ def kernel_header(path):
                '#define GUTF8CONV_LEAD4_LOWERED_END 0x%02X'
                % ((first, ~(first - 0xC0 - 1) & 0xFF, end, bmp_end) + n[(3, 'lo')] + n[(3, 'hi')] +
                   n[(4, 'lo')] + n[(4, 'hi')]))
+    # By high nibble, a byte's length as a lead (0: a continuation byte).
+    length = [1] * 8 + [0] * 4 + [2, 2, 3, 4]
+    out.append('/* By high nibble: the payload bits of an ASCII, continuation or lead\n'
+               ' * byte, and how far the payloads of four bytes gathered from a lead\n'
+               ' * must be shifted right for a sequence of that lead\'s length. */')
+    out.append(macro_list('GUTF8CONV_PAYLOAD_MASK', [0x7F >> n if n > 1 else 0x7F if n else 0x3F
+                                                     for n in length]))
+    out.append(macro_list('GUTF8CONV_SHIFT_BY_LEAD', [6 * (4 - n) if n else 0 for n in length]))
+    out.append('static const guint8 gutf8conv_payload_mask[16] = { GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8) };')
+    # A 16-byte block's last three lanes: the leads that start a sequence
+    # longer than what is left of the block, and how much is left.
+    first_of_length = {2: 0xC0, 3: 0xE0, 4: 0xF0}
+    tail_start = [first_of_length.get(17 - i, 0xFF) for i in range(16)]
+    out.append('/* Lanes 13, 14, 15 of a 16-byte block at or above TAIL_START (above\n'
+               ' * CUT_ABOVE) start a sequence longer than what is left of the block:\n'
+               ' * how many bytes of it the block holds. */')
+    out.append(array_1d('gutf8conv_tail_start', 'guint8', tail_start, fmt='0x%02X'))
+    out.append(array_1d('gutf8conv_tail_len', 'guint8',
+                        [16 - i if tail_start[i] != 0xFF else 0 for i in range(16)]))
+    out.append(array_1d('gutf8conv_cut_above', 'guint8',
+                        [t - 1 if t != 0xFF else 0xFF for t in tail_start], fmt='0x%02X'))
     out += computed_tables()
     return '\n\n'.join(out) + '\n'
 

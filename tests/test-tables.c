@@ -142,6 +142,41 @@ test_lead_compares (void)
     }
 }
 
+/* The tables by high nibble and the 16-byte block's tail, against the
+ * length each lead byte's row gives. */
+static void
+test_lengths (void)
+{
+  static const guint8 payload_mask[16] = { GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8) };
+  static const guint8 shift_by_lead[16] = { GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8) };
+
+  for (guint b = 0; b < 256; b++)
+    {
+      guint len = b < 0x80 ? 1 : 0;
+
+      if (b >= 0xC0)
+        {
+          GUtf8ConvLead l = kernel_lead (b, 0);
+
+          if (l.need == 0)
+            continue;
+          len = 1 + l.need;
+        }
+      g_assert_cmphex (gutf8conv_payload_mask[b >> 4], ==, payload_mask[b >> 4]);
+      g_assert_cmphex (payload_mask[b >> 4], ==, len == 0 ? 0x3F : len == 1 ? 0x7F : 0x7F >> len);
+      g_assert_cmpuint (shift_by_lead[b >> 4], ==, len ? 6 * (4 - len) : 0);
+      for (guint i = 0; i < 16; i++)
+        {
+          gboolean cut = len > 16 - i;
+
+          g_assert_cmpint (b >= gutf8conv_tail_start[i], ==, cut);
+          g_assert_cmpint (b > gutf8conv_cut_above[i], ==, cut);
+          if (cut)
+            g_assert_cmpuint (gutf8conv_tail_len[i], ==, 16 - i);
+        }
+    }
+}
+
 /* A kernel may accept only what its profile accepts: every pair the
  * kernel grammar a profile's decode flags select takes, the profile's
  * rows take too. */
@@ -244,6 +279,7 @@ main (int    argc,
   g_test_add_func ("/tables/nibble-tables", test_nibble_tables);
   g_test_add_func ("/tables/lead-bounds", test_lead_bounds);
   g_test_add_func ("/tables/lead-compares", test_lead_compares);
+  g_test_add_func ("/tables/lengths", test_lengths);
   g_test_add_func ("/tables/profiles-cover-kernels", test_profiles_cover_kernels);
   g_test_add_func ("/tables/computed", test_computed);
 

@@ -174,14 +174,10 @@ transcode32 (const guint8   *p,
   /* By high nibble: the payload mask of a lead or continuation byte, and
    * how far the four gathered payloads must be shifted right for a
    * sequence of that lead's length. */
-  const __m256i payload_mask = _mm256_setr_epi8 (0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F,
-                                                 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07,
-                                                 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F,
-                                                 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07);
-  const __m256i shift_by_lead = _mm256_setr_epi8 (18, 18, 18, 18, 18, 18, 18, 18,
-                                                  0, 0, 0, 0, 12, 12, 6, 0,
-                                                  18, 18, 18, 18, 18, 18, 18, 18,
-                                                  0, 0, 0, 0, 12, 12, 6, 0);
+  const __m256i payload_mask = _mm256_setr_epi8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8),
+                                                 GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
+  const __m256i shift_by_lead = _mm256_setr_epi8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8),
+                                                  GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8));
   /* Lane j of a group of eight positions gets bytes j..j+3; the shift
    * only from byte j. */
   const __m256i window = _mm256_setr_epi8 (0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6,

@@ -69,10 +69,8 @@ decode_avx512_impl (const guint8   *in,
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
   /* By high nibble: payload mask, and the right shift for the length. */
-  const __m512i payload_mask = _mm512_broadcast_i32x4 (_mm_setr_epi8 (0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F,
-                                                                      0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07));
-  const __m512i shift_by_lead = _mm512_broadcast_i32x4 (_mm_setr_epi8 (18, 18, 18, 18, 18, 18, 18, 18,
-                                                                       0, 0, 0, 0, 12, 12, 6, 0));
+  const __m512i payload_mask = _mm512_broadcast_i32x4 (_mm_setr_epi8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8)));
+  const __m512i shift_by_lead = _mm512_broadcast_i32x4 (_mm_setr_epi8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8)));
   const __m512i bswap = _mm512_broadcast_i32x4 (_mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4,
                                                                11, 10, 9, 8, 15, 14, 13, 12));
   /* Byte i of the block; lane j's four bytes all j; the offsets of the

@@ -41,22 +41,6 @@
 #include "gutf8conv-kernel-tables.h"
 
 
-/* By high nibble: the payload bits of an ASCII, continuation or lead byte. */
-static const guint8 payload_mask[16] = {
-  0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F,
-  0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07,
-};
-
-/* Lanes 13, 14, 15 at or above these start a sequence longer than what is
- * left of the block: how many bytes of it the block holds. */
-static const guint8 tail_start[16] = {
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0, 0xE0, 0xC0,
-};
-static const guint8 tail_len[16] = {
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 2, 1,
-};
-
 #define POP2(n) n, n + 1, n + 1, n + 2
 #define POP4(n) POP2 (n), POP2 (n + 1), POP2 (n + 1), POP2 (n + 2)
 #define POP6(n) POP4 (n), POP4 (n + 1), POP4 (n + 1), POP4 (n + 2)
@@ -137,7 +121,7 @@ block_errors (uint8x16_t     prev,
 static inline guint
 tail_bytes (uint8x16_t b)
 {
-  return vmaxvq_u8 (vandq_u8 (vcgeq_u8 (b, vld1q_u8 (tail_start)), vld1q_u8 (tail_len)));
+  return vmaxvq_u8 (vandq_u8 (vcgeq_u8 (b, vld1q_u8 (gutf8conv_tail_start)), vld1q_u8 (gutf8conv_tail_len)));
 }
 
 /* Sixteen ASCII bytes to sixteen UCS-4 units at @o.  (Four plain stores:
@@ -381,8 +365,8 @@ decode_neon_impl (const guint8   *in,
   const guint8 (*widen)[16] = big_endian ? widen_be : widen_le;
   const uint8x16_t zero = vdupq_n_u8 (0);
   uint8x16_t half8 = vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8));
-  uint8x16_t weights = vld1q_u8 (bit_weights), pmask = vld1q_u8 (payload_mask);
-  uint8x16_t tstart = vld1q_u8 (tail_start);
+  uint8x16_t weights = vld1q_u8 (bit_weights), pmask = vld1q_u8 (gutf8conv_payload_mask);
+  uint8x16_t tstart = vld1q_u8 (gutf8conv_tail_start);
   ErrorTables et = error_tables ();
 
   /* The block loop calls nothing, so that its constants stay in
@@ -921,12 +905,6 @@ max64 (uint8x16_t x0,
   return vmaxvq_u8 (vmaxq_u8 (vmaxq_u8 (x0, x1), vmaxq_u8 (x2, x3)));
 }
 
-/* Lanes 13, 14, 15 above these start a sequence the block does not end. */
-static const guint8 cut_above[16] = {
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xEF, 0xDF, 0xBF,
-};
-
 static inline __attribute__((always_inline)) gsize
 validate_neon_impl (const guint8   *in,
                     gsize           in_len,
@@ -937,7 +915,7 @@ validate_neon_impl (const guint8   *in,
   const guint8 *p = in, *end = in + in_len;
   const guint flags = bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
   const ErrorTables t = error_tables ();
-  const uint8x16_t cut = vld1q_u8 (cut_above);
+  const uint8x16_t cut = vld1q_u8 (gutf8conv_cut_above);
   uint8x16_t prev = vdupq_n_u8 (0);
   uint8x16_t x0, x1, x2, x3;
   guint8 *o = out;

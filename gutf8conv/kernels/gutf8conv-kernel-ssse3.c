@@ -173,8 +173,7 @@ transcode16 (const guint8   *p,
 {
   /* By high nibble: a byte's payload bits, and for a lead byte four times
    * its class (0: ASCII, 1..3: two to four bytes). */
-  const __m128i payload_mask = _mm_setr_epi8 (0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F,
-                                              0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07);
+  const __m128i payload_mask = _mm_setr_epi8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
   const __m128i class4 = _mm_setr_epi8 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 8, 12);
   /* By class, the weights of the four gathered payloads p0..p3: bytes for
    * pmaddubsw (p0 * a0 + p1 * a1, p2 * a2 + p3 * a3), then 16-bit words
