@@ -93,13 +93,6 @@ def lead_rows(edits):
     return rows
 
 
-def profile_rows(name):
-    for pname, _, _, edits in PROFILES:
-        if pname == name:
-            return lead_rows(edits)
-    raise KeyError(name)
-
-
 def check_rows(name, max_value, surrogates, rows):
     """The rows must be what the shortest forms of 0..@max_value give."""
     for i, (need, lo, hi) in enumerate(rows):
@@ -113,6 +106,7 @@ def check_rows(name, max_value, surrogates, rows):
             last_value = first_value | ((1 << (6 * (n - 2))) - 1)
             ok = first_value >= shortest and last_value <= max_value and \
                 (surrogates or last_value < 0xD800 or first_value > 0xDFFF)
+            # Modified UTF-8's U+0000, the one form not the shortest.
             if name == 'MODIFIED_UTF8' and lead == 0xC0:
                 ok = second == 0x80
             if ok != (need == n - 1 and lo <= second <= hi):
@@ -131,9 +125,8 @@ def pair_bad(rows, p, c):
     """Whether byte @c right after byte @p is wrong whatever came before
     (a continuation after a continuation is not: the third and fourth
     bytes are that)."""
-    cont = 0x80 <= c <= 0xBF
-    if p < 0x80 or p <= 0xBF:
-        return cont and p < 0x80
+    if p <= 0xBF:
+        return p < 0x80 and 0x80 <= c <= 0xBF
     need, lo, hi = rows[p - 0xC0]
     return need == 0 or not (lo <= c <= hi)
 
@@ -331,6 +324,7 @@ def kernel_header(path):
                ' * for every width, broadcast to 256 bits by repeating it) or as a byte. */\n'
                '#define GUTF8CONV_I8(v) ((char) (v))\n#define GUTF8CONV_U8(v) ((guint8) (v))')
     unicode = lead_rows([])
+    unicode_prev_high = kl_tables(unicode, unicode)[0]
     for suffix, edits in KERNEL_GRAMMARS:
         prev_high, prev_low, cur_high = kl_tables(lead_rows(edits), unicode)
         what = 'Unicode\'s grammar' if not suffix else \
@@ -340,11 +334,11 @@ def kernel_header(path):
                    ' * nibble and the next byte\'s high nibble share a bit; bit 0x80 alone\n'
                    ' * marks a continuation byte after a continuation byte, right exactly\n'
                    ' * where the byte two or three back is a three- or four-byte lead. */' % what)
-        # Dropping leads only adds bits their high nibble has already.
-        if suffix:
-            assert prev_high == unicode_prev_high
-        else:
-            unicode_prev_high = prev_high
+        # Dropping leads only adds bits their high nibble has already: one
+        # GUTF8CONV_KL_PREV_HIGH serves every variant.
+        if prev_high != unicode_prev_high:
+            raise SystemExit('gen-tables: the variant %s changes the high nibble table' % suffix)
+        if not suffix:
             out.append(macro_list('GUTF8CONV_KL_PREV_HIGH', prev_high))
         out.append(macro_list('GUTF8CONV_KL_PREV_LOW' + suffix, prev_low))
         out.append(macro_list('GUTF8CONV_KL_CUR_HIGH' + suffix, cur_high))
