@@ -752,6 +752,225 @@ scalar_step (GUtf8ConvCodec *codec,
   return !cur->out_of_space;
 }
 
+/* ---- Dense malformed input ------------------------------------------ */
+
+/* Where the kernel stops short, the loop below goes on by itself, valid
+ * and malformed sequences alike, and hands the input back to the kernel
+ * only after this many bytes of clean input: leaving the kernel, a step
+ * of the general loop and re-entering it cost more than a step of this
+ * loop.  Measured on mixed.txt with one byte in 100 damaged, random bytes
+ * and English with binary blobs, with each kernel: 8 to 16 are level
+ * within a few per cent, shorter runs lose up to 35% on random bytes,
+ * longer ones 5-15% on the damaged text. */
+#define DENSE_CLEAN_RUN 12
+
+/* Enough input that no step of a dense run is incomplete (a step reads
+ * at most 8 bytes: two UCS-4 units), and enough output for any step's
+ * items (5 bad bytes of 3 or 4 output bytes each, or one character). */
+#define DENSE_MIN_IN 8
+#define DENSE_MIN_OUT 32
+
+#define DENSE_INLINE static inline __attribute__((always_inline))
+
+/* Steps of the state machine over dense bad UCS-4 or UTF-16 units, each
+ * exactly as scalar_step() and commit() would take it (the same
+ * read_step(), the same error_items(), the same report with the same
+ * stream offset), but without a call to the kernel between them nor a
+ * window, a queue or a held sequence: the loop stops at anything those
+ * are for (the end of the input or of the output near, a surrogate, an
+ * error that stops the stream), and the general loop takes that step.
+ * @unit is a constant where it is inlined. */
+DENSE_INLINE void
+dense_wide_impl (GUtf8ConvCodec *codec,
+                 Cursor         *cur,
+                 guint           unit)
+{
+  const guint8 *ip = cur->ip, *start = cur->ip, *iend = cur->iend;
+  guint8 *op = cur->op, *oend = cur->oend;
+  gsize clean = 0;
+
+  while (clean < DENSE_CLEAN_RUN && iend - ip >= DENSE_MIN_IN && oend - op >= DENSE_MIN_OUT)
+    {
+      guint32 items[GUTF8CONV_CODEC_MAX_PENDING];
+      guint n_items = 0;
+      Step s = unit == 2 ? utf16_step (codec, ip, iend - ip, FALSE)
+                         : ucs4_step (codec, ip, iend - ip, FALSE);
+
+      if (s.kind == STEP_CHAR)
+        {
+          if (IS_SURROGATE (s.value) || s.len == 8)
+            break;
+          put_item (codec, &op, s.value);
+          ip += s.len;
+          clean += s.len;
+          continue;
+        }
+
+      g_assert (s.kind == STEP_INVALID);
+      if (!error_items (codec, &s, ip, items, &n_items))
+        break;
+      codec->num_invalid++;
+      if (codec->on_invalid != NULL)
+        codec->on_invalid (codec->offset + (guint64) (ip - start), ip, s.len, codec->on_invalid_data);
+      for (guint i = 0; i < n_items; i++)
+        put_item (codec, &op, items[i]);
+      ip += s.len;
+      clean = 0;
+    }
+
+  codec->offset += ip - start;
+  cur->ip = ip;
+  cur->op = op;
+}
+
+/* Writes @c, a character or the item of a bad byte below U+10000 that no
+ * profile writes differently, to the output of kind @unit (1: UTF-8). */
+DENSE_INLINE void
+dense_put (guint8  **op,
+           guint32   c,
+           guint     unit,
+           gboolean  big_endian)
+{
+  if (unit == 4)
+    {
+      store_u32 (*op, c, big_endian);
+      *op += 4;
+    }
+  else if (unit == 2 && c >= 0x10000)
+    {
+      store_u16 (*op, 0xD800 + ((c - 0x10000) >> 10), big_endian);
+      store_u16 (*op + 2, 0xDC00 + ((c - 0x10000) & 0x3FF), big_endian);
+      *op += 4;
+    }
+  else if (unit == 2)
+    {
+      store_u16 (*op, c, big_endian);
+      *op += 2;
+    }
+  else
+    *op += utf8_write (*op, c);
+}
+
+/* The loop of dense_wide_impl() for UTF-8 input, with utf8_step(), error_items() and
+ * put_item() written out for it: the lead-byte row of the profile gives
+ * the maximal subpart, a valid sequence of at most four bytes that is no
+ * surrogate form is written as its value (copied, towards UTF-8: its
+ * form is the shortest), a malformed one as the error mode says; anything
+ * else stops the loop for the general one.  @unit: 4 (UCS-4), 2 (UTF-16)
+ * or 1 (UTF-8). */
+DENSE_INLINE void
+dense_utf8_impl (GUtf8ConvCodec *codec,
+                 Cursor         *cur,
+                 guint           unit)
+{
+  const guint8 *ip = cur->ip, *start = cur->ip, *iend = cur->iend;
+  guint8 *op = cur->op, *oend = cur->oend;
+  const GUtf8ConvLead *leads = codec->profile->lead;
+  GUtf8ConvErrorMode mode = codec->config.error_mode;
+  gboolean big_endian = codec->big_endian;
+  gsize clean = 0;
+
+  while (clean < DENSE_CLEAN_RUN && iend - ip >= DENSE_MIN_IN && oend - op >= DENSE_MIN_OUT)
+    {
+      guint8 b = ip[0];
+      const GUtf8ConvLead *lead;
+      guint len = 1, need;
+      guint32 c;
+
+      if (b < 0x80)
+        {
+          if (unit == 1)
+            *op++ = b;
+          else
+            dense_put (&op, b, unit, big_endian);
+          ip++;
+          clean++;
+          continue;
+        }
+
+      lead = &leads[(b - 0xC0) & 0x3F];
+      need = b >= 0xC0 ? lead->need : 0;
+      if (need > 0 && ip[1] >= lead->lo && ip[1] <= lead->hi)
+        {
+          c = ((guint32) b & (0x7F >> (need + 1))) << 6 | (ip[1] & 0x3F);
+          for (len = 2; len <= need && (ip[len] & 0xC0) == 0x80; len++)
+            c = (c << 6) | (ip[len] & 0x3F);
+          if (len == need + 1)
+            {
+              /* A surrogate form, a form of five or six bytes, a value
+               * UTF-16 has no form for: the general loop's. */
+              if (len > 4 || IS_SURROGATE (c) || (unit == 2 && c > 0x10FFFF))
+                break;
+              if (unit == 1)
+                {
+                  memcpy (op, ip, 4);
+                  op += len;
+                }
+              else
+                dense_put (&op, c, unit, big_endian);
+              ip += len;
+              clean += len;
+              continue;
+            }
+        }
+
+      /* @len bytes at @ip are a maximal subpart (error_items()). */
+      switch ((int) mode)
+        {
+        case GUTF8CONV_ERROR_MODE_SKIP:
+          break;
+        case GUTF8CONV_ERROR_MODE_REPLACE:
+          dense_put (&op, REPLACEMENT, unit, big_endian);
+          break;
+        case GUTF8CONV_ERROR_MODE_ESCAPE:
+        case GUTF8CONV_ERROR_MODE_LATIN1:
+        case GUTF8CONV_ERROR_MODE_CP1252:
+          if (mode == GUTF8CONV_ERROR_MODE_ESCAPE && unit == 1)
+            goto stop;
+          for (guint i = 0; i < len; i++)
+            dense_put (&op, bad_byte_char (mode, ip[i]), unit, big_endian);
+          break;
+        default:
+          goto stop;
+        }
+      codec->num_invalid++;
+      if (codec->on_invalid != NULL)
+        codec->on_invalid (codec->offset + (guint64) (ip - start), ip, len, codec->on_invalid_data);
+      ip += len;
+      clean = 0;
+    }
+
+stop:
+  codec->offset += ip - start;
+  cur->ip = ip;
+  cur->op = op;
+}
+
+/* Takes the input where the kernel stopped while it stays dense with
+ * errors; see dense_utf8_impl() and dense_wide_impl().  FALSE if it took
+ * nothing. */
+static gboolean
+dense_run (GUtf8ConvCodec *codec,
+           Cursor         *cur)
+{
+  const guint8 *ip = cur->ip;
+
+  if (codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending ||
+      codec->order_pending || codec->after_high)
+    return FALSE;
+  if (codec->utf8_in && codec->utf8_out)
+    dense_utf8_impl (codec, cur, 1);
+  else if (codec->utf8_in && codec->unit == 4)
+    dense_utf8_impl (codec, cur, 4);
+  else if (codec->utf8_in)
+    dense_utf8_impl (codec, cur, 2);
+  else if (codec->unit == 4)
+    dense_wide_impl (codec, cur, 4);
+  else
+    dense_wide_impl (codec, cur, 2);
+  return cur->ip != ip;
+}
+
 /* An empty stream: INSERT gives the signature alone. */
 static void
 end_of_empty_stream (GUtf8ConvCodec *codec,
@@ -819,6 +1038,11 @@ gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
   while (!cur.out_of_space)
     {
       run_kernel (codec, &cur);
+      /* Where the kernel stopped short, most often at a malformed
+       * sequence, errors come in clusters: stay in the scalar loop until
+       * the input is clean again (behaviour-errors). */
+      if (cur.ip != cur.iend && dense_run (codec, &cur))
+        continue;
       if (!scalar_step (codec, &cur))
         break;
     }
