@@ -350,6 +350,109 @@ fast4 (const guint8    *p,
   return p;
 }
 
+/* A run of ASCII from @p: 64 bytes a step while it lasts, none starting
+ * after @lim64.  Returns where it stopped; advances *@op. */
+static inline __attribute__((always_inline)) const guint8 *
+ascii_run (const guint8    *p,
+           guintptr         lim64,
+           guint8         **op,
+           const guint8   (*widen)[16])
+{
+  guint8 *o = *op;
+
+  while ((guintptr) p <= lim64)
+    {
+      uint8x16_t x0 = vld1q_u8 (p), x1 = vld1q_u8 (p + 16);
+      uint8x16_t x2 = vld1q_u8 (p + 32), x3 = vld1q_u8 (p + 48);
+
+      if (vmaxvq_u8 (vorrq_u8 (vorrq_u8 (x0, x1), vorrq_u8 (x2, x3))) >= 0x80)
+        break;
+      widen16 (x0, o, widen);
+      widen16 (x1, o + 64, widen);
+      widen16 (x2, o + 128, widen);
+      widen16 (x3, o + 192, widen);
+      p += 64;
+      o += 256;
+    }
+  *op = o;
+  return p;
+}
+
+/* The characters that end in a block, at most sixteen bits each: their
+ * low bytes @byte0 and high bytes @byte1, the @m_lo of the low half then
+ * the @m_hi of the high half moved to the front of each, to UCS-4 at @o
+ * by zips with zeros; returns the new @o.  (Not ST2: GCC 12 builds its
+ * register pair on the stack.) */
+static inline __attribute__((always_inline)) guint8 *
+store_units16 (uint8x16_t      byte0,
+               uint8x16_t      byte1,
+               guint           m_lo,
+               guint           m_hi,
+               guint8         *o,
+               const gboolean  big_endian)
+{
+  const uint16x8_t z = vdupq_n_u16 (0);
+  uint16x8_t lo, hi;
+
+  if (big_endian)
+    {
+      lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte1, byte0));
+      hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte1, byte0));
+      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, lo));
+      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, lo));
+      o += 4 * popcount8[m_lo];
+      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, hi));
+      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, hi));
+    }
+  else
+    {
+      lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
+      hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
+      vst1q_u16 ((guint16 *) o, vzip1q_u16 (lo, z));
+      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (lo, z));
+      o += 4 * popcount8[m_lo];
+      vst1q_u16 ((guint16 *) o, vzip1q_u16 (hi, z));
+      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (hi, z));
+    }
+  return o + 4 * popcount8[m_hi];
+}
+
+/* The same with a third byte, @byte2, for blocks where a four-byte form
+ * ends: each unit's three bytes and a zero byte, interleaved. */
+static inline __attribute__((always_inline)) guint8 *
+store_units24 (uint8x16_t      byte0,
+               uint8x16_t      byte1,
+               uint8x16_t      byte2,
+               guint           m_lo,
+               guint           m_hi,
+               guint8         *o,
+               const gboolean  big_endian)
+{
+  const uint8x16_t zero = vdupq_n_u8 (0);
+  uint16x8_t u01_lo, u01_hi, u23_lo, u23_hi;
+
+  if (big_endian)
+    {
+      u01_lo = vreinterpretq_u16_u8 (vzip1q_u8 (zero, byte2));
+      u01_hi = vreinterpretq_u16_u8 (vzip2q_u8 (zero, byte2));
+      u23_lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte1, byte0));
+      u23_hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte1, byte0));
+    }
+  else
+    {
+      u01_lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
+      u01_hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
+      u23_lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte2, zero));
+      u23_hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte2, zero));
+    }
+  vst1q_u16 ((guint16 *) o, vzip1q_u16 (u01_lo, u23_lo));
+  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (u01_lo, u23_lo));
+  o += 4 * popcount8[m_lo];
+  vst1q_u16 ((guint16 *) o, vzip1q_u16 (u01_hi, u23_hi));
+  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (u01_hi, u23_hi));
+  return o + 4 * popcount8[m_hi];
+}
+
 static inline __attribute__((always_inline)) gsize
 decode_neon_impl (const guint8   *in,
                   gsize           in_len,
@@ -414,21 +517,7 @@ decode_neon_impl (const guint8   *in,
               widen16 (b, o, widen);
               p += 16;
               o += 64;
-              /* A run of ASCII: 64 bytes a step while it lasts. */
-              while ((guintptr) p <= lim64)
-                {
-                  uint8x16_t x0 = vld1q_u8 (p), x1 = vld1q_u8 (p + 16);
-                  uint8x16_t x2 = vld1q_u8 (p + 32), x3 = vld1q_u8 (p + 48);
-
-                  if (vmaxvq_u8 (vorrq_u8 (vorrq_u8 (x0, x1), vorrq_u8 (x2, x3))) >= 0x80)
-                    break;
-                  widen16 (x0, o, widen);
-                  widen16 (x1, o + 64, widen);
-                  widen16 (x2, o + 128, widen);
-                  widen16 (x3, o + 192, widen);
-                  p += 64;
-                  o += 256;
-                }
+              p = ascii_run (p, lim64, &o, widen);
               /* Before a block, all ASCII is alike: zeros stand for it. */
               prev = prev_payload = prev_cont = prev_tail = zero;
               continue;
@@ -477,61 +566,16 @@ decode_neon_impl (const guint8   *in,
           /* (max counts the leads the block before cut.) */
           if (bmp_only || max < 0xF0)
             {
-              /* No four-byte form ends here: 16-bit values, widened by a
-               * zip with zeros.  (Not ST2: GCC 12 builds its register
-               * pair on the stack.) */
-              uint16x8_t lo, hi, z = vreinterpretq_u16_u8 (zero);
-
-              if (big_endian)
-                {
-                  lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte1, byte0));
-                  hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte1, byte0));
-                  vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, lo));
-                  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, lo));
-                  o += 4 * popcount8[m_lo];
-                  vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, hi));
-                  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, hi));
-                }
-              else
-                {
-                  lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
-                  hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
-                  vst1q_u16 ((guint16 *) o, vzip1q_u16 (lo, z));
-                  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (lo, z));
-                  o += 4 * popcount8[m_lo];
-                  vst1q_u16 ((guint16 *) o, vzip1q_u16 (hi, z));
-                  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (hi, z));
-                }
-              o += 4 * popcount8[m_hi];
+              /* No four-byte form ends here. */
+              o = store_units16 (byte0, byte1, m_lo, m_hi, o, big_endian);
             }
           else
             {
               uint8x16_t c2 = vandq_u8 (c1, vextq_u8 (prev_cont, cont, 14));
               uint8x16_t q3 = vandq_u8 (vextq_u8 (prev_payload, payload, 13), c2);
-              uint8x16_t byte2 = vqtbl1q_u8 (vsliq_n_u8 (vshrq_n_u8 (q2, 4), q3, 2), idx);
-              uint16x8_t u01_lo, u01_hi, u23_lo, u23_hi;
 
-              /* Each unit's three bytes and a zero byte, interleaved. */
-              if (big_endian)
-                {
-                  u01_lo = vreinterpretq_u16_u8 (vzip1q_u8 (zero, byte2));
-                  u01_hi = vreinterpretq_u16_u8 (vzip2q_u8 (zero, byte2));
-                  u23_lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte1, byte0));
-                  u23_hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte1, byte0));
-                }
-              else
-                {
-                  u01_lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
-                  u01_hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
-                  u23_lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte2, zero));
-                  u23_hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte2, zero));
-                }
-              vst1q_u16 ((guint16 *) o, vzip1q_u16 (u01_lo, u23_lo));
-              vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (u01_lo, u23_lo));
-              o += 4 * popcount8[m_lo];
-              vst1q_u16 ((guint16 *) o, vzip1q_u16 (u01_hi, u23_hi));
-              vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (u01_hi, u23_hi));
-              o += 4 * popcount8[m_hi];
+              o = store_units24 (byte0, byte1, vqtbl1q_u8 (vsliq_n_u8 (vshrq_n_u8 (q2, 4), q3, 2), idx),
+                                 m_lo, m_hi, o, big_endian);
             }
 
           prev = b;
