@@ -1038,10 +1038,13 @@ gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
   while (!cur.out_of_space)
     {
       run_kernel (codec, &cur);
+      /* All taken, as most calls end (scalar_step() would stop too). */
+      if (cur.ip == cur.iend && codec->n_held == 0)
+        break;
       /* Where the kernel stopped short, most often at a malformed
        * sequence, errors come in clusters: stay in the scalar loop until
        * the input is clean again (behaviour-errors). */
-      if (cur.ip != cur.iend && dense_run (codec, &cur))
+      if (dense_run (codec, &cur))
         continue;
       if (!scalar_step (codec, &cur))
         break;
