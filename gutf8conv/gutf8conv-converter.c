@@ -81,6 +81,12 @@ struct _GUtf8ConvConverter
    * allocated once for max_repairs ranges; NULL while not collecting. */
   GArray         *repairs;
   guint           max_repairs;
+
+  /* Whether invalid-sequence has a handler, asked once per codec call
+   * (at its first malformed sequence), not once per sequence: the
+   * question takes GLib's signal lock. */
+  gboolean        listeners_known;
+  gboolean        listeners;
 };
 
 enum {
@@ -127,10 +133,32 @@ report_invalid (guint64       offset,
 
       g_array_append_vals (self->repairs, range, 2);
     }
-  if (!g_signal_has_handler_pending (self, signals[INVALID_SEQUENCE], 0, TRUE))
+  if (!self->listeners_known)
+    {
+      self->listeners = g_signal_has_handler_pending (self, signals[INVALID_SEQUENCE], 0, TRUE);
+      self->listeners_known = TRUE;
+    }
+  if (!self->listeners)
     return;
   b = g_bytes_new (bytes, len);
   g_signal_emit (self, signals[INVALID_SEQUENCE], 0, offset, b);
+}
+
+/* gutf8conv_codec_convert() with the question of listeners open again:
+ * a handler connected between calls is heard from the next call on. */
+static GUtf8ConvCodecStatus
+codec_convert (GUtf8ConvConverter  *self,
+               const guint8        *in,
+               gsize                in_len,
+               guint8              *out,
+               gsize                out_len,
+               GUtf8ConvCodecFlags  flags,
+               gsize               *bytes_read,
+               gsize               *bytes_written)
+{
+  self->listeners_known = FALSE;
+  return gutf8conv_codec_convert (&self->codec, in, in_len, out, out_len, flags,
+                                  bytes_read, bytes_written);
 }
 
 static gint64
@@ -436,7 +464,9 @@ gutf8conv_converter_convert (GConverter       *converter,
                              gsize            *bytes_written,
                              GError          **error)
 {
-  GUtf8ConvConverter *self = GUTF8CONV_CONVERTER (converter);
+  /* GIO calls this through the interface of our type only, and has
+   * checked the instance: no second check per call. */
+  GUtf8ConvConverter *self = (GUtf8ConvConverter *) converter;
   GUtf8ConvCodecFlags codec_flags = 0;
   GUtf8ConvCodecStatus status;
   guint64 num_invalid = self->codec.num_invalid;
@@ -447,9 +477,8 @@ gutf8conv_converter_convert (GConverter       *converter,
   if (flags & G_CONVERTER_FLUSH)
     codec_flags |= GUTF8CONV_CODEC_FLUSH;
 
-  status = gutf8conv_codec_convert (&self->codec, inbuf, inbuf_size,
-                                    outbuf, outbuf_size, codec_flags,
-                                    bytes_read, bytes_written);
+  status = codec_convert (self, inbuf, inbuf_size, outbuf, outbuf_size, codec_flags,
+                          bytes_read, bytes_written);
 
   if (self->codec.num_invalid != num_invalid)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
@@ -733,10 +762,9 @@ gutf8conv_converter_convert_bytes (GUtf8ConvConverter  *self,
       gsize nread, nwritten;
 
       /* An empty GBytes may hold NULL, and NULL + 0 is undefined. */
-      status = gutf8conv_codec_convert (&self->codec, in_len > 0 ? in + done_in : NULL,
-                                        in_len - done_in,
-                                        out + done_out, cap - done_out,
-                                        GUTF8CONV_CODEC_INPUT_AT_END, &nread, &nwritten);
+      status = codec_convert (self, in_len > 0 ? in + done_in : NULL, in_len - done_in,
+                              out + done_out, cap - done_out,
+                              GUTF8CONV_CODEC_INPUT_AT_END, &nread, &nwritten);
       done_in += nread;
       done_out += nwritten;
     }
@@ -839,9 +867,9 @@ gutf8conv_converter_feed (GUtf8ConvConverter  *self,
     {
       gsize nread, nwritten;
 
-      status = gutf8conv_codec_convert (&self->codec, input_len > 0 ? input + done_in : NULL,
-                                        input_len - done_in, out + done_out, cap - done_out,
-                                        flags, &nread, &nwritten);
+      status = codec_convert (self, input_len > 0 ? input + done_in : NULL,
+                              input_len - done_in, out + done_out, cap - done_out,
+                              flags, &nread, &nwritten);
       done_in += nread;
       done_out += nwritten;
       if (status == GUTF8CONV_CODEC_NO_SPACE)

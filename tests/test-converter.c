@@ -580,6 +580,63 @@ test_signal (void)
         }
 }
 
+/* A handler connected between calls hears the sequences of every later
+ * call and none before; one that a handler connects during a call hears
+ * the rest of that call too, and a disconnected one nothing more
+ * (#behaviour-signal). */
+typedef struct
+{
+  GString *log;
+  gulong   first, second;
+} Handlers;
+
+static void
+connect_second (GUtf8ConvConverter *conv,
+                guint64             offset G_GNUC_UNUSED,
+                GBytes             *bytes G_GNUC_UNUSED,
+                gpointer            user_data)
+{
+  Handlers *h = user_data;
+
+  g_signal_handler_disconnect (conv, h->first);
+  h->second = g_signal_connect (conv, "invalid-sequence", G_CALLBACK (tu_log_invalid), h->log);
+}
+
+static void
+test_signal_connected_later (void)
+{
+  /* Each call: 20 bytes, a malformed byte at 2, 9 and 17 of it. */
+  static const guint8 call[20] = { 'a', 'b', 0x80, 'c', 'd', 'e', 'f', 'g', 'h', 0xFF, 'i', 'j',
+                                   'k', 'l', 'm', 'n', 'o', 0xC2, 'p', 'q' };
+  g_autoptr(GUtf8ConvConverter) conv =
+    gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST,
+                                  GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_REPLACE,
+                                  GUTF8CONV_PROFILE_UNICODE);
+  g_autoptr(GString) log = g_string_new (NULL);
+  Handlers h = { log, 0, 0 };
+  guint8 out[64];
+
+  for (guint i = 0; i < 4; i++)
+    {
+      gsize nread, nwritten;
+      g_autoptr(GError) error = NULL;
+
+      if (i == 1)
+        h.first = g_signal_connect (conv, "invalid-sequence", G_CALLBACK (connect_second), &h);
+      if (i == 3)
+        g_signal_handler_disconnect (conv, h.second);
+      g_assert_cmpint (g_converter_convert (G_CONVERTER (conv), call, sizeof call, out, sizeof out,
+                                            0, &nread, &nwritten, &error),
+                       ==, G_CONVERTER_CONVERTED);
+      g_assert_no_error (error);
+      g_assert_cmpuint (nread, ==, sizeof call);
+    }
+  /* Call 1: the first handler hears 22 and connects its successor,
+   * which hears 29 and 37; call 2: all three; call 3: none. */
+  g_assert_cmpstr (log->str, ==, "29:FF;37:C2;42:80;49:FF;57:C2;");
+  g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, 12);
+}
+
 /* new_full() sets every property, as g_object_new() does. */
 static void
 test_new_full (void)
@@ -614,6 +671,7 @@ main (int    argc,
   g_test_add_func ("/converter/reset", test_reset);
   g_test_add_func ("/converter/error-offset", test_error_offset);
   g_test_add_func ("/converter/signal", test_signal);
+  g_test_add_func ("/converter/signal-connected-later", test_signal_connected_later);
   g_test_add_func ("/converter/new-full", test_new_full);
   g_test_add_func ("/version/runtime", test_runtime_version);
 
