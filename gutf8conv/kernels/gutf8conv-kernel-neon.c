@@ -453,6 +453,9 @@ store_units24 (uint8x16_t      byte0,
   return o + 4 * popcount8[m_hi];
 }
 
+/* One function of 170 lines: its block loop calls nothing and keeps its
+ * constants in registers (KEEP), which its pieces as functions of their
+ * own would not guarantee. */
 static inline __attribute__((always_inline)) gsize
 decode_neon_impl (const guint8   *in,
                   gsize           in_len,
@@ -755,7 +758,8 @@ any_bad (uint32x4_t     v0,
 
 /* The step loop: as many steps of sixteen units as it handles, up to the
  * first it does not.  A function of its own (not inlined), so that no call
- * is in its loop and its constants stay in registers. */
+ * is in its loop and its constants stay in registers; 126 lines for the
+ * same reason. */
 static inline __attribute__((always_inline)) gsize
 encode_steps_impl (const guint8   *in,
                    gsize           in_len,
@@ -949,6 +953,8 @@ max64 (uint8x16_t x0,
   return vmaxvq_u8 (vmaxq_u8 (vmaxq_u8 (x0, x1), vmaxq_u8 (x2, x3)));
 }
 
+/* One function of 125 lines: its two loops jump into each other (see
+ * below), which functions of their own would turn into calls or flags. */
 static inline __attribute__((always_inline)) gsize
 validate_neon_impl (const guint8   *in,
                     gsize           in_len,
