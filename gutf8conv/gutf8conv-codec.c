@@ -765,63 +765,12 @@ scalar_step (GUtf8ConvCodec *codec,
 #define DENSE_CLEAN_RUN 12
 
 /* Enough input that no step of a dense run is incomplete (a step reads
- * at most 8 bytes: two UCS-4 units), and enough output for any step's
- * items (5 bad bytes of 3 or 4 output bytes each, or one character). */
+ * at most 6 bytes), and enough output for any step's items (5 bad bytes
+ * of 3 or 4 output bytes each, or one character). */
 #define DENSE_MIN_IN 8
 #define DENSE_MIN_OUT 32
 
 #define DENSE_INLINE static inline __attribute__((always_inline))
-
-/* Steps of the state machine over dense bad UCS-4 or UTF-16 units, each
- * exactly as scalar_step() and commit() would take it (the same
- * read_step(), the same error_items(), the same report with the same
- * stream offset), but without a call to the kernel between them nor a
- * window, a queue or a held sequence: the loop stops at anything those
- * are for (the end of the input or of the output near, a surrogate, an
- * error that stops the stream), and the general loop takes that step.
- * @unit is a constant where it is inlined. */
-DENSE_INLINE void
-dense_wide_impl (GUtf8ConvCodec *codec,
-                 Cursor         *cur,
-                 guint           unit)
-{
-  const guint8 *ip = cur->ip, *start = cur->ip, *iend = cur->iend;
-  guint8 *op = cur->op, *oend = cur->oend;
-  gsize clean = 0;
-
-  while (clean < DENSE_CLEAN_RUN && iend - ip >= DENSE_MIN_IN && oend - op >= DENSE_MIN_OUT)
-    {
-      guint32 items[GUTF8CONV_CODEC_MAX_PENDING];
-      guint n_items = 0;
-      Step s = unit == 2 ? utf16_step (codec, ip, iend - ip, FALSE)
-                         : ucs4_step (codec, ip, iend - ip, FALSE);
-
-      if (s.kind == STEP_CHAR)
-        {
-          if (IS_SURROGATE (s.value) || s.len == 8)
-            break;
-          put_item (codec, &op, s.value);
-          ip += s.len;
-          clean += s.len;
-          continue;
-        }
-
-      g_assert (s.kind == STEP_INVALID);
-      if (!error_items (codec, &s, ip, items, &n_items))
-        break;
-      codec->num_invalid++;
-      if (codec->on_invalid != NULL)
-        codec->on_invalid (codec->offset + (guint64) (ip - start), ip, s.len, codec->on_invalid_data);
-      for (guint i = 0; i < n_items; i++)
-        put_item (codec, &op, items[i]);
-      ip += s.len;
-      clean = 0;
-    }
-
-  codec->offset += ip - start;
-  cur->ip = ip;
-  cur->op = op;
-}
 
 /* Writes @c, a character or the item of a bad byte below U+10000 that no
  * profile writes differently, to the output of kind @unit (1: UTF-8). */
@@ -851,7 +800,11 @@ dense_put (guint8  **op,
     *op += utf8_write (*op, c);
 }
 
-/* The loop of dense_wide_impl() for UTF-8 input, with utf8_step(), error_items() and
+/* Steps of the state machine over UTF-8 input dense with malformed
+ * sequences, each exactly as scalar_step() and commit() would take it
+ * (the same maximal subpart, output and report with the same stream
+ * offset), but without a call to the kernel between them nor a window, a
+ * queue or a held sequence, and with utf8_step(), error_items() and
  * put_item() written out for it: the lead-byte row of the profile gives
  * the maximal subpart, a valid sequence of at most four bytes that is no
  * surrogate form is written as its value (copied, towards UTF-8: its
@@ -879,6 +832,21 @@ dense_utf8_impl (GUtf8ConvCodec *codec,
 
       if (b < 0x80)
         {
+          guint64 w;
+
+          /* Eight ASCII bytes at once, where the bounds allow. */
+          if (iend - ip >= 16 && oend - op >= DENSE_MIN_OUT + 8 * 4 &&
+              (memcpy (&w, ip, 8), (w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0))
+            {
+              if (unit == 1)
+                memcpy (op, ip, 8), op += 8;
+              else
+                for (guint i = 0; i < 8; i++)
+                  dense_put (&op, ip[i], unit, big_endian);
+              ip += 8;
+              clean += 8;
+              continue;
+            }
           if (unit == 1)
             *op++ = b;
           else
@@ -946,28 +914,25 @@ stop:
   cur->op = op;
 }
 
-/* Takes the input where the kernel stopped while it stays dense with
- * errors; see dense_utf8_impl() and dense_wide_impl().  FALSE if it took
- * nothing. */
+/* Takes the UTF-8 input where the kernel stopped while it stays dense
+ * with errors; see dense_utf8_impl().  FALSE if it took nothing.  (Bad
+ * UCS-4 and UTF-16 units go through scalar_step(): a loop like this one
+ * made them slower where they are sparse.) */
 static gboolean
 dense_run (GUtf8ConvCodec *codec,
            Cursor         *cur)
 {
   const guint8 *ip = cur->ip;
 
-  if (codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending ||
+  if (!codec->utf8_in || codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending ||
       codec->order_pending || codec->after_high)
     return FALSE;
-  if (codec->utf8_in && codec->utf8_out)
+  if (codec->utf8_out)
     dense_utf8_impl (codec, cur, 1);
-  else if (codec->utf8_in && codec->unit == 4)
-    dense_utf8_impl (codec, cur, 4);
-  else if (codec->utf8_in)
-    dense_utf8_impl (codec, cur, 2);
   else if (codec->unit == 4)
-    dense_wide_impl (codec, cur, 4);
+    dense_utf8_impl (codec, cur, 4);
   else
-    dense_wide_impl (codec, cur, 2);
+    dense_utf8_impl (codec, cur, 2);
   return cur->ip != ip;
 }
 

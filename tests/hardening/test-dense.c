@@ -117,7 +117,15 @@ make_input (guint32  seed,
                 append_unit (a, random_value (rand, FALSE) & (unit == 2 ? 0xFFFF : 0xFFFFFFFF), unit, big_endian);
             }
         }
-      if (unit == 0)
+      if (unit == 0 && r % 2 == 0)
+        {
+          /* Plain ASCII text, which the loop takes eight bytes at a time. */
+          static const char text[] = "The quick brown fox jumps over the lazy dog. ";
+
+          for (guint i = 0; i < run; i++)
+            g_byte_array_append (a, (const guint8 *) &text[i % (sizeof text - 1)], 1);
+        }
+      else if (unit == 0)
         append_random_utf8 (a, rand, run);
       else
         for (guint i = 0; i < run; i += unit)
