@@ -230,7 +230,8 @@ parse_code_name (const char      *option,
 static gboolean to_ucs4, to_utf8, to_utf16, from_utf16, repair, show_version, list, skip_invalid, report;
 static char *byte_order_arg, *bom_arg, *on_error_arg, *profile_arg, *output_arg, *from_arg, *to_arg;
 static char **files;
-static const char *output_name;   /* _("(standard output)") or -o FILE */
+static const char *output_name;   /* stdout_name or -o FILE */
+static char       *stdout_name;   /* _("(standard output)") in the locale's charset */
 static const char *stdin_name;    /* _("(standard input)") */
 
 static const GOptionEntry entries[] = {
@@ -1350,7 +1351,7 @@ main (int    argc,
   /* The names in messages are written as bytes: these two in the
    * locale's charset. */
   append_text (text, _("(standard output)"));
-  output_name = g_strdup (text->str);
+  output_name = stdout_name = g_strdup (text->str);
   g_string_truncate (text, 0);
   append_text (text, _("(standard input)"));
   stdin_name = g_strdup (text->str);

@@ -66,7 +66,8 @@ icu_decode (UConverter   *cnv,
   Verdict v = { TRUE, FALSE, 0, g_array_new (FALSE, FALSE, sizeof (guint32)) };
   UChar buf[4096];
   UChar *target = buf;
-  const char *source = (const char *) in;
+  /* An empty input may come as NULL, and NULL + 0 is undefined. */
+  const char *source = in != NULL ? (const char *) in : "";
   UErrorCode status = U_ZERO_ERROR;
   gsize n;
 
