@@ -26,16 +26,13 @@
 
 #include "gutf8conv-codec.h"
 #include "gutf8conv-i18n.h"
+#include "gutf8conv-kernel-units.h"
 
 #define SIGNATURE 0xFEFFu
 #define REPLACEMENT 0xFFFDu
 /* A pending item at or above this is a raw output byte (ESCAPE encoding);
  * no code point this high is ever written. */
 #define RAW_BYTE 0xFFFFFF00u
-
-#define IS_SURROGATE(c) ((c) >= 0xD800 && (c) <= 0xDFFF)
-#define IS_HIGH_SURROGATE(c) ((c) >= 0xD800 && (c) <= 0xDBFF)
-#define IS_LOW_SURROGATE(c) ((c) >= 0xDC00 && (c) <= 0xDFFF)
 
 typedef enum
 {
@@ -77,45 +74,6 @@ static const guint16 cp1252_80_9f[32] = {
   0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
   0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
 };
-
-static inline guint32
-load_u32 (const guint8 *p,
-          gboolean      big_endian)
-{
-  guint32 v;
-
-  memcpy (&v, p, 4);
-  return big_endian ? GUINT32_FROM_BE (v) : GUINT32_FROM_LE (v);
-}
-
-static inline void
-store_u32 (guint8   *p,
-           guint32   v,
-           gboolean  big_endian)
-{
-  v = big_endian ? GUINT32_TO_BE (v) : GUINT32_TO_LE (v);
-  memcpy (p, &v, 4);
-}
-
-static inline guint32
-load_u16 (const guint8 *p,
-          gboolean      big_endian)
-{
-  guint16 v;
-
-  memcpy (&v, p, 2);
-  return big_endian ? GUINT16_FROM_BE (v) : GUINT16_FROM_LE (v);
-}
-
-static inline void
-store_u16 (guint8   *p,
-           guint32   v,
-           gboolean  big_endian)
-{
-  guint16 u = big_endian ? GUINT16_TO_BE ((guint16) v) : GUINT16_TO_LE ((guint16) v);
-
-  memcpy (p, &u, 2);
-}
 
 /* The signature of the wide side in byte order @big_endian. */
 static inline const guint8 *
@@ -194,17 +152,7 @@ put_item (const GUtf8ConvCodec  *codec,
   guint flags = codec->profile->flags;
 
   if (!codec->utf8_out && codec->unit == 2)
-    {
-      /* A supplementary value is its surrogate pair, written whole. */
-      if (item >= 0x10000)
-        {
-          store_u16 (*op, 0xD800 + ((item - 0x10000) >> 10), codec->big_endian);
-          *op += 2;
-          item = 0xDC00 + ((item - 0x10000) & 0x3FF);
-        }
-      store_u16 (*op, item, codec->big_endian);
-      *op += 2;
-    }
+    *op += store_utf16 (*op, item, codec->big_endian);
   else if (!codec->utf8_out)
     {
       store_u32 (*op, item, codec->big_endian);
@@ -214,8 +162,8 @@ put_item (const GUtf8ConvCodec  *codec,
     *(*op)++ = item & 0xFF;
   else if (item >= 0x10000 && (flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS))
     {
-      *op += utf8_write (*op, 0xD800 + ((item - 0x10000) >> 10));
-      *op += utf8_write (*op, 0xDC00 + ((item - 0x10000) & 0x3FF));
+      *op += utf8_write (*op, surrogate_high (item));
+      *op += utf8_write (*op, surrogate_low (item));
     }
   else if (item == 0 && (flags & GUTF8CONV_PROFILE_NUL_AS_C0_80))
     {
@@ -393,7 +341,7 @@ ucs4_step (const GUtf8ConvCodec *codec,
       if (IS_LOW_SURROGATE (next))
         {
           s.len = 8;
-          s.value = 0x10000 + ((s.value - 0xD800) << 10) + (next - 0xDC00);
+          s.value = surrogate_join (s.value, next);
         }
       return s;
     }
@@ -435,7 +383,7 @@ utf16_step (const GUtf8ConvCodec *codec,
       if (IS_LOW_SURROGATE (next))
         {
           s.len = 4;
-          s.value = 0x10000 + ((s.value - 0xD800) << 10) + (next - 0xDC00);
+          s.value = surrogate_join (s.value, next);
           return s;
         }
     }
@@ -785,17 +733,8 @@ dense_put (guint8  **op,
       store_u32 (*op, c, big_endian);
       *op += 4;
     }
-  else if (unit == 2 && c >= 0x10000)
-    {
-      store_u16 (*op, 0xD800 + ((c - 0x10000) >> 10), big_endian);
-      store_u16 (*op + 2, 0xDC00 + ((c - 0x10000) & 0x3FF), big_endian);
-      *op += 4;
-    }
   else if (unit == 2)
-    {
-      store_u16 (*op, c, big_endian);
-      *op += 2;
-    }
+    *op += store_utf16 (*op, c, big_endian);
   else
     *op += utf8_write (*op, c);
 }

@@ -13,25 +13,7 @@
 
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-tables.h"
-
-static inline void
-store_u32 (guint8   *p,
-           guint32   v,
-           gboolean  big_endian)
-{
-  v = big_endian ? GUINT32_TO_BE (v) : GUINT32_TO_LE (v);
-  memcpy (p, &v, 4);
-}
-
-static inline guint32
-load_u32 (const guint8 *p,
-          gboolean      big_endian)
-{
-  guint32 v;
-
-  memcpy (&v, p, 4);
-  return big_endian ? GUINT32_FROM_BE (v) : GUINT32_FROM_LE (v);
-}
+#include "gutf8conv-kernel-units.h"
 
 gsize
 gutf8conv_kernel_scalar_decode (const guint8 *in,

@@ -11,32 +11,11 @@
 
 #include "config.h"
 
-#include <string.h>
-
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-units.h"
 
 /* Values per block: small enough for the stack. */
 #define BLOCK 256
-
-static inline void
-store_u16 (guint8   *p,
-           guint32   v,
-           gboolean  big_endian)
-{
-  guint16 u = big_endian ? GUINT16_TO_BE ((guint16) v) : GUINT16_TO_LE ((guint16) v);
-
-  memcpy (p, &u, 2);
-}
-
-static inline guint32
-load_u16 (const guint8 *p,
-          gboolean      big_endian)
-{
-  guint16 v;
-
-  memcpy (&v, p, 2);
-  return big_endian ? GUINT16_FROM_BE (v) : GUINT16_FROM_LE (v);
-}
 
 /* The length of the shortest UTF-8 form of @c, which is the only form the
  * scalar decoder reads. */
@@ -86,15 +65,8 @@ gutf8conv_kernel_scalar_decode16 (const guint8 *in,
               *in_used = ip;
               return op;
             }
-          if (c >= 0x10000)
-            {
-              store_u16 (out + op, 0xD800 + ((c - 0x10000) >> 10), big_endian);
-              c = 0xDC00 + ((c - 0x10000) & 0x3FF);
-              op += 2;
-            }
-          store_u16 (out + op, c, big_endian);
-          op += 2;
-          ip += utf8_length (values[k]);
+          op += store_utf16 (out + op, c, big_endian);
+          ip += utf8_length (c);
         }
       /* A short block: the decoder stopped at something it leaves to the
        * state machine. */
@@ -130,16 +102,16 @@ gutf8conv_kernel_scalar_encode16 (const guint8 *in,
           guint32 c = load_u16 (in + p, big_endian);
 
           sizes[n] = 2;
-          if (c >= 0xD800 && c <= 0xDBFF)
+          if (IS_HIGH_SURROGATE (c))
             {
               guint32 low;
 
               if (in_len - p < 4)
                 break;
               low = load_u16 (in + p + 2, big_endian);
-              if (low >= 0xDC00 && low <= 0xDFFF)
+              if (IS_LOW_SURROGATE (low))
                 {
-                  c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+                  c = surrogate_join (c, low);
                   sizes[n] = 4;
                 }
             }
