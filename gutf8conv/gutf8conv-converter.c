@@ -740,48 +740,29 @@ gutf8conv_converter_convert_bytes (GUtf8ConvConverter  *self,
                                    GBytes              *input,
                                    GError             **error)
 {
+  g_autoptr(GError) local_error = NULL;
   const guint8 *in;
-  gsize in_len, cap, done_in = 0, done_out = 0;
-  g_autofree guint8 *out = NULL;
-  GUtf8ConvCodecStatus status;
+  gsize in_len, out_len;
+  guint8 *out;
 
   g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), NULL);
   g_return_val_if_fail (input != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* One whole stream: the incremental call's last piece, from the start. */
   gutf8conv_converter_reset (G_CONVERTER (self));
-
   in = g_bytes_get_data (input, &in_len);
-  cap = gutf8conv_codec_max_output (&self->codec, in_len);
-  out = g_malloc (cap);
-
-  /* The bound is exact enough that this loops only to report an error
-   * after the output preceding it. */
-  do
+  out = gutf8conv_converter_feed (self, in, in_len, TRUE, &out_len, &local_error);
+  if (local_error != NULL)
     {
-      gsize nread, nwritten;
-
-      /* An empty GBytes may hold NULL, and NULL + 0 is undefined. */
-      status = codec_convert (self, in_len > 0 ? in + done_in : NULL, in_len - done_in,
-                              out + done_out, cap - done_out,
-                              GUTF8CONV_CODEC_INPUT_AT_END, &nread, &nwritten);
-      done_in += nread;
-      done_out += nwritten;
-    }
-  while (status == GUTF8CONV_CODEC_CONVERTED);
-
-  if (self->codec.num_invalid != 0)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
-
-  if (status != GUTF8CONV_CODEC_FINISHED)
-    {
-      g_assert (status == GUTF8CONV_CODEC_INVALID || status == GUTF8CONV_CODEC_TRUNCATED);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR_OFFSET]);
-      set_codec_error (self, status, error);
+      /* The output before the error is the incremental call's to keep. */
+      g_clear_pointer (&self->output_before_error, g_free);
+      self->output_before_error_len = 0;
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
 
-  return g_bytes_new_take (g_realloc (g_steal_pointer (&out), done_out), done_out);
+  return g_bytes_new_take (out, out_len);
 }
 
 /* ---- The incremental call (behaviour-feed) ---------------------------- */
