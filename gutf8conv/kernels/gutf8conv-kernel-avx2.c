@@ -888,10 +888,39 @@ copy_avx2 (const guint8 *in,
   GUTF8CONV_KERNEL_COPY_STORING (validate_avx2_impl);
 }
 
+/* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
+ * sixteen a step. */
+
+#define GK16_GROUP 16
+
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_narrow (const guint32  *v,
+             guint8         *o,
+             const gboolean  big_endian)
+{
+  __m256i v0 = _mm256_load_si256 ((const __m256i *) v);
+  __m256i v1 = _mm256_load_si256 ((const __m256i *) (v + 8));
+  __m256i w;
+
+  if (!_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 ((int) 0xFFFF0000)))
+    return FALSE;
+  /* packus works within lanes: units 0-3, 8-11, 4-7, 12-15. */
+  w = _mm256_permute4x64_epi64 (_mm256_packus_epi32 (v0, v1), 0xD8);
+  if (big_endian)
+    w = _mm256_shuffle_epi8 (w, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+                                                  1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  _mm256_storeu_si256 ((__m256i *) o, w);
+  return TRUE;
+}
+
+#include "gutf8conv-kernel-generic-utf16-decode.h"
+
+GK16_DECODE_ENTRY_POINT (decode16_avx2, decode_avx2)
+
 const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   "avx2",
   decode_avx2,
   encode_avx2,
   copy_avx2,
-  gutf8conv_kernel_scalar_decode16, gutf8conv_kernel_scalar_encode16,
+  decode16_avx2, gutf8conv_kernel_scalar_encode16,
 };

@@ -78,6 +78,14 @@ surrogate_join (guint32 high,
   return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
 }
 
+/* The length of the shortest UTF-8 form of @c, which is the only form the
+ * kernels read. */
+static inline gsize
+utf8_form_length (guint32 c)
+{
+  return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+}
+
 /* Stores @c as UTF-16: one unit, or above U+FFFF its pair, written whole.
  * Returns the bytes written, 2 or 4. */
 static inline gsize

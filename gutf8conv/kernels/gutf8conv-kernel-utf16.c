@@ -17,14 +17,6 @@
 /* Values per block: small enough for the stack. */
 #define BLOCK 256
 
-/* The length of the shortest UTF-8 form of @c, which is the only form the
- * scalar decoder reads. */
-static inline gsize
-utf8_length (guint32 c)
-{
-  return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-}
-
 /* @flags for the UCS-4 loop, whose values stay in this machine's order. */
 static inline guint
 host_order (guint flags)
@@ -66,7 +58,7 @@ gutf8conv_kernel_scalar_decode16 (const guint8 *in,
               return op;
             }
           op += store_utf16 (out + op, c, big_endian);
-          ip += utf8_length (c);
+          ip += utf8_form_length (c);
         }
       /* A short block: the decoder stopped at something it leaves to the
        * state machine. */

@@ -1,0 +1,131 @@
+/* gutf8conv-kernel-generic-utf16-decode.h: UTF-8 -> UTF-16, written once
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A wide kernel's decode16 runs its own UCS-4 decoder (its validation and
+ * transcoding, whatever they are) into a block of values on the stack,
+ * then narrows the values to 16-bit units a group at a time: the only
+ * work UTF-16 adds is that narrowing, so the grammar, the profiles'
+ * limits and the validation stay in one place per kernel.  A group with a
+ * value above U+FFFF is written by the scalar store, which makes the
+ * pair.  The block is sized by the output's room, at two units a value,
+ * so that it always fits; near the end of the output, where a pair may
+ * not, the portable path (gutf8conv-kernel-utf16.c) takes over and
+ * places the last pair exactly.
+ *
+ * The including file defines first:
+ *   GK16_GROUP                           values a step narrows
+ *   gboolean gk16_narrow (const guint32 *v, guint8 *o, const gboolean big_endian);
+ *       stores the GK16_GROUP values at @v (this machine's order, 64-byte
+ *       aligned block) as 16-bit units in the order @big_endian gives,
+ *       and returns TRUE, when all are below U+10000; else FALSE, having
+ *       stored nothing.
+ * and includes gutf8conv-kernel-generic.h.
+ */
+
+#pragma once
+
+#include "gutf8conv-kernel-units.h"
+
+/* Values in the block: 4 KiB of stack, enough to amortise a call of the
+ * UCS-4 decoder. */
+#define GK16_BLOCK 1024
+
+/* Below room for this many units, the portable path. */
+#define GK16_MIN_ROOM 64
+
+/* The @n values at @v to *@o, a group at a time, as many as fit before
+ * @oend; advances *@o and returns the values stored. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk16_store_units (const guint32  *v,
+                  gsize           n,
+                  guint8        **po,
+                  const guint8   *oend,
+                  const gboolean  big_endian)
+{
+  guint8 *o = *po;
+  gsize k = 0;
+
+  for (;;)
+    {
+      gsize stop;
+
+      while (n - k >= GK16_GROUP && (gsize) (oend - o) >= 2 * GK16_GROUP &&
+             gk16_narrow (v + k, o, big_endian))
+        {
+          k += GK16_GROUP;
+          o += 2 * GK16_GROUP;
+        }
+      if (k == n)
+        break;
+      /* A group with a pair, or the short rest: one value at a time. */
+      stop = MIN (n, k + GK16_GROUP);
+      for (; k < stop; k++)
+        {
+          if ((gsize) (oend - o) < (v[k] >= 0x10000 ? 4u : 2u))
+            goto full;
+          o += store_utf16 (o, v[k], big_endian);
+        }
+      if (k == n)
+        break;
+    }
+full:
+  *po = o;
+  return k;
+}
+
+/* The body of a kernel's decode16 entry point, of the GUtf8ConvDecodeFunc
+ * arguments, with the kernel's UCS-4 @decode. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
+                  const guint8        *in,
+                  gsize                in_len,
+                  guint8              *out,
+                  gsize                out_len,
+                  const guint          flags,
+                  gsize               *in_used)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  /* The values stay in this machine's order. */
+  const guint ucs4_flags = (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
+                           (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0);
+  guint32 values[GK16_BLOCK] __attribute__((aligned (64)));
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+
+  while (p < end && (gsize) (oend - o) / 2 >= GK16_MIN_ROOM)
+    {
+      /* Room for two units a value: a pair each still fits. */
+      gsize cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4), used, n, k;
+
+      n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
+      k = gk16_store_units (values, n, &o, oend, big_endian);
+      /* Not all stored (the output is full after all): give back the
+       * input of those that were not. */
+      for (gsize i = k; i < n; i++)
+        used -= utf8_form_length (values[i]);
+      p += used;
+      /* Short: the end of the input, or what the decoder leaves to the
+       * state machine, where the portable path stops too. */
+      if (k < cap)
+        break;
+    }
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode16, in, p, end, out, o, oend,
+                                       flags, in_used);
+}
+
+/* A kernel's decode16 entry point @name, around its UCS-4 entry point
+ * @decode, specialised on the byte order (and BMP_ONLY, which it only
+ * passes on). */
+#define GK16_DECODE_ENTRY_POINT(name, decode) \
+  GUTF8CONV_KERNEL_INLINE gsize \
+  name##_impl (const guint8 *in, \
+               gsize         in_len, \
+               guint8       *out, \
+               gsize         out_len, \
+               const guint   flags, \
+               gsize        *in_used) \
+  { \
+    return gk16_decode_loop (decode, in, in_len, out, out_len, flags, in_used); \
+  } \
+  GUTF8CONV_KERNEL_ENTRY_POINT (name, name##_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
