@@ -5,7 +5,11 @@
 
 #include "bench-util.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 void
 bench_prefault (guint8 *p,
@@ -50,4 +54,46 @@ bench_shuffle (GRand *rand,
       order[i - 1] = order[j];
       order[j] = t;
     }
+}
+
+double
+bench_thread_now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+#if defined(__GLIBC__) && defined(__x86_64__)
+#define REP_MOVSB_TUNABLE "glibc.cpu.x86_rep_movsb_threshold=2097152"
+#endif
+
+const char *
+bench_neutralise_rep_movsb (char       **argv,
+                            const char  *prog)
+{
+#ifdef REP_MOVSB_TUNABLE
+  const char *old = g_getenv ("GLIBC_TUNABLES");
+  g_autofree char *tunables = NULL;
+
+  for (char **a = argv + 1; *a != NULL; a++)
+    if (strcmp (*a, "--glibc-defaults") == 0)
+      return "glibc's own thresholds (--glibc-defaults)";
+  if (old != NULL && strstr (old, "x86_rep_movsb_threshold") != NULL)
+    return g_strdup_printf ("GLIBC_TUNABLES=%s", old);
+  tunables = old != NULL && *old != '\0' ? g_strconcat (old, ":", REP_MOVSB_TUNABLE, NULL)
+                                         : g_strdup (REP_MOVSB_TUNABLE);
+  g_setenv ("GLIBC_TUNABLES", tunables, TRUE);
+  execv ("/proc/self/exe", argv);
+  g_printerr ("%s: cannot re-execute itself (%s); glibc's own memcpy thresholds\n",
+              prog, g_strerror (errno));
+  g_unsetenv ("GLIBC_TUNABLES");
+  if (old != NULL)
+    g_setenv ("GLIBC_TUNABLES", old, TRUE);
+#else
+  (void) argv;
+  (void) prog;
+#endif
+  return "glibc's own thresholds";
 }

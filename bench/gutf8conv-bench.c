@@ -76,47 +76,8 @@ typedef struct
 static guint8 *scratch;      /* output of every method */
 static gsize scratch_len;
 
-#if defined(__GLIBC__) && defined(__x86_64__)
-#define REP_MOVSB_TUNABLE "glibc.cpu.x86_rep_movsb_threshold=2097152"
-#endif
-
 /* What glibc's memcpy() does here, for the header line. */
-static const char *memcpy_note = "glibc's own thresholds";
-
-/* Re-executes the benchmark with REP_MOVSB_TUNABLE added to GLIBC_TUNABLES
- * (once: a caller's own setting of that tunable is kept), unless
- * --glibc-defaults is given.  Returns only if it did not re-execute. */
-static void
-neutralise_rep_movsb (char **argv)
-{
-#ifdef REP_MOVSB_TUNABLE
-  const char *old = g_getenv ("GLIBC_TUNABLES");
-  g_autofree char *tunables = NULL;
-
-  for (char **a = argv + 1; *a != NULL; a++)
-    if (strcmp (*a, "--glibc-defaults") == 0)
-      {
-        memcpy_note = "glibc's own thresholds (--glibc-defaults)";
-        return;
-      }
-  if (old != NULL && strstr (old, "x86_rep_movsb_threshold") != NULL)
-    {
-      memcpy_note = g_strdup_printf ("GLIBC_TUNABLES=%s", old);
-      return;
-    }
-  tunables = old != NULL && *old != '\0' ? g_strconcat (old, ":", REP_MOVSB_TUNABLE, NULL)
-                                         : g_strdup (REP_MOVSB_TUNABLE);
-  g_setenv ("GLIBC_TUNABLES", tunables, TRUE);
-  execv ("/proc/self/exe", argv);
-  g_printerr ("gutf8conv-bench: cannot re-execute itself (%s); glibc's own memcpy thresholds\n",
-              g_strerror (errno));
-  g_unsetenv ("GLIBC_TUNABLES");
-  if (old != NULL)
-    g_setenv ("GLIBC_TUNABLES", old, TRUE);
-#else
-  (void) argv;
-#endif
-}
+static const char *memcpy_note;
 
 static double
 now (void)
@@ -704,7 +665,7 @@ main (int    argc,
   };
   double **rates[2], **mode_rates[2];
 
-  neutralise_rep_movsb (argv);
+  memcpy_note = bench_neutralise_rep_movsb (argv, "gutf8conv-bench");
   setlocale (LC_ALL, "");
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
