@@ -183,14 +183,16 @@ random_ucs4 (guint8   *buf,
 }
 
 /* UTF-16 of random characters in the order @big_endian says, now and
- * then a lone surrogate, cut anywhere (an odd length too). */
+ * then a lone surrogate, cut anywhere (an odd length too).  Flavours for
+ * the wide kernels' paths: anything, BMP only, ASCII with U+0000 now and
+ * then, below U+0800, mostly three-byte units, mostly pairs. */
 static void
 random_utf16 (guint8   *buf,
               gsize     len,
               gboolean  big_endian)
 {
   gboolean damage = g_test_rand_int_range (0, 3) == 0;
-  gboolean bmp = g_test_rand_bit ();
+  guint flavour = g_test_rand_int_range (0, 6);
   gsize n = 0;
 
   while (n < len)
@@ -199,8 +201,16 @@ random_utf16 (guint8   *buf,
       guint16 units[2];
       guint k = 0;
 
-      if (bmp && c >= 0x10000)
+      if (flavour == 1 && c >= 0x10000)
         c = 0x4E00 + c % 0x5000;
+      else if (flavour == 2)
+        c = g_test_rand_int_range (0, 64) == 0 ? 0 : (guint32) g_test_rand_int_range (1, 0x80);
+      else if (flavour == 3 && g_test_rand_bit ())
+        c = g_test_rand_int_range (0x80, 0x800);
+      else if (flavour == 4 && g_test_rand_int_range (0, 8) != 0)
+        c = g_test_rand_int_range (0x800, 0xD800);
+      else if (flavour == 5 && g_test_rand_int_range (0, 4) != 0)
+        c = g_test_rand_bit () ? 0x1F600 + c % 0x50 : (guint32) g_test_rand_int_range (0x10000, 0x110000);
       if (damage && g_test_rand_int_range (0, 30) == 0)
         c = g_test_rand_int_range (0xD800, 0xE000);
       if (c >= 0x10000)

@@ -917,10 +917,89 @@ gk16_narrow (const guint32  *v,
 
 GK16_DECODE_ENTRY_POINT (decode16_avx2, decode_avx2)
 
+/* UTF-16 -> UTF-8 (encode16): the generic layer's operations on sixteen
+ * units. */
+
+#define GE16_UNITS 16
+#define GE16_BITS 2
+#define GE16_STORE_SLACK 12
+typedef __m256i ge16_vec;
+
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge16_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  ge16_vec v = _mm256_loadu_si256 ((const __m256i *) p);
+
+  if (big_endian)
+    v = _mm256_shuffle_epi8 (v, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+                                                  1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  return v;
+}
+
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return _mm256_set1_epi16 ((short) c); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return _mm256_and_si256 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return _mm256_or_si256 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return _mm256_xor_si256 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return _mm256_add_epi16 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return _mm256_cmpeq_epi16 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return _mm256_blendv_epi8 (a, b, m); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v)              { return _mm256_alignr_epi8 (v, _mm256_permute2x128_si256 (v, v, 0x08), 14); }
+#define ge16_srli(v, n) _mm256_srli_epi16 ((v), (n))
+#define ge16_slli(v, n) _mm256_slli_epi16 ((v), (n))
+GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return (guint32) _mm256_movemask_epi8 (m); }
+GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return _mm256_testz_si256 (v, v); }
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii (guint8   *o,
+                  ge16_vec  v)
+{
+  __m256i b = _mm256_permute4x64_epi64 (_mm256_packus_epi16 (v, v), 0x08);
+
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (b));
+  return o + 16;
+}
+
+/* Four units a 16-byte store, by gutf8conv_enc3_shuffle. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_utf8 (guint8   *o,
+                 ge16_vec  hi,
+                 ge16_vec  lo,
+                 ge16_vec  a2,
+                 ge16_vec  m3)
+{
+  /* The table index of each group of four units, a byte each, in order:
+   * bits 0-3 from a2, 4-7 from m3. */
+  __m256i m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (a2, m3),
+                                   _mm256_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
+                                                     0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15));
+  guint32 k = (guint32) _mm256_movemask_epi8 (m);
+  /* Units 0-3 and 8-11; 4-7 and 12-15. */
+  __m256i d_lo = _mm256_unpacklo_epi16 (hi, lo), d_hi = _mm256_unpackhi_epi16 (hi, lo);
+
+  d_lo = _mm256_shuffle_epi8 (d_lo, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc3_shuffle[(k >> 16) & 0xFF],
+                                                         (const __m128i *) gutf8conv_enc3_shuffle[k & 0xFF]));
+  d_hi = _mm256_shuffle_epi8 (d_hi, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc3_shuffle[k >> 24],
+                                                         (const __m128i *) gutf8conv_enc3_shuffle[(k >> 8) & 0xFF]));
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
+  o += 4 + __builtin_popcount (k & 0xFF);
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_hi));
+  o += 4 + __builtin_popcount ((k >> 8) & 0xFF);
+  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_lo, 1));
+  o += 4 + __builtin_popcount ((k >> 16) & 0xFF);
+  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_hi, 1));
+  return o + 4 + __builtin_popcount (k >> 24);
+}
+
+#include "gutf8conv-kernel-generic-utf16-encode.h"
+
+GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+
+
 const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   "avx2",
   decode_avx2,
   encode_avx2,
   copy_avx2,
-  decode16_avx2, gutf8conv_kernel_scalar_encode16,
+  decode16_avx2, encode16_avx2,
 };

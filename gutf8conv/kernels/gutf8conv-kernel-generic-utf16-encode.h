@@ -1,0 +1,159 @@
+/* gutf8conv-kernel-generic-utf16-encode.h: UTF-16 -> UTF-8, written once
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A block of GE16_UNITS units at a time.  ASCII is narrowed and stored.
+ * Anything else is made, unit by unit, a dword holding the bytes of all
+ * three forms (E0|v>>12, 80|(v>>6 & 3F) or C0|v>>6, 80|(v & 3F), v & FF:
+ * gutf8conv_enc3_shuffle's layout) and packed by the unit's length.  A
+ * surrogate pair is two units of two bytes each: the high unit carries
+ * the four-byte form's first two bytes (from its ten bits plus 0x40), the
+ * low unit its last two (with the high unit's two lowest bits), so emoji
+ * stay in the vector path.  The pairs are checked with two bit masks:
+ * the low units are exactly the units after the high ones; a high unit
+ * last in the block waits for the next block.  A block holding U+0000
+ * under NO_NUL, any surrogate under BMP_ONLY, or a lone surrogate goes to
+ * the scalar path, which stops where it must; so does the short rest.
+ *
+ * The including file defines first, for its vector `ge16_vec` of
+ * GE16_UNITS 16-bit units:
+ *   ge16_vec ge16_load (const guint8 *p, gboolean big_endian);   units in this machine's order
+ *   ge16_vec ge16_set1 (guint16 c);
+ *   ge16_vec ge16_and (a, b), ge16_or (a, b), ge16_xor (a, b), ge16_add (a, b);
+ *   ge16_vec ge16_cmpeq (a, b);           0xFFFF where equal
+ *   ge16_vec ge16_blend (a, b, m);        b where m is set, else a
+ *   ge16_vec ge16_prev (v);               unit i holds unit i-1 of v (unit 0 anything)
+ *   ge16_srli (v, n), ge16_slli (v, n);   macros: shifts of each unit by a constant
+ *   guint64  ge16_mask (ge16_vec m);      of a compare's result: GE16_BITS bits a unit, unit 0 lowest
+ *   gboolean ge16_none (ge16_vec v);      every bit clear
+ *   guint8  *ge16_store_ascii (guint8 *o, ge16_vec v);   the low byte of every unit, GE16_UNITS bytes
+ *   guint8  *ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec a2, ge16_vec m3);
+ *       unit i's dword is hi_i | lo_i << 16; stores its bytes 0-2 where m3,
+ *       1-2 where a2 (and not m3), else byte 3, unit after unit; returns the
+ *       end; may write GE16_STORE_SLACK bytes past it
+ * and includes gutf8conv-kernel-generic.h.
+ */
+
+#pragma once
+
+/* Every unit of a block, as a mask. */
+#define GE16_ALL (GE16_BITS * GE16_UNITS >= 64 ? ~G_GUINT64_CONSTANT (0) \
+                  : (G_GUINT64_CONSTANT (1) << (GE16_BITS * GE16_UNITS)) - 1)
+
+/* The dwords of a block whose units are a valid mix of everything with
+ * surrogates: the pair's halves replace the two-byte form of @hi and @lo.
+ * @prev holds each unit's previous unit (any value for unit 0, which
+ * cannot be a paired low unit). */
+GUTF8CONV_KERNEL_INLINE void
+ge16_pairs (ge16_vec  v,
+            ge16_vec  prev,
+            ge16_vec  hs,
+            ge16_vec  ls,
+            ge16_vec *hi,
+            ge16_vec *lo)
+{
+  /* The four-byte form of a pair: u = (high & 3FF) + 40 is its value >> 10. */
+  ge16_vec u = ge16_add (ge16_and (v, ge16_set1 (0x3FF)), ge16_set1 (0x40));
+  /* High unit: F0|u>>8 and 80|(u>>2 & 3F). */
+  ge16_vec h_hi = ge16_or (ge16_and (u, ge16_set1 (0xFF00)), ge16_set1 (0xF000));
+  ge16_vec h_lo = ge16_or (ge16_and (ge16_srli (u, 2), ge16_set1 (0x3F)), ge16_set1 (0x80));
+  /* Low unit: 80|(u & 3)<<4|(low>>6 & F) (its last byte is the usual
+   * one); u & 3 is the high unit's & 3. */
+  ge16_vec l_hi = ge16_or (ge16_or (ge16_slli (ge16_and (prev, ge16_set1 (3)), 12),
+                                    ge16_and (ge16_slli (v, 2), ge16_set1 (0x0F00))),
+                           ge16_set1 (0x8000));
+
+  *hi = ge16_blend (ge16_blend (*hi, h_hi, hs), l_hi, ls);
+  *lo = ge16_blend (*lo, h_lo, hs);
+}
+
+/* The block at *@p, not all ASCII, to *@o, which has room for 3 bytes a
+ * unit and the slack: advances both, or returns FALSE for the scalar
+ * path. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge16_encode_block (const guint8  **pp,
+                   guint8        **po,
+                   ge16_vec        v,
+                   const guint     flags)
+{
+  const ge16_vec ones = ge16_set1 (0xFFFF);
+  ge16_vec top5 = ge16_and (v, ge16_set1 (0xF800));
+  ge16_vec surr = ge16_cmpeq (top5, ge16_set1 (0xD800));
+  /* Shorter than three bytes: below U+0800, or half of a pair. */
+  ge16_vec short_ = ge16_or (ge16_cmpeq (top5, ge16_set1 (0)), surr);
+  ge16_vec a2 = ge16_xor (ge16_cmpeq (ge16_and (v, ge16_set1 (0xFF80)), ge16_set1 (0)), ones);
+  ge16_vec hi, lo;
+  guint units = GE16_UNITS;
+
+  if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0))))
+    return FALSE;
+  hi = ge16_or (ge16_or (ge16_srli (v, 12), ge16_and (ge16_slli (v, 2), ge16_set1 (0x3F00))),
+                ge16_set1 (0x80E0));
+  hi = ge16_xor (hi, ge16_and (short_, ge16_set1 (0x4000)));
+  lo = ge16_or (ge16_or (ge16_and (v, ge16_set1 (0x3F)), ge16_set1 (0x80)), ge16_slli (v, 8));
+  if (!ge16_none (surr))
+    {
+      ge16_vec top6 = ge16_and (v, ge16_set1 (0xFC00));
+      ge16_vec hs = ge16_cmpeq (top6, ge16_set1 (0xD800));
+      ge16_vec ls = ge16_cmpeq (top6, ge16_set1 (0xDC00));
+      guint64 hm = ge16_mask (hs), lm = ge16_mask (ls);
+
+      if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
+        return FALSE;
+      /* A high unit last: its pair is the next block's. */
+      if (hm >> (GE16_BITS * (GE16_UNITS - 1)))
+        {
+          hm &= GE16_ALL >> GE16_BITS;
+          units--;
+        }
+      if (lm != hm << GE16_BITS)
+        return FALSE;
+      ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
+    }
+  *po = ge16_store_utf8 (*po, hi, lo, a2, ge16_xor (short_, ones));
+  /* The waiting high unit's two bytes were the last stored. */
+  if (units < GE16_UNITS)
+    *po -= 2;
+  *pp += 2 * units;
+  return TRUE;
+}
+
+/* The body of a kernel's encode16 entry point, for the flag combination
+ * @flags (a constant). */
+GUTF8CONV_KERNEL_INLINE gsize
+ge16_encode (const guint8 *in,
+             gsize         in_len,
+             guint8       *out,
+             gsize         out_len,
+             const guint   flags,
+             gsize        *in_used)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 1);
+  guint8 *o = out, *oend = out + out_len;
+
+  while ((gsize) (end - p) >= 2 * GE16_UNITS)
+    {
+      ge16_vec v = ge16_load (p, big_endian);
+
+      if (ge16_none (ge16_and (v, ge16_set1 (0xFF80))))
+        {
+          if ((gsize) (oend - o) >= GE16_UNITS &&
+              !((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0)))))
+            {
+              o = ge16_store_ascii (o, v);
+              p += 2 * GE16_UNITS;
+              continue;
+            }
+        }
+      else if ((gsize) (oend - o) >= 3 * GE16_UNITS + GE16_STORE_SLACK &&
+               ge16_encode_block (&p, &o, v, flags))
+        continue;
+      /* A pair across the block's end goes with it. */
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode16, &p, end, &o, oend,
+                                          2 * GE16_UNITS, 2, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+    }
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode16, in, p, in + in_len, out,
+                                       o, oend, flags, in_used);
+}
