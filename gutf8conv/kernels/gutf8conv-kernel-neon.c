@@ -1101,10 +1101,42 @@ copy_neon (const guint8 *in,
   GUTF8CONV_KERNEL_COPY_STORING (validate_neon_impl);
 }
 
+/* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
+ * sixteen a step. */
+
+#define GK16_GROUP 16
+
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_narrow (const guint32  *v,
+             guint8         *o,
+             const gboolean  big_endian)
+{
+  uint32x4_t d0 = vld1q_u32 (v), d1 = vld1q_u32 (v + 4), d2 = vld1q_u32 (v + 8), d3 = vld1q_u32 (v + 12);
+  uint16x8_t w0, w1;
+
+  if (vmaxvq_u32 (vorrq_u32 (vorrq_u32 (d0, d1), vorrq_u32 (d2, d3))) > 0xFFFF)
+    return FALSE;
+  w0 = vcombine_u16 (vmovn_u32 (d0), vmovn_u32 (d1));
+  w1 = vcombine_u16 (vmovn_u32 (d2), vmovn_u32 (d3));
+  /* Stored as bytes, little-endian as the kernel runs. */
+  if (big_endian)
+    {
+      w0 = vreinterpretq_u16_u8 (vrev16q_u8 (vreinterpretq_u8_u16 (w0)));
+      w1 = vreinterpretq_u16_u8 (vrev16q_u8 (vreinterpretq_u8_u16 (w1)));
+    }
+  vst1q_u8 (o, vreinterpretq_u8_u16 (w0));
+  vst1q_u8 (o + 16, vreinterpretq_u8_u16 (w1));
+  return TRUE;
+}
+
+#include "gutf8conv-kernel-generic-utf16-decode.h"
+
+GK16_DECODE_ENTRY_POINT (decode16_neon, decode_neon)
+
 const GUtf8ConvKernel gutf8conv_kernel_neon = {
   "neon",
   decode_neon,
   encode_neon,
   copy_neon,
-  gutf8conv_kernel_scalar_decode16, gutf8conv_kernel_scalar_encode16,
+  decode16_neon, gutf8conv_kernel_scalar_encode16,
 };
