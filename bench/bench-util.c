@@ -6,6 +6,7 @@
 #include "bench-util.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -96,4 +97,66 @@ bench_neutralise_rep_movsb (char       **argv,
   (void) prog;
 #endif
   return "glibc's own thresholds";
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+GPtrArray *
+bench_corpus_files (const char *dir_name,
+                    const char *prog)
+{
+  g_autoptr(GDir) dir = g_dir_open (dir_name, 0, NULL);
+  GPtrArray *names;
+  const char *name;
+
+  /* Our own words: GLib's message quotes the name in a way the C locale
+   * prints as ?. */
+  if (dir == NULL)
+    {
+      g_printerr ("%s: %s: cannot read this directory of corpus files\n", prog, dir_name);
+      return NULL;
+    }
+  names = g_ptr_array_new_with_free_func (g_free);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".txt"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  if (names->len == 0)
+    {
+      g_printerr ("%s: %s: no .txt files\n", prog, dir_name);
+      g_ptr_array_unref (names);
+      return NULL;
+    }
+  return names;
+}
+
+int
+bench_start (int                 *argc,
+             char              ***argv,
+             const GOptionEntry  *entries,
+             const char          *summary,
+             const char          *prog,
+             const char         **memcpy_note,
+             char               **dir_name,
+             GPtrArray          **names)
+{
+  g_autoptr(GOptionContext) ctx = g_option_context_new (summary);
+  g_autoptr(GError) error = NULL;
+
+  *memcpy_note = bench_neutralise_rep_movsb (*argv, prog);
+  setlocale (LC_ALL, "");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  *dir_name = g_strdup (*argc > 1 ? (*argv)[1] : GUTF8CONV_BENCH_CORPUS);
+  *names = bench_corpus_files (*dir_name, prog);
+  return *names != NULL ? 0 : 1;
 }

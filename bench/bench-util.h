@@ -38,4 +38,23 @@ double bench_thread_now (void);
 const char *bench_neutralise_rep_movsb (char       **argv,
                                         const char  *prog);
 
+/* The names of the .txt files of @dir_name, sorted; NULL, said on
+ * stderr after @prog, if it cannot be read or has none. */
+GPtrArray  *bench_corpus_files         (const char  *dir_name,
+                                        const char  *prog);
+
+/* What each benchmark's main() does first: bench_neutralise_rep_movsb(),
+ * the options of @entries parsed, the corpus directory taken (the
+ * argument, or bench/corpus of the source tree) and its files listed
+ * (bench_corpus_files()).  Returns 0, or the exit status, said on
+ * stderr: 2 for a bad option, 1 for a corpus directory it cannot use. */
+int         bench_start                (int                 *argc,
+                                        char              ***argv,
+                                        const GOptionEntry  *entries,
+                                        const char          *summary,
+                                        const char          *prog,
+                                        const char         **memcpy_note,
+                                        char               **dir_name,
+                                        GPtrArray          **names);
+
 G_END_DECLS

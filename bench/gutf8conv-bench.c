@@ -28,7 +28,6 @@
 
 #include <errno.h>
 #include <iconv.h>
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -465,13 +464,6 @@ load_corpus (Corpus     *c,
   c->ucs4_bad = g_byte_array_free (bad, FALSE);
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
 /* Rates[corpus][method] in GB/s of input, each the median of @reps runs.
  * Each repetition runs every method on every corpus, so that a busy spell
  * on the shared machine lands on all of them rather than on one corpus. */
@@ -630,6 +622,7 @@ main (int    argc,
       char **argv)
 {
   guint reps = 15, min_mib = 8;
+  int status;
   gboolean glibc_defaults = FALSE;
   g_autofree char *dir_arg = NULL;
   GOptionEntry entries[] = {
@@ -639,15 +632,11 @@ main (int    argc,
       "Keep glibc's memcpy thresholds (no re-execution with GLIBC_TUNABLES)", NULL },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new ("[CORPUS_DIR] - benchmark gutf8conv");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GDir) dir = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) names = NULL;
   const GUtf8ConvKernel **kernels = gutf8conv_kernel_available ();
   const GUtf8ConvKernel *best;
   Corpus *corpora;
   guint n_corpora, n_kernels = 0, best_col;
-  const char *name;
   CoreArg core_args[MAX_KERNELS], mode_args[6];
   Method methods[M_CORE0 + MAX_KERNELS];
   Method mode_methods[6];
@@ -665,36 +654,13 @@ main (int    argc,
   };
   double **rates[2], **mode_rates[2];
 
-  memcpy_note = bench_neutralise_rep_movsb (argv, "gutf8conv-bench");
-  setlocale (LC_ALL, "");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      g_printerr ("%s\n", error->message);
-      return 2;
-    }
-  dir_arg = g_strdup (argc > 1 ? argv[1] : GUTF8CONV_BENCH_CORPUS);
+  status = bench_start (&argc, &argv, entries, "[CORPUS_DIR] - benchmark gutf8conv",
+                        "gutf8conv-bench", &memcpy_note, &dir_arg, &names);
+  if (status != 0)
+    return status;
   if (reps == 0)
     reps = 1;
-
-  /* Our own words: GLib's message quotes the name in a way the C locale
-   * prints as ?. */
-  dir = g_dir_open (dir_arg, 0, NULL);
-  if (dir == NULL)
-    {
-      g_printerr ("gutf8conv-bench: %s: cannot read this directory of corpus files\n", dir_arg);
-      return 1;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".txt"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
   n_corpora = names->len;
-  if (n_corpora == 0)
-    {
-      g_printerr ("%s: no .txt files\n", dir_arg);
-      return 1;
-    }
 
   corpora = g_new0 (Corpus, n_corpora);
   for (guint i = 0; i < n_corpora; i++)

@@ -21,7 +21,6 @@
 
 #include "config.h"
 
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -221,13 +220,6 @@ free_corpus (Corpus *c)
   g_free (c->utf16[1]);
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
 /* The expected output of @method: the other side as load_corpus() made it. */
 static gboolean
 check_method (const Corpus *c,
@@ -310,6 +302,7 @@ main (int    argc,
       char **argv)
 {
   guint reps = 15, min_mib = 8;
+  int status;
   gboolean glibc_defaults = FALSE, check_only = FALSE;
   const char *memcpy_note;
   GOptionEntry entries[] = {
@@ -320,49 +313,23 @@ main (int    argc,
       "Keep glibc's memcpy thresholds (no re-execution with GLIBC_TUNABLES)", NULL },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new ("[CORPUS_DIR] - benchmark gutf8conv's UTF-16 directions");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GDir) dir = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) names = NULL;
   g_autofree char *dir_arg = NULL;
   const GUtf8ConvKernel **kernels = gutf8conv_kernel_available ();
   guint n_kernels = 0, n_corpora, n_methods, n_bad = 0, n_missed = 0;
   CoreArg core_args[2 * MAX_KERNELS];
   Method methods[M_CORE0 + 2 * MAX_KERNELS];
   Corpus *corpora;
-  const char *name;
   double **rates[2];
   static const char *const dir_titles[2] = { "UTF-8 to UTF-16", "UTF-16 to UTF-8" };
 
-  memcpy_note = bench_neutralise_rep_movsb (argv, "gutf8conv-bench16");
-  setlocale (LC_ALL, "");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      g_printerr ("%s\n", error->message);
-      return 2;
-    }
-  (void) glibc_defaults;   /* seen by bench_neutralise_rep_movsb() */
-  dir_arg = g_strdup (argc > 1 ? argv[1] : GUTF8CONV_BENCH_CORPUS);
+  status = bench_start (&argc, &argv, entries, "[CORPUS_DIR] - benchmark gutf8conv's UTF-16 directions",
+                        "gutf8conv-bench16", &memcpy_note, &dir_arg, &names);
+  if (status != 0)
+    return status;
   if (reps == 0)
     reps = 1;
-
-  dir = g_dir_open (dir_arg, 0, NULL);
-  if (dir == NULL)
-    {
-      g_printerr ("gutf8conv-bench16: %s: cannot read this directory of corpus files\n", dir_arg);
-      return 1;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".txt"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
   n_corpora = names->len;
-  if (n_corpora == 0)
-    {
-      g_printerr ("gutf8conv-bench16: %s: no .txt files\n", dir_arg);
-      return 1;
-    }
 
   corpora = g_new0 (Corpus, n_corpora);
   for (guint i = 0; i < n_corpora; i++)
