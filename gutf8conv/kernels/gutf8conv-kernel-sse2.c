@@ -254,10 +254,16 @@ gk16_narrow (const guint32  *v,
 
 GK16_DECODE_ENTRY_POINT (decode16_sse2, decode_sse2)
 
+/* UTF-16 -> UTF-8 (encode16): the generic layer on eight units. */
+
+#include "gutf8conv-kernel-sse-utf16-encode.h"
+
+GUTF8CONV_KERNEL_ENTRY_POINT (encode16_sse2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+
 const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   "sse2",
   decode_sse2,
   encode_sse2,
   copy_sse2,
-  decode16_sse2, gutf8conv_kernel_scalar_encode16,
+  decode16_sse2, encode16_sse2,
 };

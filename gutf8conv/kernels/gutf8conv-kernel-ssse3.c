@@ -1014,10 +1014,16 @@ gk16_narrow (const guint32  *v,
 
 GK16_DECODE_ENTRY_POINT (decode16_ssse3, decode_ssse3)
 
+/* UTF-16 -> UTF-8 (encode16): the generic layer on eight units. */
+
+#include "gutf8conv-kernel-sse-utf16-encode.h"
+
+GUTF8CONV_KERNEL_ENTRY_POINT (encode16_ssse3, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+
 const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
   "ssse3",
   decode_ssse3,
   encode_ssse3,
   copy_ssse3,
-  decode16_ssse3, gutf8conv_kernel_scalar_encode16,
+  decode16_ssse3, encode16_ssse3,
 };
