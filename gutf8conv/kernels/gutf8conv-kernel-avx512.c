@@ -619,10 +619,92 @@ gk16_narrow (const guint32  *v,
 
 GK16_DECODE_ENTRY_POINT (decode16_avx512, decode_avx512)
 
+/* UTF-16 -> UTF-8 (encode16): the generic layer's operations on
+ * thirty-two units; compares give mask registers, turned back into
+ * vectors where the generic layer combines them. */
+
+#define GE16_UNITS 32
+#define GE16_BITS 1
+#define GE16_STORE_SLACK 48
+typedef __m512i ge16_vec;
+
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge16_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  ge16_vec v = _mm512_loadu_si512 ((const void *) p);
+
+  return big_endian ? _mm512_shldi_epi16 (v, v, 8) : v;
+}
+
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return _mm512_set1_epi16 ((short) c); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return _mm512_and_si512 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return _mm512_or_si512 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return _mm512_xor_si512 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return _mm512_add_epi16 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return _mm512_movm_epi16 (_mm512_cmpeq_epi16_mask (a, b)); }
+/* m ? b : a, bit by bit. */
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return _mm512_ternarylogic_epi32 (m, b, a, 0xCA); }
+#define ge16_srli(v, n) _mm512_srli_epi16 ((v), (n))
+#define ge16_slli(v, n) _mm512_slli_epi16 ((v), (n))
+GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return (guint32) _mm512_movepi16_mask (m); }
+GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return _mm512_test_epi64_mask (v, v) == 0; }
+
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge16_prev (ge16_vec v)
+{
+  return _mm512_permutexvar_epi16 (_mm512_set_epi16 (30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15,
+                                                     14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0), v);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii (guint8   *o,
+                  ge16_vec  v)
+{
+  _mm256_storeu_si256 ((__m256i *) o, _mm512_cvtepi16_epi8 (v));
+  return o + 32;
+}
+
+/* Sixteen units a vpcompressb: the dwords interleaved from @hi and @lo
+ * in unit order, and beside them which of their bytes to keep. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_utf8 (guint8   *o,
+                 ge16_vec  hi,
+                 ge16_vec  lo,
+                 ge16_vec  a2,
+                 ge16_vec  m3)
+{
+  /* Byte 0 where three bytes, 1 where at least two; 2 likewise, 3 where
+   * ASCII: the top bit of each byte. */
+  __m512i keep_hi = _mm512_or_si512 (_mm512_and_si512 (m3, _mm512_set1_epi16 (0x0080)),
+                                     _mm512_and_si512 (a2, _mm512_set1_epi16 ((short) 0x8000)));
+  __m512i keep_lo = ge16_blend (_mm512_set1_epi16 ((short) 0x8000), _mm512_set1_epi16 (0x0080), a2);
+
+  for (guint h = 0; h < 2; h++)
+    {
+      /* Word 2i from hi's unit 16h+i, word 2i+1 from lo's. */
+      const __m512i inter = h == 0
+        ? _mm512_set_epi16 (47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8,
+                            39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0)
+        : _mm512_set_epi16 (63, 31, 62, 30, 61, 29, 60, 28, 59, 27, 58, 26, 57, 25, 56, 24,
+                            55, 23, 54, 22, 53, 21, 52, 20, 51, 19, 50, 18, 49, 17, 48, 16);
+      __m512i d = _mm512_permutex2var_epi16 (hi, inter, lo);
+      __mmask64 keep = _mm512_movepi8_mask (_mm512_permutex2var_epi16 (keep_hi, inter, keep_lo));
+
+      _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi8 (keep, d));
+      o += __builtin_popcountll (keep);
+    }
+  return o;
+}
+
+#include "gutf8conv-kernel-generic-utf16-encode.h"
+
+GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx512, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+
 const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   "avx512",
   decode_avx512,
   encode_avx512,
   copy_avx512,
-  decode16_avx512, gutf8conv_kernel_scalar_encode16,
+  decode16_avx512, encode16_avx512,
 };
