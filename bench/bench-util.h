@@ -30,7 +30,7 @@ double bench_thread_now (void);
 
 /* On x86-64 glibc, re-executes the program once with glibc's rep movsb
  * threshold raised to 2 MiB (GLIBC_TUNABLES), unless --glibc-defaults is
- * in @argv or the caller set that tunable: a 2 KiB-1 MiB rep movsb whose
+ * or --check is in @argv or the caller set that tunable: a 2 KiB-1 MiB rep movsb whose
  * destination is 1-31 bytes after its source modulo 4096 runs several
  * times slower on some CPUs, and GConverterInputStream copies each read's
  * input with memcpy().  Returns, when it did not re-execute, what glibc's

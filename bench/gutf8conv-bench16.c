@@ -68,6 +68,8 @@ typedef struct
 
 static guint8 *scratch;
 static gsize scratch_len;
+/* What glibc's memcpy() does here, for the header line. */
+static const char *memcpy_note;
 
 static const guint8 *
 input_of (const Corpus *c,
@@ -304,7 +306,6 @@ main (int    argc,
   guint reps = 15, min_mib = 8;
   int status;
   gboolean glibc_defaults = FALSE, check_only = FALSE;
-  const char *memcpy_note;
   GOptionEntry entries[] = {
     { "reps", 'r', 0, G_OPTION_ARG_INT, &reps, "Repetitions per measurement (median taken)", "N" },
     { "min-mib", 'm', 0, G_OPTION_ARG_INT, &min_mib, "Repeat each file to at least this size", "MIB" },
