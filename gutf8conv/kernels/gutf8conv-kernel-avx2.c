@@ -4,10 +4,10 @@
  *
  * Decoding takes 32 input bytes a step.  The main loop validates each
  * block with three nibble lookups (Keiser and Lemire's method, see
- * kl_error); the careful loop after it, and the UTF-8 copy, with byte
- * compares (lead byte classes, the second-byte ranges of Unicode Table
- * 3-7) and one bit-mask identity: the continuation bytes must be exactly
- * those the lead bytes announce.  A block of only three-byte characters
+ * gutf8conv-kernel-generic-kl.h); the careful loop after it, and the
+ * UTF-8 copy, with byte compares (lead byte classes, the second-byte
+ * ranges of Unicode Table 3-7) and one bit-mask identity: the
+ * continuation bytes must be exactly those the lead bytes announce.  A block of only three-byte characters
  * is transcoded four characters a 128-bit lane.  Any other valid block is transcoded by
  * gathering, for every lead byte, the four bytes from it into a dword,
  * combining their payload bits with two multiply-adds and shifting out
@@ -47,8 +47,19 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return _mm256_and_
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_andnot (gk_vec a, gk_vec b) { return _mm256_andnot_si256 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm256_cmpeq_epi8 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm256_cmpeq_epi8 (_mm256_max_epu8 (x, c), x); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_xor (gk_vec a, gk_vec b) { return _mm256_xor_si256 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_subs_u8 (gk_vec a, gk_vec b) { return _mm256_subs_epu8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_high_nibble (gk_vec x)   { return _mm256_and_si256 (_mm256_srli_epi16 (x, 4), _mm256_set1_epi8 (0x0F)); }
+/* vpshufb looks up within each 128-bit lane: the tables in both. */
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_lookup16 (gk_vec t, gk_vec i) { return _mm256_shuffle_epi8 (t, i); }
+#define GK_KL_TABLE(list) _mm256_setr_epi8 (list (GUTF8CONV_I8), list (GUTF8CONV_I8))
+/* vpalignr works within each lane: the high lane of @prev and the low one
+ * of @b make the bytes before each lane. */
+#define gk_prev_bytes(b, prev, n) \
+  _mm256_alignr_epi8 (b, _mm256_permute2x128_si256 (prev, b, 0x21), 16 - (n))
 
 #include "gutf8conv-kernel-generic-block.h"
+#include "gutf8conv-kernel-generic-kl.h"
 
 #define SET1(c) _mm256_set1_epi8 ((char) (c))
 
@@ -59,67 +70,33 @@ load_twice (const guint8 *p)
   return _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) p));
 }
 
-/* The block validator of Keiser and Lemire ("Validating UTF-8 in less than
- * one instruction per byte", 2021), tables derived here from Unicode Table
- * 3-7.  Each error class is a bit; a class applies to a byte pair when the
- * previous byte's high nibble, its low nibble and this byte's high nibble
- * all allow it, so three pshufb lookups ANDed find every bad pair.  Bits:
- * 0x01 a lead not followed by a continuation byte; 0x02 a continuation
- * byte after ASCII; 0x04 E0 80..9F; 0x08 F4 90..BF and F5..FF 90..BF;
- * 0x10 ED A0..BF; 0x20 C0/C1 and a continuation byte; 0x40 F0 80..8F and
- * F5..FF 80..8F; 0x80 two continuation bytes in a row, which is an error
- * exactly when the byte is not a lead's third or fourth byte. */
-static inline __attribute__((always_inline)) __m256i
-kl_error (__m256i        b,
-          __m256i        prev1,
-          __m256i        prev2,
-          __m256i        prev3,
-          const gboolean bmp_only)
-{
-  const __m256i prev_high = _mm256_setr_epi8 (GUTF8CONV_KL_PREV_HIGH (GUTF8CONV_I8),
-                                              GUTF8CONV_KL_PREV_HIGH (GUTF8CONV_I8));
-  const __m256i prev_low = _mm256_setr_epi8 (GUTF8CONV_KL_PREV_LOW (GUTF8CONV_I8),
-                                             GUTF8CONV_KL_PREV_LOW (GUTF8CONV_I8));
-  const __m256i cur_high = _mm256_setr_epi8 (GUTF8CONV_KL_CUR_HIGH (GUTF8CONV_I8),
-                                             GUTF8CONV_KL_CUR_HIGH (GUTF8CONV_I8));
-  const __m256i nib = SET1 (0x0F);
-  __m256i e, must23;
-
-  e = _mm256_and_si256 (_mm256_shuffle_epi8 (prev_high, _mm256_and_si256 (_mm256_srli_epi16 (prev1, 4), nib)),
-                        _mm256_shuffle_epi8 (prev_low, _mm256_and_si256 (prev1, nib)));
-  e = _mm256_and_si256 (e, _mm256_shuffle_epi8 (cur_high, _mm256_and_si256 (_mm256_srli_epi16 (b, 4), nib)));
-  /* Bit 7 set where the byte must be a third or fourth byte (two or three
-   * bytes after a lead of E0 or F0 and up). */
-  must23 = _mm256_or_si256 (_mm256_subs_epu8 (prev2, SET1 (0xE0 - 0x80)),
-                            _mm256_subs_epu8 (prev3, SET1 (0xF0 - 0x80)));
-  e = _mm256_xor_si256 (e, _mm256_and_si256 (must23, SET1 (0x80)));
-  if (bmp_only)
-    e = _mm256_or_si256 (e, _mm256_subs_epu8 (b, SET1 (GUTF8CONV_LEAD_END_BMP - 1)));
-  return e;
-}
-
-/* The errors of the 32 bytes at @p, whose three bytes before are in memory
- * and were validated. */
+/* The errors of the 32 bytes at @p (see gutf8conv-kernel-generic-kl.h),
+ * whose three bytes before are in memory and were validated: loaded
+ * again, which is cheaper than moving them across lanes. */
 static inline __attribute__((always_inline)) __m256i
 kl_error_at (const guint8   *p,
              __m256i         b,
              const gboolean  bmp_only)
 {
-  return kl_error (b, _mm256_loadu_si256 ((const __m256i *) (p - 1)),
-                   _mm256_loadu_si256 ((const __m256i *) (p - 2)),
-                   _mm256_loadu_si256 ((const __m256i *) (p - 3)), bmp_only);
+  const GkKlTables t = gk_kl_tables (bmp_only);
+
+  return gk_kl_errors (b, _mm256_loadu_si256 ((const __m256i *) (p - 1)),
+                       _mm256_loadu_si256 ((const __m256i *) (p - 2)),
+                       _mm256_loadu_si256 ((const __m256i *) (p - 3)), &t);
 }
 
 /* The errors of block @b starting at a character boundary, with nothing
- * readable before it. */
+ * readable before it: gk_kl_errors_after() with zeros before, in one
+ * lane move less. */
 static inline __attribute__((always_inline)) __m256i
 kl_error_first (__m256i        b,
                 const gboolean bmp_only)
 {
-  __m256i t = _mm256_permute2x128_si256 (b, b, 0x08);   /* [0, b.lo] */
+  const GkKlTables t = gk_kl_tables (bmp_only);
+  __m256i z = _mm256_permute2x128_si256 (b, b, 0x08);   /* [0, b.lo] */
 
-  return kl_error (b, _mm256_alignr_epi8 (b, t, 15), _mm256_alignr_epi8 (b, t, 14),
-                   _mm256_alignr_epi8 (b, t, 13), bmp_only);
+  return gk_kl_errors (b, _mm256_alignr_epi8 (b, z, 15), _mm256_alignr_epi8 (b, z, 14),
+                       _mm256_alignr_epi8 (b, z, 13), &t);
 }
 
 /* Bit i set where byte i of @b is a continuation byte (80..BF): bit 7

@@ -64,57 +64,21 @@ static const guint8 widen_be[4][16] = {
   { 255, 255, 255, 12, 255, 255, 255, 13, 255, 255, 255, 14, 255, 255, 255, 15 },
 };
 
-/* The three classification tables, loaded once before a loop. */
-typedef struct
-{
-  uint8x16_t prev_high, prev_low, this_high;
-} ErrorTables;
+/* The nibble-lookup validator's operations in Advanced SIMD (see
+ * gutf8conv-kernel-generic-kl.h). */
+typedef uint8x16_t gk_vec;
 
-static inline __attribute__((always_inline)) ErrorTables
-error_tables (void)
-{
-  ErrorTables t = { vld1q_u8 (gutf8conv_kl_prev_high), vld1q_u8 (gutf8conv_kl_prev_low),
-                    vld1q_u8 (gutf8conv_kl_cur_high) };
+GUTF8CONV_KERNEL_INLINE gk_vec gk_set1 (guint8 c)              { return vdupq_n_u8 (c); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_and (gk_vec a, gk_vec b)     { return vandq_u8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_or (gk_vec a, gk_vec b)      { return vorrq_u8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_xor (gk_vec a, gk_vec b)     { return veorq_u8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_subs_u8 (gk_vec a, gk_vec b) { return vqsubq_u8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_high_nibble (gk_vec x)       { return vshrq_n_u8 (x, 4); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i) { return vqtbl1q_u8 (t, i); }
+#define GK_KL_TABLE(list) ((uint8x16_t) { list (GUTF8CONV_U8) })
+#define gk_prev_bytes(b, prev, n) vextq_u8 (prev, b, 16 - (n))
 
-  return t;
-}
-
-/* Nonzero lanes where the pair (@prev1, @b) or the bytes before it break
- * Unicode's grammar; with @bmp_only every four-byte lead too. */
-static inline __attribute__((always_inline)) uint8x16_t
-block_errors_t (uint8x16_t          prev,
-                uint8x16_t          b,
-                const ErrorTables  *t,
-                const gboolean      bmp_only)
-{
-  uint8x16_t prev1 = vextq_u8 (prev, b, 15);
-  uint8x16_t prev2 = vextq_u8 (prev, b, 14);
-  uint8x16_t prev3 = vextq_u8 (prev, b, 13);
-  uint8x16_t sc, must;
-
-  sc = vandq_u8 (vandq_u8 (vqtbl1q_u8 (t->prev_high, vshrq_n_u8 (prev1, 4)),
-                           vqtbl1q_u8 (t->prev_low, vandq_u8 (prev1, vdupq_n_u8 (0x0F)))),
-                 vqtbl1q_u8 (t->this_high, vshrq_n_u8 (b, 4)));
-  /* The third and fourth bytes of a sequence are continuations, which the
-   * pair lookup flags as GUTF8CONV_KL_TWO_CONTS: exactly there, and
-   * nowhere else. */
-  must = vorrq_u8 (vqsubq_u8 (prev2, vdupq_n_u8 (0xE0 - 0x80)),
-                   vqsubq_u8 (prev3, vdupq_n_u8 (0xF0 - 0x80)));
-  sc = veorq_u8 (sc, vandq_u8 (must, vdupq_n_u8 (0x80)));
-  if (bmp_only)
-    sc = vorrq_u8 (sc, vcgeq_u8 (b, vdupq_n_u8 (GUTF8CONV_LEAD_END_BMP)));
-  return sc;
-}
-
-static inline __attribute__((always_inline)) uint8x16_t
-block_errors (uint8x16_t     prev,
-              uint8x16_t     b,
-              const gboolean bmp_only)
-{
-  ErrorTables t = error_tables ();
-
-  return block_errors_t (prev, b, &t, bmp_only);
-}
+#include "gutf8conv-kernel-generic-kl.h"
 
 /* How many bytes at the end of @b belong to a sequence that goes on past
  * it (0..3); @b must be valid up to its end. */
@@ -473,7 +437,7 @@ decode_neon_impl (const guint8   *in,
   uint8x16_t half8 = vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8));
   uint8x16_t weights = vld1q_u8 (bit_weights), pmask = vld1q_u8 (gutf8conv_payload_mask);
   uint8x16_t tstart = vld1q_u8 (gutf8conv_tail_start);
-  ErrorTables et = error_tables ();
+  GkKlTables et = gk_kl_tables (bmp_only);
 
   /* The block loop calls nothing, so that its constants stay in
    * registers (opaque to GCC from here: it would rather reload them in
@@ -486,7 +450,7 @@ decode_neon_impl (const guint8   *in,
   KEEP (tstart);
   KEEP (et.prev_high);
   KEEP (et.prev_low);
-  KEEP (et.this_high);
+  KEEP (et.cur_high);
   for (;;)
     {
       /* The previous block, its payloads, its continuation lanes, and
@@ -526,7 +490,7 @@ decode_neon_impl (const guint8   *in,
               continue;
             }
 
-          if (vmaxvq_u32 (vreinterpretq_u32_u8 (block_errors_t (prev, b, &et, bmp_only))) != 0)
+          if (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (b, prev, &et))) != 0)
             {
               failed = TRUE;
               break;
@@ -964,7 +928,7 @@ validate_neon_impl (const guint8   *in,
 {
   const guint8 *p = in, *end = in + in_len;
   const guint flags = bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
-  const ErrorTables t = error_tables ();
+  const GkKlTables t = gk_kl_tables (FALSE);
   const uint8x16_t cut = vld1q_u8 (gutf8conv_cut_above);
   uint8x16_t prev = vdupq_n_u8 (0);
   uint8x16_t x0, x1, x2, x3;
@@ -1041,10 +1005,10 @@ validate_neon_impl (const guint8   *in,
            * test per block.) */
           if (bmp_only && max >= 0xF0)
             goto stop;
-          err = block_errors_t (prev, x0, &t, FALSE);
-          err = vorrq_u8 (err, block_errors_t (x0, x1, &t, FALSE));
-          err = vorrq_u8 (err, block_errors_t (x1, x2, &t, FALSE));
-          err = vorrq_u8 (err, block_errors_t (x2, x3, &t, FALSE));
+          err = gk_kl_errors_after (x0, prev, &t);
+          err = vorrq_u8 (err, gk_kl_errors_after (x1, x0, &t));
+          err = vorrq_u8 (err, gk_kl_errors_after (x2, x1, &t));
+          err = vorrq_u8 (err, gk_kl_errors_after (x3, x2, &t));
           if (vmaxvq_u32 (vreinterpretq_u32_u8 (err)) != 0)
             goto stop;
           vst1q_u8 (o, x0);

@@ -11,7 +11,7 @@
  *
  * Decoding takes 16 input bytes a step and validates them with three
  * nibble-indexed table lookups (Keiser and Lemire's method, see
- * check_block()); the short tails and the blocks after an error use byte
+ * gutf8conv-kernel-generic-kl.h); the short tails and the blocks after an error use byte
  * compares (lead byte classes, the second-byte ranges of Unicode Table
  * 3-7) and one bit-mask identity: the continuation bytes must be exactly
  * those the lead bytes announce.  A valid block is transcoded by what it
@@ -55,38 +55,23 @@
 
 #define SET1(c) _mm_set1_epi8 ((char) (c))
 
-/* The nibble-lookup validation of Keiser and Lemire ("Validating UTF-8
- * in less than one instruction per byte", 2021), for the 16 bytes @b
- * after the 16 bytes @prev: each error class is a bit, and a byte pair
- * (previous byte, this byte) is in a class when its bit is set in all
- * three tables, indexed by the previous byte's high and low nibble and
- * this byte's high nibble.  Bit 7 marks a continuation byte after a
- * continuation byte, which is right exactly where the byte two or three
- * back is a three- or four-byte lead.  The tables are generated from the
- * grammar (with @bmp_only, the one without four-byte forms, which then
- * stop the block).  Non-zero where something is wrong. */
+/* The nibble-lookup validator's operations in SSSE3. */
+GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i) { return _mm_shuffle_epi8 (t, i); }
+#define GK_KL_TABLE(list) _mm_setr_epi8 (list (GUTF8CONV_I8))
+#define gk_prev_bytes(b, prev, n) _mm_alignr_epi8 (b, prev, 16 - (n))
+
+#include "gutf8conv-kernel-generic-kl.h"
+
+/* The errors of the 16 bytes @b after the 16 bytes @prev (see
+ * gutf8conv-kernel-generic-kl.h).  Non-zero where something is wrong. */
 static inline __attribute__((always_inline)) __m128i
 check_block (__m128i        b,
              __m128i        prev,
              const gboolean bmp_only)
 {
-  const __m128i nib = SET1 (0x0F);
-  const __m128i by_prev_high = _mm_setr_epi8 (GUTF8CONV_KL_PREV_HIGH (GUTF8CONV_I8));
-  const __m128i by_prev_low = bmp_only ? _mm_setr_epi8 (GUTF8CONV_KL_PREV_LOW_BMP (GUTF8CONV_I8))
-                                       : _mm_setr_epi8 (GUTF8CONV_KL_PREV_LOW (GUTF8CONV_I8));
-  const __m128i by_high = bmp_only ? _mm_setr_epi8 (GUTF8CONV_KL_CUR_HIGH_BMP (GUTF8CONV_I8))
-                                   : _mm_setr_epi8 (GUTF8CONV_KL_CUR_HIGH (GUTF8CONV_I8));
-  __m128i prev1 = _mm_alignr_epi8 (b, prev, 15);
-  __m128i err, must;
+  const GkKlTables t = gk_kl_tables (bmp_only);
 
-  err = _mm_and_si128 (_mm_shuffle_epi8 (by_prev_high, _mm_and_si128 (_mm_srli_epi16 (prev1, 4), nib)),
-                       _mm_shuffle_epi8 (by_prev_low, _mm_and_si128 (prev1, nib)));
-  err = _mm_and_si128 (err, _mm_shuffle_epi8 (by_high, _mm_and_si128 (_mm_srli_epi16 (b, 4), nib)));
-  /* Bit 7 where the byte two back is E0.. or three back F0..: it must be
-   * a continuation, which then has GUTF8CONV_KL_TWO_CONTS. */
-  must = _mm_or_si128 (_mm_subs_epu8 (_mm_alignr_epi8 (b, prev, 14), SET1 (0xE0 - 0x80)),
-                       _mm_subs_epu8 (_mm_alignr_epi8 (b, prev, 13), SET1 (0xF0 - 0x80)));
-  return _mm_xor_si128 (err, _mm_and_si128 (must, SET1 (0x80)));
+  return gk_kl_errors_after (b, prev, &t);
 }
 
 /* For each key k0 + 4 k1 + 16 k2 + 64 k3 (k: the UTF-8 length of a unit
