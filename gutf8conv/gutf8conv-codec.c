@@ -853,6 +853,172 @@ stop:
   cur->op = op;
 }
 
+/* Text in a single-byte code page read as UTF-8 (Latin-1, windows-1252)
+ * has its bytes from 80 up between ASCII bytes, alone or after one of
+ * 80..BF (windows-1252's quotes before a letter).  In a block where no
+ * byte from C0 up is followed by one from 80 up (the byte after the
+ * block included), each byte from 80 up is a malformed sequence of one
+ * byte in every profile (it is no lead, or its lead is followed by no
+ * continuation byte), and every ASCII byte a character: the block is
+ * widened whole and the malformed bytes are then written over as the
+ * error mode says, with the count and the report each has in
+ * dense_utf8_impl() (behaviour-errors). */
+#define ISOLATED_BLOCK 32
+/* Blocks without any byte from 80 up after which the kernel, faster on
+ * clean input, takes over again: 8 to 64 were level on Latin-1 French,
+ * 2 and 4 lost a third to the kernel's re-entries. */
+#define ISOLATED_CLEAN_BLOCKS 8
+
+#define HIGH_BITS G_GUINT64_CONSTANT (0x8080808080808080)
+
+/* 16 bytes as a vector (GCC's and clang's vector extension: element i
+ * at the i-th byte in memory, whatever the byte order). */
+typedef guint8 DenseBytes __attribute__((vector_size (16)));
+
+/* The bytes of @a and @b interleaved one by one, or two by two (the
+ * halves of SSE2's punpck, NEON's zip). */
+#define ZIP8_LO(a, b) __builtin_shufflevector (a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)
+#define ZIP8_HI(a, b) __builtin_shufflevector (a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)
+#define ZIP16_LO(a, b) __builtin_shufflevector (a, b, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23)
+#define ZIP16_HI(a, b) __builtin_shufflevector (a, b, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31)
+
+/* Widens the 16 bytes at @ip to units of @unit bytes at @op, each byte
+ * the value of its unit in byte order @big_endian (a constant in each
+ * call). */
+DENSE_INLINE void
+isolated_widen (guint8       *op,
+                const guint8 *ip,
+                guint         unit,
+                gboolean      big_endian)
+{
+  DenseBytes b, z = { 0 }, lo, hi, o[4];
+
+  memcpy (&b, ip, sizeof b);
+  lo = big_endian ? ZIP8_LO (z, b) : ZIP8_LO (b, z);
+  hi = big_endian ? ZIP8_HI (z, b) : ZIP8_HI (b, z);
+  if (unit == 2)
+    {
+      memcpy (op, &lo, sizeof lo);
+      memcpy (op + 16, &hi, sizeof hi);
+      return;
+    }
+  o[0] = big_endian ? ZIP16_LO (z, lo) : ZIP16_LO (lo, z);
+  o[1] = big_endian ? ZIP16_HI (z, lo) : ZIP16_HI (lo, z);
+  o[2] = big_endian ? ZIP16_LO (z, hi) : ZIP16_LO (hi, z);
+  o[3] = big_endian ? ZIP16_HI (z, hi) : ZIP16_HI (hi, z);
+  memcpy (op, o, sizeof o);
+}
+
+/* Writes the bad bytes of 8 widened ones (input at @ip, stream offset
+ * @offset, output at @op), the top bits of @high, as the error mode says
+ * and reports them. */
+DENSE_INLINE void
+isolated_fix (GUtf8ConvCodec *codec,
+              const guint8   *ip,
+              guint64         offset,
+              guint8         *op,
+              guint64         high,
+              guint           unit,
+              gboolean        big_endian)
+{
+  GUtf8ConvErrorMode mode = codec->config.error_mode;
+
+  for (; high != 0; high &= high - 1)
+    {
+      guint i = __builtin_ctzll (high) / 8;
+      guint32 c = ip[i];
+
+      /* bad_byte_char(), and REPLACE's item; each below U+10000: one
+       * unit. */
+      if (mode == GUTF8CONV_ERROR_MODE_REPLACE)
+        c = REPLACEMENT;
+      else if (mode == GUTF8CONV_ERROR_MODE_ESCAPE)
+        c += 0xDC00;
+      else if (mode == GUTF8CONV_ERROR_MODE_CP1252 && c <= 0x9F)
+        c = cp1252_80_9f[c - 0x80];
+      if (unit == 4)
+        store_u32 (op + 4 * i, c, big_endian);
+      else
+        store_u16 (op + 2 * i, c, big_endian);
+      if (codec->on_invalid != NULL)
+        codec->on_invalid (offset + i, ip + i, 1, codec->on_invalid_data);
+    }
+}
+
+/* @unit: 4 (UCS-4) or 2 (UTF-16), in byte order @big_endian; the error
+ * mode writes one item per bad byte (REPLACE, ESCAPE, LATIN1, CP1252). */
+DENSE_INLINE void
+isolated_utf8_impl (GUtf8ConvCodec *codec,
+                    Cursor         *cur,
+                    guint           unit,
+                    gboolean        big_endian)
+{
+  const guint8 *ip = cur->ip, *start = cur->ip;
+  guint8 *op = cur->op;
+  /* LATIN1 keeps the widened byte. */
+  gboolean fix = codec->config.error_mode != GUTF8CONV_ERROR_MODE_LATIN1 || codec->on_invalid != NULL;
+  guint n_clean = 0;
+  /* The byte after a block is read too. */
+  gsize n_blocks = MIN ((gsize) (cur->iend - ip - 1) / ISOLATED_BLOCK,
+                        (gsize) (cur->oend - op) / (ISOLATED_BLOCK * unit));
+
+  if (cur->iend == ip)
+    return;
+  for (; n_blocks > 0; n_blocks--)
+    {
+      /* The block's bytes from 80 up and from C0 up, as their top bits,
+       * in words of 8 bytes in the order of the input. */
+      guint64 high[ISOLATED_BLOCK / 8], any = 0;
+
+      for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
+        {
+          memcpy (&high[i], ip + 8 * i, 8);
+          high[i] = GUINT64_FROM_LE (high[i]);
+          any |= high[i];
+        }
+      if ((any & HIGH_BITS) == 0)
+        {
+          if (++n_clean > ISOLATED_CLEAN_BLOCKS)
+            break;
+          any = 0;
+        }
+      else
+        {
+          guint64 bad = 0, lead = 0, n_high = 0;
+
+          for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
+            {
+              /* A lead at the end of the word before, then one here. */
+              guint64 h = high[i] & HIGH_BITS;
+
+              bad |= (lead >> 56) & h;
+              lead = h & (high[i] << 1);
+              bad |= (lead << 8) & h;
+              high[i] = h;
+              /* Their number, summed in the top byte. */
+              n_high += (h >> 7) * G_GUINT64_CONSTANT (0x0101010101010101) >> 56;
+            }
+          if (bad != 0 || ((lead >> 56) && ip[ISOLATED_BLOCK] >= 0x80))
+            break;
+          codec->num_invalid += n_high;
+          n_clean = 0;
+        }
+
+      for (guint i = 0; i < ISOLATED_BLOCK; i += 16)
+        isolated_widen (op + i * unit, ip + i, unit, big_endian);
+      if (any != 0 && fix)
+        for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
+          isolated_fix (codec, ip + 8 * i, codec->offset + (guint64) (ip + 8 * i - start),
+                        op + 8 * i * unit, high[i], unit, big_endian);
+      ip += ISOLATED_BLOCK;
+      op += ISOLATED_BLOCK * unit;
+    }
+
+  codec->offset += ip - start;
+  cur->ip = ip;
+  cur->op = op;
+}
+
 /* Takes the UTF-8 input where the kernel stopped while it stays dense
  * with errors; see dense_utf8_impl().  FALSE if it took nothing.  (Bad
  * UCS-4 and UTF-16 units go through scalar_step(): a loop like this one
@@ -868,10 +1034,31 @@ dense_run (GUtf8ConvCodec *codec,
     return FALSE;
   if (codec->utf8_out)
     dense_utf8_impl (codec, cur, 1);
-  else if (codec->unit == 4)
-    dense_utf8_impl (codec, cur, 4);
   else
-    dense_utf8_impl (codec, cur, 2);
+    {
+      GUtf8ConvErrorMode mode = codec->config.error_mode;
+      gboolean isolated = mode == GUTF8CONV_ERROR_MODE_LATIN1 || mode == GUTF8CONV_ERROR_MODE_CP1252 ||
+                          mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_ESCAPE;
+
+      if (isolated && codec->big_endian)
+        {
+          if (codec->unit == 4)
+            isolated_utf8_impl (codec, cur, 4, TRUE);
+          else
+            isolated_utf8_impl (codec, cur, 2, TRUE);
+        }
+      else if (isolated)
+        {
+          if (codec->unit == 4)
+            isolated_utf8_impl (codec, cur, 4, FALSE);
+          else
+            isolated_utf8_impl (codec, cur, 2, FALSE);
+        }
+      if (codec->unit == 4)
+        dense_utf8_impl (codec, cur, 4);
+      else
+        dense_utf8_impl (codec, cur, 2);
+    }
   return cur->ip != ip;
 }
 

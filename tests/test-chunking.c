@@ -408,6 +408,143 @@ test_kernels (void)
     }
 }
 
+/* Text in a single-byte code page read as UTF-8: ASCII with bytes from
+ * 80 up, mostly alone, some after one of 80..BF (windows-1252's quotes
+ * before a letter), some in pairs that are one malformed sequence or a
+ * character (E9 A9, C3 A9), long clean runs, all at random places. */
+static GBytes *
+single_byte_text (GRand *rand,
+                  gsize  len)
+{
+  GByteArray *text = g_byte_array_new ();
+
+  while (text->len < len)
+    {
+      guint r = g_rand_int_range (rand, 0, 1000);
+      guint8 b[2] = { g_rand_int_range (rand, 0x80, 0x100), g_rand_int_range (rand, 0x80, 0x100) };
+
+      if (r < 80)
+        g_byte_array_append (text, b, 1);
+      else if (r < 90)
+        {
+          b[0] = g_rand_int_range (rand, 0x80, 0xC0);
+          g_byte_array_append (text, b, 2);
+        }
+      else if (r < 93)
+        g_byte_array_append (text, b, 2);
+      else if (r < 94)
+        {
+          /* A clean run longer than the isolated loop keeps. */
+          for (guint i = g_rand_int_range (rand, 200, 400); i > 0; i--)
+            g_byte_array_append (text, (const guint8 *) "e", 1);
+        }
+      else
+        {
+          guint8 c = g_rand_int_range (rand, 0x20, 0x7F);
+
+          g_byte_array_append (text, &c, 1);
+        }
+    }
+  return g_byte_array_free_to_bytes (text);
+}
+
+static void
+log_invalid (guint64       offset,
+             const guint8 *bytes,
+             gsize         len,
+             gpointer      log)
+{
+  g_autofree char *hex = tu_to_hex (bytes, len);
+
+  g_string_append_printf (log, "%" G_GUINT64_FORMAT ":%s;", offset, hex);
+}
+
+/* @input through the core with @kernel, in chunks of at most @max_chunk
+ * bytes; the output, the status, the count and the reports in @log. */
+static GUtf8ConvCodecStatus
+run_logged (const GUtf8ConvConfig *cfg,
+            const GUtf8ConvKernel *kernel,
+            GBytes                *input,
+            gsize                  max_chunk,
+            GByteArray            *out,
+            GString               *log,
+            guint64               *num_invalid)
+{
+  GUtf8ConvCodec codec;
+  gsize len, done = 0;
+  const guint8 *in = g_bytes_get_data (input, &len);
+  GUtf8ConvCodecStatus status;
+
+  gutf8conv_codec_init (&codec, cfg);
+  gutf8conv_codec_set_kernel (&codec, kernel);
+  if (log != NULL)
+    gutf8conv_codec_set_invalid_func (&codec, log_invalid, log);
+  do
+    {
+      gsize n = MIN (len - done, max_chunk), nread, nwritten;
+      guint8 buf[4 * 4096];
+
+      status = gutf8conv_codec_convert (&codec, in + done, n, buf, sizeof buf,
+                                        done + n == len ? GUTF8CONV_CODEC_INPUT_AT_END : 0,
+                                        &nread, &nwritten);
+      g_byte_array_append (out, buf, nwritten);
+      done += nread;
+    }
+  while (status == GUTF8CONV_CODEC_CONVERTED || status == GUTF8CONV_CODEC_NEED_INPUT);
+  *num_invalid = codec.num_invalid;
+  return status;
+}
+
+/* The block loop for bytes from 80 up between ASCII ones (isolated_utf8_impl()
+ * in the codec, taken from where a kernel stops) against the same input
+ * two bytes a call, which never reaches it: output, status, num-invalid
+ * and the reports, with and without a handler, every kernel, error mode,
+ * profile and byte order, to UCS-4, UTF-16 and UTF-8. */
+static void
+test_isolated (void)
+{
+  const GUtf8ConvKernel **kernels = gutf8conv_kernel_available ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  static const GUtf8ConvDirection directions[] = {
+    GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_DIRECTION_UTF8_TO_UTF16, GUTF8CONV_DIRECTION_UTF8_TO_UTF8,
+  };
+
+  for (guint round = 0; round < 60; round++)
+    {
+      GUtf8ConvConfig cfg = { directions[round % 3], tu_byte_orders[round % TU_N_BYTE_ORDERS],
+                              GUTF8CONV_BOM_KEEP, tu_error_modes[1 + round % (TU_N_ERROR_MODES - 1)],
+                              tu_profiles[(round / 4) % TU_N_PROFILES] };
+      g_autoptr(GBytes) input = single_byte_text (rand, 3000);
+      g_autoptr(GByteArray) ref = g_byte_array_new ();
+      g_autoptr(GString) ref_log = g_string_new (NULL);
+      g_autofree char *name = tu_config_string (&cfg);
+      guint64 ref_invalid;
+      GUtf8ConvCodecStatus ref_status;
+
+      ref_status = run_logged (&cfg, &gutf8conv_kernel_scalar, input, 2, ref, ref_log, &ref_invalid);
+      /* ESCAPE stops at the first malformed sequence towards UTF-8. */
+      if (ref_status != GUTF8CONV_CODEC_INVALID)
+        g_assert_cmpuint (ref_invalid, >, 100);
+
+      for (guint k = 0; kernels[k] != NULL; k++)
+        for (gboolean logged = FALSE; logged <= TRUE; logged++)
+          {
+            g_autoptr(GByteArray) out = g_byte_array_new ();
+            g_autoptr(GString) log = g_string_new (NULL);
+            guint64 num_invalid;
+
+            g_test_message ("%s, kernel %s, round %u%s", name, kernels[k]->name, round,
+                            logged ? ", reported" : "");
+            g_assert_cmpint (run_logged (&cfg, kernels[k], input, G_MAXSIZE, out,
+                                         logged ? log : NULL, &num_invalid), ==, ref_status);
+            g_assert_cmpmem (out->data, out->len, ref->data, ref->len);
+            g_assert_cmpuint (num_invalid, ==, ref_invalid);
+            if (logged)
+              g_assert_cmpstr (log->str, ==, ref_log->str);
+          }
+    }
+}
+
 /* GUTF8CONV_KERNEL forces a kernel; an unknown name warns and falls back
  * to the best one.  In subprocesses: the choice is made once. */
 static void
@@ -470,6 +607,7 @@ main (int    argc,
   g_test_add_func ("/chunking/random/malformed-from-utf16", test_random_malformed_from_utf16);
   g_test_add_func ("/chunking/random/strict-errors", test_random_strict_errors);
   g_test_add_func ("/chunking/kernels", test_kernels);
+  g_test_add_func ("/chunking/isolated", test_isolated);
   g_test_add_func ("/chunking/kernels/env", test_kernel_env);
 
   return g_test_run ();
