@@ -1097,10 +1097,77 @@ gk16_narrow (const guint32  *v,
 
 GK16_DECODE_ENTRY_POINT (decode16_neon, decode_neon)
 
+/* UTF-16 -> UTF-8 (encode16): the generic layer's operations on eight
+ * units. */
+
+#define GE16_UNITS 8
+#define GE16_BITS 8
+#define GE16_STORE_SLACK 12
+typedef uint16x8_t ge16_vec;
+
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge16_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  uint8x16_t b = vld1q_u8 (p);
+
+  return vreinterpretq_u16_u8 (big_endian ? vrev16q_u8 (b) : b);
+}
+
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return vdupq_n_u16 (c); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return vandq_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return vorrq_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return veorq_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return vaddq_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return vceqq_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vbslq_u16 (m, b, a); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v)              { return vextq_u16 (v, v, 7); }
+#define ge16_srli(v, n) vshrq_n_u16 ((v), (n))
+#define ge16_slli(v, n) vshlq_n_u16 ((v), (n))
+/* A byte a unit: the compare's halves narrowed. */
+GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vget_lane_u64 (vreinterpret_u64_u8 (vshrn_n_u16 (m, 4)), 0); }
+GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vmaxvq_u16 (v) == 0; }
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii (guint8   *o,
+                  ge16_vec  v)
+{
+  vst1_u8 (o, vmovn_u16 (v));
+  return o + 8;
+}
+
+/* Four units a 16-byte store, by gutf8conv_enc3_shuffle. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_utf8 (guint8   *o,
+                 ge16_vec  hi,
+                 ge16_vec  lo,
+                 ge16_vec  a2,
+                 ge16_vec  m3)
+{
+  static const guint16 weights[16] = { 1, 2, 4, 8, 1, 2, 4, 8, 16, 32, 64, 128, 16, 32, 64, 128 };
+  /* The table index of each group of four units: bit i from a2, 4+i
+   * from m3, summed pairwise. */
+  uint16x8_t w = vorrq_u16 (vandq_u16 (a2, vld1q_u16 (weights)), vandq_u16 (m3, vld1q_u16 (weights + 8)));
+  uint8x8_t n = vmovn_u16 (w);
+  uint8x8_t k = vpadd_u8 (vpadd_u8 (n, n), vpadd_u8 (n, n));
+  guint k0 = vget_lane_u8 (k, 0), k1 = vget_lane_u8 (k, 1);
+  uint8x16_t d_lo = vreinterpretq_u8_u16 (vzip1q_u16 (hi, lo));
+  uint8x16_t d_hi = vreinterpretq_u8_u16 (vzip2q_u16 (hi, lo));
+
+  vst1q_u8 (o, vqtbl1q_u8 (d_lo, vld1q_u8 (gutf8conv_enc3_shuffle[k0])));
+  o += 4 + __builtin_popcount (k0);
+  vst1q_u8 (o, vqtbl1q_u8 (d_hi, vld1q_u8 (gutf8conv_enc3_shuffle[k1])));
+  return o + 4 + __builtin_popcount (k1);
+}
+
+#include "gutf8conv-kernel-generic-utf16-encode.h"
+
+GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+
 const GUtf8ConvKernel gutf8conv_kernel_neon = {
   "neon",
   decode_neon,
   encode_neon,
   copy_neon,
-  decode16_neon, gutf8conv_kernel_scalar_encode16,
+  decode16_neon, encode16_neon,
 };
