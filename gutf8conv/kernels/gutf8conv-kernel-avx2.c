@@ -890,6 +890,42 @@ gk16_narrow (const guint32  *v,
   return TRUE;
 }
 
+/* Each value's unit, or its pair (high surrogate in the low half), in
+ * its dword; four dwords a lane packed by the encoder's table of UTF-8
+ * lengths, with lengths 2 and 4. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk16_pairs (const guint32  *v,
+            guint8         *o,
+            const gboolean  big_endian)
+{
+  guint8 *start = o;
+
+  for (guint h = 0; h < 2; h++)
+    {
+      __m256i d = _mm256_load_si256 ((const __m256i *) (v + 8 * h));
+      __m256i sup = _mm256_cmpgt_epi32 (d, _mm256_set1_epi32 (0xFFFF));
+      __m256i t = _mm256_sub_epi32 (d, _mm256_set1_epi32 (0x10000));
+      __m256i pair = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi32 (t, 10), _mm256_set1_epi32 ((int) 0xDC00D800)),
+                                      _mm256_slli_epi32 (_mm256_and_si256 (t, _mm256_set1_epi32 (0x3FF)), 16));
+      guint m = (guint) _mm256_movemask_ps (_mm256_castsi256_ps (sup));
+      guint key_lo = 0x55 | (gutf8conv_spread4[m & 15] << 1), key_hi = 0x55 | (gutf8conv_spread4[m >> 4] << 1);
+
+      d = _mm256_blendv_epi8 (d, pair, sup);
+      if (big_endian)
+        d = _mm256_shuffle_epi8 (d, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+                                                      1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+      d = _mm256_shuffle_epi8 (d, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_pack4_shuffle[key_hi],
+                                                       (const __m128i *) gutf8conv_pack4_shuffle[key_lo]));
+      /* 16 bytes a store, 4 * GK16_GROUP bytes of room in all. */
+      _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d));
+      o += gutf8conv_pack4_length[key_lo];
+      _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d, 1));
+      o += gutf8conv_pack4_length[key_hi];
+    }
+  return o - start;
+}
+#define GK16_PAIRS gk16_pairs
+
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINT (decode16_avx2, decode_avx2)

@@ -615,6 +615,35 @@ gk16_narrow (const guint32  *v,
   return TRUE;
 }
 
+/* Each value's unit, or its pair (high surrogate in the low half), in
+ * its dword; the second half kept only for pairs, by a word compress. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk16_pairs (const guint32  *v,
+            guint8         *o,
+            const gboolean  big_endian)
+{
+  guint8 *start = o;
+
+  for (guint h = 0; h < 2; h++)
+    {
+      __m512i d = _mm512_load_si512 ((const void *) (v + 16 * h));
+      __mmask16 sup = _mm512_cmpgt_epu32_mask (d, _mm512_set1_epi32 (0xFFFF));
+      __m512i t = _mm512_sub_epi32 (d, _mm512_set1_epi32 (0x10000));
+      __m512i pair = _mm512_or_si512 (_mm512_or_si512 (_mm512_srli_epi32 (t, 10), _mm512_set1_epi32 (0xDC00D800)),
+                                      _mm512_slli_epi32 (_mm512_and_si512 (t, _mm512_set1_epi32 (0x3FF)), 16));
+      __mmask32 keep = 0x55555555u | _pdep_u32 (sup, 0xAAAAAAAAu);
+
+      d = _mm512_mask_mov_epi32 (d, sup, pair);
+      if (big_endian)
+        d = _mm512_shldi_epi16 (d, d, 8);
+      /* Room for 64 bytes here: 4 * GK16_GROUP in all. */
+      _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi16 (keep, d));
+      o += 2 * __builtin_popcount (keep);
+    }
+  return o - start;
+}
+#define GK16_PAIRS gk16_pairs
+
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINT (decode16_avx512, decode_avx512)

@@ -7,8 +7,8 @@
  * then narrows the values to 16-bit units a group at a time: the only
  * work UTF-16 adds is that narrowing, so the grammar, the profiles'
  * limits and the validation stay in one place per kernel.  A group with a
- * value above U+FFFF is written by the scalar store, which makes the
- * pair.  The block is sized by the output's room, at two units a value,
+ * value above U+FFFF is written by the kernel's pair maker, or where it
+ * has none by the scalar store.  The block is sized by the output's room, at two units a value,
  * so that it always fits; near the end of the output, where a pair may
  * not, the portable path (gutf8conv-kernel-utf16.c) takes over and
  * places the last pair exactly.
@@ -20,6 +20,10 @@
  *       aligned block) as 16-bit units in the order @big_endian gives,
  *       and returns TRUE, when all are below U+10000; else FALSE, having
  *       stored nothing.
+ * and, where it has a vector way of making pairs, GK16_PAIRS, the name of
+ *   gsize gk16_pairs (const guint32 *v, guint8 *o, const gboolean big_endian);
+ *       the same group stored as UTF-16, pairs and all, in 4 * GK16_GROUP
+ *       bytes of room; returns the bytes that hold units;
  * and includes gutf8conv-kernel-generic.h.
  */
 
@@ -58,6 +62,14 @@ gk16_store_units (const guint32  *v,
         }
       if (k == n)
         break;
+#ifdef GK16_PAIRS
+      if (n - k >= GK16_GROUP && (gsize) (oend - o) >= 4 * GK16_GROUP)
+        {
+          o += GK16_PAIRS (v + k, o, big_endian);
+          k += GK16_GROUP;
+          continue;
+        }
+#endif
       /* A group with a pair, or the short rest: one value at a time. */
       stop = MIN (n, k + GK16_GROUP);
       for (; k < stop; k++)

@@ -995,6 +995,36 @@ gk16_narrow (const guint32  *v,
   return TRUE;
 }
 
+/* Each value's unit, or its pair (high surrogate in the low half), in
+ * its dword; four dwords packed by the encoder's table of UTF-8 lengths,
+ * with lengths 2 and 4. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk16_pairs (const guint32  *v,
+            guint8         *o,
+            const gboolean  big_endian)
+{
+  guint8 *start = o;
+
+  for (guint q = 0; q < 4; q++)
+    {
+      __m128i d = _mm_load_si128 ((const __m128i *) (v + 4 * q));
+      __m128i sup = _mm_cmpgt_epi32 (d, _mm_set1_epi32 (0xFFFF));
+      __m128i t = _mm_sub_epi32 (d, _mm_set1_epi32 (0x10000));
+      __m128i pair = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi32 (t, 10), _mm_set1_epi32 ((int) 0xDC00D800)),
+                                   _mm_slli_epi32 (_mm_and_si128 (t, _mm_set1_epi32 (0x3FF)), 16));
+      guint key = 0x55 | (gutf8conv_spread4[_mm_movemask_ps (_mm_castsi128_ps (sup))] << 1);
+
+      d = _mm_blendv_epi8 (d, pair, sup);
+      if (big_endian)
+        d = _mm_shuffle_epi8 (d, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+      /* 16 bytes a store, 4 * GK16_GROUP bytes of room in all. */
+      _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (d, _mm_loadu_si128 ((const __m128i *) gutf8conv_pack4_shuffle[key])));
+      o += gutf8conv_pack4_length[key];
+    }
+  return o - start;
+}
+#define GK16_PAIRS gk16_pairs
+
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINT (decode16_ssse3, decode_ssse3)
