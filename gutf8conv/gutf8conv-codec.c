@@ -909,39 +909,33 @@ isolated_widen (guint8       *op,
   memcpy (op, o, sizeof o);
 }
 
-/* Writes the bad bytes of 8 widened ones (input at @ip, stream offset
- * @offset, output at @op), the top bits of @high, as the error mode says
- * and reports them. */
+/* Writes over the widened bad bytes of 8 (input at @ip, output at @op)
+ * that the error mode does not keep as they are, the top bits of @fix. */
 DENSE_INLINE void
-isolated_fix (GUtf8ConvCodec *codec,
-              const guint8   *ip,
-              guint64         offset,
-              guint8         *op,
-              guint64         high,
-              guint           unit,
-              gboolean        big_endian)
+isolated_fix (GUtf8ConvErrorMode  mode,
+              const guint8       *ip,
+              guint8             *op,
+              guint64             fix,
+              guint               unit,
+              gboolean            big_endian)
 {
-  GUtf8ConvErrorMode mode = codec->config.error_mode;
-
-  for (; high != 0; high &= high - 1)
+  for (; fix != 0; fix &= fix - 1)
     {
-      guint i = __builtin_ctzll (high) / 8;
-      guint32 c = ip[i];
+      guint i = __builtin_ctzll (fix) / 8;
+      guint32 c;
 
       /* bad_byte_char(), and REPLACE's item; each below U+10000: one
        * unit. */
       if (mode == GUTF8CONV_ERROR_MODE_REPLACE)
         c = REPLACEMENT;
       else if (mode == GUTF8CONV_ERROR_MODE_ESCAPE)
-        c += 0xDC00;
-      else if (mode == GUTF8CONV_ERROR_MODE_CP1252 && c <= 0x9F)
-        c = cp1252_80_9f[c - 0x80];
+        c = 0xDC00 + ip[i];
+      else
+        c = cp1252_80_9f[ip[i] - 0x80];
       if (unit == 4)
         store_u32 (op + 4 * i, c, big_endian);
       else
         store_u16 (op + 2 * i, c, big_endian);
-      if (codec->on_invalid != NULL)
-        codec->on_invalid (offset + i, ip + i, 1, codec->on_invalid_data);
     }
 }
 
@@ -955,8 +949,7 @@ isolated_utf8_impl (GUtf8ConvCodec *codec,
 {
   const guint8 *ip = cur->ip, *start = cur->ip;
   guint8 *op = cur->op;
-  /* LATIN1 keeps the widened byte. */
-  gboolean fix = codec->config.error_mode != GUTF8CONV_ERROR_MODE_LATIN1 || codec->on_invalid != NULL;
+  GUtf8ConvErrorMode mode = codec->config.error_mode;
   guint n_clean = 0;
   /* The byte after a block is read too. */
   gsize n_blocks = MIN ((gsize) (cur->iend - ip - 1) / ISOLATED_BLOCK,
@@ -966,21 +959,22 @@ isolated_utf8_impl (GUtf8ConvCodec *codec,
     return;
   for (; n_blocks > 0; n_blocks--)
     {
-      /* The block's bytes from 80 up and from C0 up, as their top bits,
-       * in words of 8 bytes in the order of the input. */
-      guint64 high[ISOLATED_BLOCK / 8], any = 0;
+      /* The block in words of 8 bytes in the order of the input, then
+       * the top bits of its bytes from 80 up, and of those the mode
+       * writes over. */
+      guint64 w[ISOLATED_BLOCK / 8], high[ISOLATED_BLOCK / 8], fix[ISOLATED_BLOCK / 8], any = 0;
 
       for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
         {
-          memcpy (&high[i], ip + 8 * i, 8);
-          high[i] = GUINT64_FROM_LE (high[i]);
-          any |= high[i];
+          memcpy (&w[i], ip + 8 * i, 8);
+          w[i] = GUINT64_FROM_LE (w[i]);
+          any |= w[i];
         }
-      if ((any & HIGH_BITS) == 0)
+      any &= HIGH_BITS;
+      if (any == 0)
         {
           if (++n_clean > ISOLATED_CLEAN_BLOCKS)
             break;
-          any = 0;
         }
       else
         {
@@ -988,13 +982,17 @@ isolated_utf8_impl (GUtf8ConvCodec *codec,
 
           for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
             {
-              /* A lead at the end of the word before, then one here. */
-              guint64 h = high[i] & HIGH_BITS;
+              guint64 h = w[i] & HIGH_BITS;
 
+              /* A byte from C0 up before one from 80 up, across words
+               * too. */
               bad |= (lead >> 56) & h;
-              lead = h & (high[i] << 1);
+              lead = h & (w[i] << 1);
               bad |= (lead << 8) & h;
               high[i] = h;
+              /* LATIN1 keeps them all, CP1252 all but 80..9F. */
+              fix[i] = mode == GUTF8CONV_ERROR_MODE_LATIN1 ? 0 :
+                       mode == GUTF8CONV_ERROR_MODE_CP1252 ? h & ~(w[i] << 1) & ~(w[i] << 2) : h;
               /* Their number, summed in the top byte. */
               n_high += (h >> 7) * G_GUINT64_CONSTANT (0x0101010101010101) >> 56;
             }
@@ -1006,10 +1004,19 @@ isolated_utf8_impl (GUtf8ConvCodec *codec,
 
       for (guint i = 0; i < ISOLATED_BLOCK; i += 16)
         isolated_widen (op + i * unit, ip + i, unit, big_endian);
-      if (any != 0 && fix)
+      if (any != 0 && (mode != GUTF8CONV_ERROR_MODE_LATIN1 || codec->on_invalid != NULL))
         for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
-          isolated_fix (codec, ip + 8 * i, codec->offset + (guint64) (ip + 8 * i - start),
-                        op + 8 * i * unit, high[i], unit, big_endian);
+          {
+            isolated_fix (mode, ip + 8 * i, op + 8 * i * unit, fix[i], unit, big_endian);
+            if (codec->on_invalid != NULL)
+              for (guint64 h = high[i]; h != 0; h &= h - 1)
+                {
+                  guint j = 8 * i + __builtin_ctzll (h) / 8;
+
+                  codec->on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1,
+                                     codec->on_invalid_data);
+                }
+          }
       ip += ISOLATED_BLOCK;
       op += ISOLATED_BLOCK * unit;
     }
