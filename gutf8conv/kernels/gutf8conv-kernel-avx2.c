@@ -926,6 +926,23 @@ gk16_pairs (const guint32  *v,
 }
 #define GK16_PAIRS gk16_pairs
 
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_widen_ascii (const guint8   *p,
+                  guint8         *o,
+                  const gboolean  big_endian)
+{
+  __m128i b = _mm_loadu_si128 ((const __m128i *) p);
+  __m256i w;
+
+  if (_mm_movemask_epi8 (b) != 0)
+    return FALSE;
+  w = _mm256_cvtepu8_epi16 (b);
+  if (big_endian)
+    w = _mm256_slli_epi16 (w, 8);
+  _mm256_storeu_si256 ((__m256i *) o, w);
+  return TRUE;
+}
+
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINT (decode16_avx2, decode_avx2)

@@ -644,6 +644,23 @@ gk16_pairs (const guint32  *v,
 }
 #define GK16_PAIRS gk16_pairs
 
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_widen_ascii (const guint8   *p,
+                  guint8         *o,
+                  const gboolean  big_endian)
+{
+  __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
+  __m512i w;
+
+  if (_mm256_movemask_epi8 (b) != 0)
+    return FALSE;
+  w = _mm512_cvtepu8_epi16 (b);
+  if (big_endian)
+    w = _mm512_slli_epi16 (w, 8);
+  _mm512_storeu_si512 ((void *) o, w);
+  return TRUE;
+}
+
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINT (decode16_avx512, decode_avx512)

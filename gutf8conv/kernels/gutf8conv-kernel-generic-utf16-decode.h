@@ -20,6 +20,9 @@
  *       aligned block) as 16-bit units in the order @big_endian gives,
  *       and returns TRUE, when all are below U+10000; else FALSE, having
  *       stored nothing.
+ *   gboolean gk16_widen_ascii (const guint8 *p, guint8 *o, const gboolean big_endian);
+ *       when the GK16_GROUP bytes at @p are ASCII, stores them as 16-bit
+ *       units and returns TRUE; else FALSE, having stored nothing.
  * and, where it has a vector way of making pairs, GK16_PAIRS, the name of
  *   gsize gk16_pairs (const guint32 *v, guint8 *o, const gboolean big_endian);
  *       the same group stored as UTF-16, pairs and all, in 4 * GK16_GROUP
@@ -107,9 +110,19 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
 
   while (p < end && (gsize) (oend - o) / 2 >= GK16_MIN_ROOM)
     {
-      /* Room for two units a value: a pair each still fits. */
-      gsize cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4), used, n, k;
+      gsize cap, used, n, k;
 
+      /* ASCII straight to units, not through the block of values. */
+      while ((gsize) (end - p) >= GK16_GROUP && (gsize) (oend - o) >= 2 * GK16_GROUP &&
+             gk16_widen_ascii (p, o, big_endian))
+        {
+          p += GK16_GROUP;
+          o += 2 * GK16_GROUP;
+        }
+      if (p == end || (gsize) (oend - o) / 2 < GK16_MIN_ROOM)
+        break;
+      /* Room for two units a value: a pair each still fits. */
+      cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4);
       n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
       k = gk16_store_units (values, n, &o, oend, big_endian);
       /* Not all stored (the output is full after all): give back the

@@ -1093,6 +1093,23 @@ gk16_narrow (const guint32  *v,
   return TRUE;
 }
 
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_widen_ascii (const guint8   *p,
+                  guint8         *o,
+                  const gboolean  big_endian)
+{
+  uint8x16_t b = vld1q_u8 (p);
+  uint8x16x2_t z;
+
+  if (vmaxvq_u8 (b) >= 0x80)
+    return FALSE;
+  /* Interleaved with zeros: the zero byte first for big-endian. */
+  z.val[big_endian ? 1 : 0] = b;
+  z.val[big_endian ? 0 : 1] = vdupq_n_u8 (0);
+  vst2q_u8 (o, z);
+  return TRUE;
+}
+
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINT (decode16_neon, decode_neon)

@@ -250,6 +250,7 @@ gk16_narrow (const guint32  *v,
   return TRUE;
 }
 
+#include "gutf8conv-kernel-sse-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINT (decode16_sse2, decode_sse2)
