@@ -38,15 +38,18 @@
 /* The generic layer's vector operations: 32-byte blocks. */
 #define GK_BLOCK 32
 typedef __m256i gk_vec;
+typedef guint32 gk_mask;
 
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)  { return _mm256_loadu_si256 ((const __m256i *) p); }
-GUTF8CONV_KERNEL_INLINE guint32 gk_movemask (gk_vec x)      { return (guint32) _mm256_movemask_epi8 (x); }
+GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x) { _mm256_storeu_si256 ((__m256i *) p, x); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)      { return (guint32) _mm256_movemask_epi8 (x); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)          { return _mm256_set1_epi8 ((char) c); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)  { return _mm256_or_si256 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return _mm256_and_si256 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_andnot (gk_vec a, gk_vec b) { return _mm256_andnot_si256 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm256_cmpeq_epi8 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm256_cmpeq_epi8 (_mm256_max_epu8 (x, c), x); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c) { return gk_movemask (gk_ge_u8 (x, gk_set1 (c))); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_xor (gk_vec a, gk_vec b) { return _mm256_xor_si256 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_subs_u8 (gk_vec a, gk_vec b) { return _mm256_subs_epu8 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_high_nibble (gk_vec x)   { return _mm256_and_si256 (_mm256_srli_epi16 (x, 4), _mm256_set1_epi8 (0x0F)); }

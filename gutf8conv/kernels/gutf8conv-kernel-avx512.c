@@ -40,6 +40,25 @@ low_bits (guint n)
   return n >= 64 ? ~G_GUINT64_CONSTANT (0) : (G_GUINT64_CONSTANT (1) << n) - 1;
 }
 
+/* The generic layer's vector operations: 64-byte blocks, their masks in
+ * 64 bits.  The byte compares give mask registers; as vectors (only the
+ * generic byte-compare test, which this kernel does not use, wants them)
+ * they are made again from those. */
+#define GK_BLOCK 64
+typedef __m512i gk_vec;
+typedef guint64 gk_mask;
+
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)  { return _mm512_loadu_si512 ((const void *) p); }
+GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x) { _mm512_storeu_si512 ((void *) p, x); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)      { return _mm512_movepi8_mask (x); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)          { return _mm512_set1_epi8 ((char) c); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c) { return _mm512_cmpge_epu8_mask (x, gk_set1 (c)); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)  { return _mm512_or_si512 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return _mm512_and_si512 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_andnot (gk_vec a, gk_vec b) { return _mm512_andnot_si512 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm512_movm_epi8 (_mm512_cmpeq_epi8_mask (a, b)); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm512_movm_epi8 (_mm512_cmpge_epu8_mask (x, c)); }
+
 /* The lead bytes (@l2: every byte >= 0xC0) of @b whose next byte, in @n1,
  * is out of the range Unicode Table 3-7 allows after them; C0, C1 and
  * F5..FF allow nothing.  The generated table is indexed by the lead's low
@@ -54,6 +73,22 @@ bad_leads (__m512i  b,
 
   return _mm512_mask_cmplt_epu8_mask (l2, n1, lo) | _mm512_mask_cmpgt_epu8_mask (l2, n1, hi);
 }
+
+/* The generic block test's lead check: bad_leads(), and with @bmp_only
+ * every four-byte lead (@l4) too. */
+#define GK_HAVE_BAD_LEADS 1
+#define GK_ASCII_STEP_FIRST 1
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_bad_leads (gk_vec         b,
+              gk_vec         n1,
+              gk_mask        l2,
+              gk_mask        l4,
+              const gboolean bmp_only)
+{
+  return bmp_only ? bad_leads (b, n1, l2) | l4 : bad_leads (b, n1, l2);
+}
+
+#include "gutf8conv-kernel-generic-block.h"
 
 /* One function of 240 lines: split into phases, its object code changed
  * in ways no instruction count here can weigh (valgrind runs no AVX-512),
@@ -466,11 +501,11 @@ encode_avx512_impl (const guint8   *in,
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_avx512, encode_avx512_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 
 /* UTF-8 to UTF-8: the decoder's validation of 64-byte blocks, without
- * the transcoding.  The main loop steps a fixed 64 bytes, as the decoder's
- * does, and when @out is given stores each block as it goes (a block that
- * fails is stored too, but not counted: the caller copies only what is
- * returned).  Blocks that are not entirely valid, and the end of the
- * input, are the careful loop's and the scalar validator's. */
+ * the transcoding.  The main loop is the generic one (gk_validate_fast():
+ * a fixed 64 bytes a step, storing each block as it goes, the leads'
+ * ranges by bad_leads()); blocks that are not entirely valid, and the end
+ * of the input, are the careful loop's (masked loads) and the scalar
+ * validator's. */
 static inline __attribute__((always_inline)) gsize
 validate_avx512_impl (const guint8   *in,
                       gsize           in_len,
@@ -478,58 +513,9 @@ validate_avx512_impl (const guint8   *in,
                       gsize          *stored,
                       const gboolean  bmp_only)
 {
-  const guint8 *p = in, *end = in + in_len;
+  const guint8 *p, *end = in + in_len;
 
-  *stored = 0;
-  if (end - p >= 128)
-    {
-      __m512i b = _mm512_loadu_si512 ((const void *) p);
-      guint64 nonascii = _mm512_movepi8_mask (b);
-      guint64 l2 = _mm512_cmpge_epu8_mask (b, SET1 (0xC0));
-      guint64 carry = 0;
-
-      do
-        {
-          __m512i b2 = _mm512_loadu_si512 ((const void *) (p + 64));
-          guint64 nonascii2 = _mm512_movepi8_mask (b2);
-          guint64 l2_2 = _mm512_cmpge_epu8_mask (b2, SET1 (0xC0));
-
-          if (out != NULL)
-            _mm512_storeu_si512 ((void *) (out + (p - in)), b);
-          if (nonascii != 0 || carry != 0)
-            {
-              guint64 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
-              guint64 l3 = _mm512_cmpge_epu8_mask (b, SET1 (0xE0));
-              guint64 l4 = _mm512_cmpge_epu8_mask (b, SET1 (0xF0));
-              guint64 carry_out = (l2 >> 63) | (l3 >> 62) | (l4 >> 61);
-              guint64 bad = bad_leads (b, _mm512_loadu_si512 ((const void *) (p + 1)), l2);
-
-              if (bmp_only)
-                bad |= l4;
-              /* A character crossing into the next block is accepted here
-               * once the next block has its continuation bytes. */
-              if (bad != 0 || cont != ((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) ||
-                  (cont2 & carry_out) != carry_out)
-                {
-                  p += __builtin_popcountll (carry);
-                  break;
-                }
-              carry = carry_out;
-            }
-          p += 64;
-          *stored = p - in;
-          b = b2;
-          nonascii = nonascii2;
-          l2 = l2_2;
-          if (end - p < 128)
-            {
-              p += __builtin_popcountll (carry);
-              break;
-            }
-        }
-      while (TRUE);
-    }
-
+  p = gk_validate_fast (in, end, out, stored, bmp_only);
   while (p < end)
     {
       gsize avail = end - p;

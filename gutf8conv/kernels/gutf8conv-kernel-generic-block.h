@@ -11,16 +11,24 @@
  * the careful loops' byte compares.  See the behaviour guide, section
  * `kernels`.
  *
- * The including file defines first, for its vector of GK_BLOCK (16 or 32)
- * bytes `gk_vec`:
+ * The including file defines first, for its vector of GK_BLOCK (16, 32
+ * or 64) bytes `gk_vec` and its mask of GK_BLOCK bits `gk_mask` (an
+ * unsigned integer type, bit i for byte i):
  *   gk_vec  gk_loadu (const guint8 *p);
- *   guint32 gk_movemask (gk_vec x);              bit i: the top bit of byte i
+ *   void    gk_storeu (guint8 *p, gk_vec x);
+ *   gk_mask gk_movemask (gk_vec x);              bit i: the top bit of byte i
+ *   gk_mask gk_ge_mask (gk_vec x, guint8 c);     bit i: byte i >= c, unsigned
  *   gk_vec  gk_set1 (guint8 c);
  *   gk_vec  gk_or (gk_vec a, gk_vec b), gk_and (a, b);
  *   gk_vec  gk_andnot (gk_vec a, gk_vec b);      ~a & b
  *   gk_vec  gk_cmpeq (gk_vec a, gk_vec b);       0xFF where equal
  *   gk_vec  gk_ge_u8 (gk_vec x, gk_vec c);       0xFF where x >= c, unsigned
- * and includes gutf8conv-kernel-generic.h.
+ * and includes gutf8conv-kernel-generic.h.  A kernel with a lookup of the
+ * range after each lead defines GK_HAVE_BAD_LEADS and
+ *   gk_mask gk_bad_leads (gk_vec b, gk_vec n1, gk_mask l2, gk_mask l4, gboolean bmp_only);
+ * (the leads of @b whose next byte, in @n1, is out of their range, or
+ * that start nothing; @l2, @l4 the bytes from C0 and F0 up); the others
+ * get the byte compares of gk_bad_bytes().
  */
 
 #pragma once
@@ -28,13 +36,27 @@
 #include "gutf8conv-kernel-tables.h"
 
 /* Every position of a block, as a mask. */
-#define GK_ALL ((guint32) ((G_GUINT64_CONSTANT (1) << GK_BLOCK) - 1))
+#define GK_ALL ((gk_mask) (~(gk_mask) 0 >> (8 * sizeof (gk_mask) - GK_BLOCK)))
+
+/* The highest bit set in @m (not 0). */
+GUTF8CONV_KERNEL_INLINE guint
+gk_mask_top (gk_mask m)
+{
+  return sizeof (gk_mask) > sizeof (guint) ? 63 - __builtin_clzll (m) : 31 - __builtin_clz (m);
+}
+
+/* The number of bits set in @m. */
+GUTF8CONV_KERNEL_INLINE guint
+gk_popcount (gk_mask m)
+{
+  return sizeof (gk_mask) > sizeof (guint) ? __builtin_popcountll (m) : __builtin_popcount (m);
+}
 
 /* The leads of two, three and four bytes (every byte from C0, E0, F0 up)
  * and the continuation bytes of a block, one bit a byte. */
 typedef struct
 {
-  guint32 l2, l3, l4, cont;
+  gk_mask l2, l3, l4, cont;
 } GkLeads;
 
 /* C0, C1, F5..FF start nothing (F0..F4 neither with @bmp_only); E0, ED,
@@ -56,6 +78,25 @@ gk_bad_bytes (gk_vec         b,
   return bad;
 }
 
+/* The lead bytes of block @b (at @p) that start nothing or whose next
+ * byte is out of their range; also bytes that are no leads, where the
+ * kernel's test does not exclude them. */
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_bad_mask (gk_vec          b,
+             const guint8   *p,
+             gk_mask         l2,
+             gk_mask         l4,
+             const gboolean  bmp_only)
+{
+#ifdef GK_HAVE_BAD_LEADS
+  return gk_bad_leads (b, gk_loadu (p + 1), l2, l4, bmp_only);
+#else
+  (void) l2;
+  (void) l4;
+  return gk_movemask (gk_bad_bytes (b, gk_loadu (p + 1), bmp_only));
+#endif
+}
+
 /* The classes of block @b, which holds something else than ASCII
  * (@nonascii: its top bits), into @c; whether it is valid as far as it
  * goes: a character that ends past it is checked up to its second byte
@@ -63,15 +104,15 @@ gk_bad_bytes (gk_vec         b,
 GUTF8CONV_KERNEL_INLINE gboolean
 gk_block_valid (gk_vec          b,
                 const guint8   *p,
-                guint32         nonascii,
+                gk_mask         nonascii,
                 const gboolean  bmp_only,
                 GkLeads        *c)
 {
-  c->l2 = gk_movemask (gk_ge_u8 (b, gk_set1 (0xC0)));
-  c->l3 = gk_movemask (gk_ge_u8 (b, gk_set1 (0xE0)));
-  c->l4 = gk_movemask (gk_ge_u8 (b, gk_set1 (0xF0)));
+  c->l2 = gk_ge_mask (b, 0xC0);
+  c->l3 = gk_ge_mask (b, 0xE0);
+  c->l4 = gk_ge_mask (b, 0xF0);
   c->cont = nonascii & ~c->l2;
-  return gk_movemask (gk_bad_bytes (b, gk_loadu (p + 1), bmp_only)) == 0 &&
+  return gk_bad_mask (b, p, c->l2, c->l4, bmp_only) == 0 &&
          c->cont == (((c->l2 << 1) | (c->l3 << 2) | (c->l4 << 3)) & GK_ALL);
 }
 
@@ -80,8 +121,8 @@ gk_block_valid (gk_vec          b,
 GUTF8CONV_KERNEL_INLINE guint
 gk_block_end (const GkLeads *c)
 {
-  guint32 lead = ~c->cont & GK_ALL;
-  guint k = 31 - __builtin_clz (lead);
+  gk_mask lead = ~c->cont & GK_ALL;
+  guint k = gk_mask_top (lead);
   guint len = 1 + ((c->l2 >> k) & 1) + ((c->l3 >> k) & 1) + ((c->l4 >> k) & 1);
 
   return k + len <= GK_BLOCK ? GK_BLOCK : k;
@@ -89,13 +130,13 @@ gk_block_end (const GkLeads *c)
 
 /* The lead bytes of the characters that end within the first @consumed
  * bytes of the block (gk_block_end()'s result). */
-GUTF8CONV_KERNEL_INLINE guint32
+GUTF8CONV_KERNEL_INLINE gk_mask
 gk_block_leads (const GkLeads *c,
                 guint          consumed)
 {
-  guint32 lead = ~c->cont & GK_ALL;
+  gk_mask lead = ~c->cont & GK_ALL;
 
-  return consumed == GK_BLOCK ? lead : lead & ((1u << consumed) - 1);
+  return consumed == GK_BLOCK ? lead : lead & (((gk_mask) 1 << consumed) - 1);
 }
 
 /* Validation from the character boundary @p to @end, block by block,
@@ -113,7 +154,7 @@ gk_validate_careful (const guint8   *p,
   while (end - p >= GK_BLOCK + 1)
     {
       gk_vec b = gk_loadu (p);
-      guint32 nonascii = gk_movemask (b);
+      gk_mask nonascii = gk_movemask (b);
       GkLeads c;
 
       if (nonascii == 0)
@@ -130,4 +171,88 @@ gk_validate_careful (const guint8   *p,
       p += gk_block_end (&c);
     }
   return p + gutf8conv_kernel_scalar_validate (p, end - p, flags);
+}
+
+/* The test of the fast validation loops, which step a fixed block: block
+ * @b at @p (@nonascii, @l2: its top bits and bytes from C0 up) is valid,
+ * the *@carry continuation bytes at its start (those of a character the
+ * block before started) included, and the next block (@cont2: its
+ * continuation bytes) has the continuation bytes of a character that
+ * crosses into it.  Sets *@carry to those; FALSE where something is
+ * wrong, for the careful loop. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_block_valid_carry (gk_vec          b,
+                      const guint8   *p,
+                      gk_mask         nonascii,
+                      gk_mask         l2,
+                      gk_mask         cont2,
+                      gk_mask        *carry,
+                      const gboolean  bmp_only)
+{
+  gk_mask cont = nonascii & ~l2;
+  gk_mask l3 = gk_ge_mask (b, 0xE0);
+  gk_mask l4 = gk_ge_mask (b, 0xF0);
+  gk_mask carry_out = (l2 >> (GK_BLOCK - 1)) | (l3 >> (GK_BLOCK - 2)) | (l4 >> (GK_BLOCK - 3));
+
+  if (gk_bad_mask (b, p, l2, l4, bmp_only) != 0 ||
+      cont != (((l2 << 1) | (l3 << 2) | (l4 << 3) | *carry) & GK_ALL) ||
+      (cont2 & carry_out) != carry_out)
+    return FALSE;
+  *carry = carry_out;
+  return TRUE;
+}
+
+/* The fast validation loop of a kernel without nibble lookups: from the
+ * start of the input @in to @end, a fixed block a step, a character
+ * crossing into the next block accepted once the next block has its
+ * continuation bytes; when @out is given, stores each block to the same
+ * place of @out as it goes (a block that fails is stored too, but not
+ * counted in *@stored).  Returns where it stopped, at a character
+ * boundary, for the careful loop. */
+#ifdef GK_ASCII_STEP_FIRST
+/* The kernel asks for the ASCII step to fall through (GCC's block
+ * order): avx512, whose ASCII steps are 2-8 % slower with an extra jump,
+ * while the others' validation loses its constants' registers that way
+ * (sse2: 5 % more instructions on non-ASCII text). */
+#define GK_VALIDATE_ASCII_FIRST(x) __builtin_expect ((x), 0)
+#else
+#define GK_VALIDATE_ASCII_FIRST(x) (x)
+#endif
+
+GUTF8CONV_KERNEL_INLINE const guint8 *
+gk_validate_fast (const guint8   *in,
+                  const guint8   *end,
+                  guint8         *out,
+                  gsize          *stored,
+                  const gboolean  bmp_only)
+{
+  const guint8 *p = in;
+  gk_vec b;
+  gk_mask nonascii, l2, carry = 0;
+
+  *stored = 0;
+  if (end - p < 2 * GK_BLOCK)
+    return p;
+  b = gk_loadu (p);
+  nonascii = gk_movemask (b);
+  l2 = gk_ge_mask (b, 0xC0);
+  do
+    {
+      gk_vec b2 = gk_loadu (p + GK_BLOCK);
+      gk_mask nonascii2 = gk_movemask (b2);
+      gk_mask l2_2 = gk_ge_mask (b2, 0xC0);
+
+      if (out != NULL)
+        gk_storeu (out + (p - in), b);
+      if (GK_VALIDATE_ASCII_FIRST (nonascii != 0 || carry != 0) &&
+          !gk_block_valid_carry (b, p, nonascii, l2, nonascii2 & ~l2_2, &carry, bmp_only))
+        break;
+      p += GK_BLOCK;
+      *stored = p - in;
+      b = b2;
+      nonascii = nonascii2;
+      l2 = l2_2;
+    }
+  while (end - p >= 2 * GK_BLOCK);
+  return p + gk_popcount (carry);
 }

@@ -15,9 +15,11 @@
 
 #define GK_BLOCK 16
 typedef __m128i gk_vec;
+typedef guint32 gk_mask;
 
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)  { return _mm_loadu_si128 ((const __m128i *) p); }
-GUTF8CONV_KERNEL_INLINE guint32 gk_movemask (gk_vec x)      { return (guint32) _mm_movemask_epi8 (x); }
+GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x) { _mm_storeu_si128 ((__m128i *) p, x); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)      { return (guint32) _mm_movemask_epi8 (x); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)          { return _mm_set1_epi8 ((char) c); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)  { return _mm_or_si128 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return _mm_and_si128 (a, b); }
@@ -29,5 +31,6 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_high_nibble (gk_vec x)   { return _mm_and_si1
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm_cmpeq_epi8 (a, b); }
 /* No unsigned byte compare in SSE2: x >= c where max (x, c) is x. */
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm_cmpeq_epi8 (_mm_max_epu8 (x, c), x); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c) { return gk_movemask (gk_ge_u8 (x, gk_set1 (c))); }
 
 #include "gutf8conv-kernel-generic-block.h"

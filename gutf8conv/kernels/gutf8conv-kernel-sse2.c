@@ -138,13 +138,10 @@ encode_sse2_impl (const guint8   *in,
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_sse2, encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 
-/* UTF-8 to UTF-8: the decoder's block validation (16 bytes: lead classes,
- * the second-byte ranges, continuation bytes exactly where the leads
- * announce them), without the transcoding.  The main loop steps a fixed
- * 16 bytes, a character crossing into the next block accepted once the
- * next block has its continuation bytes, and when @out is given stores
- * each block as it goes (a block that fails is stored too, but not
- * counted).  The rest is the careful loop's. */
+/* UTF-8 to UTF-8: the byte-compare block test (lead classes, the
+ * second-byte ranges, continuation bytes exactly where the leads announce
+ * them) in the generic fast validation loop, 16 bytes a step, storing as
+ * it goes; the rest is the careful loop's. */
 static inline __attribute__((always_inline)) gsize
 validate_sse2_impl (const guint8   *in,
                     gsize           in_len,
@@ -152,55 +149,9 @@ validate_sse2_impl (const guint8   *in,
                     gsize          *stored,
                     const gboolean  bmp_only)
 {
-  const guint8 *p = in, *end = in + in_len;
+  const guint8 *p = gk_validate_fast (in, in + in_len, out, stored, bmp_only);
 
-  *stored = 0;
-  if (end - p >= 32)
-    {
-      __m128i b = gk_loadu (p);
-      guint32 nonascii = gk_movemask (b);
-      guint32 l2 = gk_movemask (gk_ge_u8 (b, gk_set1 (0xC0)));
-      guint32 carry = 0;
-
-      do
-        {
-          __m128i b2 = gk_loadu (p + 16);
-          guint32 nonascii2 = gk_movemask (b2);
-          guint32 l2_2 = gk_movemask (gk_ge_u8 (b2, gk_set1 (0xC0)));
-
-          if (out != NULL)
-            _mm_storeu_si128 ((__m128i *) (out + (p - in)), b);
-          if (nonascii != 0 || carry != 0)
-            {
-              guint32 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
-              guint32 l3 = gk_movemask (gk_ge_u8 (b, gk_set1 (0xE0)));
-              guint32 l4 = gk_movemask (gk_ge_u8 (b, gk_set1 (0xF0)));
-              guint32 carry_out = (l2 >> 15) | (l3 >> 14) | (l4 >> 13);
-
-              if (gk_movemask (gk_bad_bytes (b, gk_loadu (p + 1), bmp_only)) != 0 ||
-                  cont != (((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) & 0xFFFF) ||
-                  (cont2 & carry_out) != carry_out)
-                {
-                  p += __builtin_popcount (carry);
-                  break;
-                }
-              carry = carry_out;
-            }
-          p += 16;
-          *stored = p - in;
-          b = b2;
-          nonascii = nonascii2;
-          l2 = l2_2;
-          if (end - p < 32)
-            {
-              p += __builtin_popcount (carry);
-              break;
-            }
-        }
-      while (TRUE);
-    }
-
-  p = gk_validate_careful (p, end, bmp_only);
+  p = gk_validate_careful (p, in + in_len, bmp_only);
   *stored = MIN (*stored, (gsize) (p - in));
   return p - in;
 }
