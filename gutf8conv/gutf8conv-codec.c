@@ -940,16 +940,22 @@ isolated_fix (GUtf8ConvErrorMode  mode,
 }
 
 /* @unit: 4 (UCS-4) or 2 (UTF-16), in byte order @big_endian; the error
- * mode writes one item per bad byte (REPLACE, ESCAPE, LATIN1, CP1252). */
+ * mode writes one item per bad byte (REPLACE, ESCAPE, LATIN1, CP1252), and
+ * is LATIN1 if @latin1 (which writes over none: compiled apart). */
 DENSE_INLINE void
 isolated_utf8_impl (GUtf8ConvCodec *codec,
                     Cursor         *cur,
                     guint           unit,
-                    gboolean        big_endian)
+                    gboolean        big_endian,
+                    gboolean        latin1)
 {
   const guint8 *ip = cur->ip, *start = cur->ip;
   guint8 *op = cur->op;
   GUtf8ConvErrorMode mode = codec->config.error_mode;
+  /* Of the bytes from 80 up, the mode writes over: LATIN1 none, CP1252
+   * 80..9F (bits 6 and 5 clear), the others all. */
+  guint64 fix_all = latin1 ? 0 : G_MAXUINT64;
+  guint64 fix_80_9f = mode == GUTF8CONV_ERROR_MODE_CP1252 ? G_MAXUINT64 : 0;
   guint n_clean = 0;
   /* The byte after a block is read too. */
   gsize n_blocks = MIN ((gsize) (cur->iend - ip - 1) / ISOLATED_BLOCK,
@@ -962,7 +968,8 @@ isolated_utf8_impl (GUtf8ConvCodec *codec,
       /* The block in words of 8 bytes in the order of the input, then
        * the top bits of its bytes from 80 up, and of those the mode
        * writes over. */
-      guint64 w[ISOLATED_BLOCK / 8], high[ISOLATED_BLOCK / 8], fix[ISOLATED_BLOCK / 8], any = 0;
+      guint64 w[ISOLATED_BLOCK / 8], high[ISOLATED_BLOCK / 8], fix[ISOLATED_BLOCK / 8];
+      guint64 any = 0, fix_any = 0;
 
       for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
         {
@@ -978,7 +985,7 @@ isolated_utf8_impl (GUtf8ConvCodec *codec,
         }
       else
         {
-          guint64 bad = 0, lead = 0, n_high = 0;
+          guint64 bad = 0, lead = 0, ones = 0;
 
           for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
             {
@@ -990,33 +997,32 @@ isolated_utf8_impl (GUtf8ConvCodec *codec,
               lead = h & (w[i] << 1);
               bad |= (lead << 8) & h;
               high[i] = h;
-              /* LATIN1 keeps them all, CP1252 all but 80..9F. */
-              fix[i] = mode == GUTF8CONV_ERROR_MODE_LATIN1 ? 0 :
-                       mode == GUTF8CONV_ERROR_MODE_CP1252 ? h & ~(w[i] << 1) & ~(w[i] << 2) : h;
-              /* Their number, summed in the top byte. */
-              n_high += (h >> 7) * G_GUINT64_CONSTANT (0x0101010101010101) >> 56;
+              fix[i] = h & fix_all & ~(((w[i] << 1) | (w[i] << 2)) & fix_80_9f);
+              fix_any |= fix[i];
+              /* A 1 for each, at most 4 in a byte. */
+              ones += h >> 7;
             }
           if (bad != 0 || ((lead >> 56) && ip[ISOLATED_BLOCK] >= 0x80))
             break;
-          codec->num_invalid += n_high;
+          /* Their number, summed in the top byte. */
+          codec->num_invalid += ones * G_GUINT64_CONSTANT (0x0101010101010101) >> 56;
           n_clean = 0;
         }
 
       for (guint i = 0; i < ISOLATED_BLOCK; i += 16)
         isolated_widen (op + i * unit, ip + i, unit, big_endian);
-      if (any != 0 && (mode != GUTF8CONV_ERROR_MODE_LATIN1 || codec->on_invalid != NULL))
+      if (fix_any != 0)
         for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
-          {
-            isolated_fix (mode, ip + 8 * i, op + 8 * i * unit, fix[i], unit, big_endian);
-            if (codec->on_invalid != NULL)
-              for (guint64 h = high[i]; h != 0; h &= h - 1)
-                {
-                  guint j = 8 * i + __builtin_ctzll (h) / 8;
+          isolated_fix (mode, ip + 8 * i, op + 8 * i * unit, fix[i], unit, big_endian);
+      if (any != 0 && codec->on_invalid != NULL)
+        for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
+          for (guint64 h = high[i]; h != 0; h &= h - 1)
+            {
+              guint j = 8 * i + __builtin_ctzll (h) / 8;
 
-                  codec->on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1,
-                                     codec->on_invalid_data);
-                }
-          }
+              codec->on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1,
+                                 codec->on_invalid_data);
+            }
       ip += ISOLATED_BLOCK;
       op += ISOLATED_BLOCK * unit;
     }
@@ -1024,6 +1030,23 @@ isolated_utf8_impl (GUtf8ConvCodec *codec,
   codec->offset += ip - start;
   cur->ip = ip;
   cur->op = op;
+}
+
+/* isolated_utf8_impl() with the codec's unit, byte order and @latin1 as
+ * constants. */
+static void
+isolated_run (GUtf8ConvCodec *codec,
+              Cursor         *cur,
+              gboolean        latin1)
+{
+  if (codec->unit == 4 && codec->big_endian)
+    latin1 ? isolated_utf8_impl (codec, cur, 4, TRUE, TRUE) : isolated_utf8_impl (codec, cur, 4, TRUE, FALSE);
+  else if (codec->unit == 4)
+    latin1 ? isolated_utf8_impl (codec, cur, 4, FALSE, TRUE) : isolated_utf8_impl (codec, cur, 4, FALSE, FALSE);
+  else if (codec->big_endian)
+    latin1 ? isolated_utf8_impl (codec, cur, 2, TRUE, TRUE) : isolated_utf8_impl (codec, cur, 2, TRUE, FALSE);
+  else
+    latin1 ? isolated_utf8_impl (codec, cur, 2, FALSE, TRUE) : isolated_utf8_impl (codec, cur, 2, FALSE, FALSE);
 }
 
 /* Takes the UTF-8 input where the kernel stopped while it stays dense
@@ -1047,20 +1070,8 @@ dense_run (GUtf8ConvCodec *codec,
       gboolean isolated = mode == GUTF8CONV_ERROR_MODE_LATIN1 || mode == GUTF8CONV_ERROR_MODE_CP1252 ||
                           mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_ESCAPE;
 
-      if (isolated && codec->big_endian)
-        {
-          if (codec->unit == 4)
-            isolated_utf8_impl (codec, cur, 4, TRUE);
-          else
-            isolated_utf8_impl (codec, cur, 2, TRUE);
-        }
-      else if (isolated)
-        {
-          if (codec->unit == 4)
-            isolated_utf8_impl (codec, cur, 4, FALSE);
-          else
-            isolated_utf8_impl (codec, cur, 2, FALSE);
-        }
+      if (isolated)
+        isolated_run (codec, cur, mode == GUTF8CONV_ERROR_MODE_LATIN1);
       if (codec->unit == 4)
         dense_utf8_impl (codec, cur, 4);
       else
