@@ -205,6 +205,26 @@ transcode16 (const guint8   *p,
   return o;
 }
 
+/* Eight 16-bit values @v to eight units at @o (32 bytes). */
+static inline __attribute__((always_inline)) void
+store_words8 (__m128i         v,
+              guint8         *o,
+              const gboolean  big_endian)
+{
+  if (big_endian)
+    {
+      _mm_storeu_si128 ((__m128i *) o,
+                        _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 1, 0, -1, -1, 3, 2, -1, -1, 5, 4, -1, -1, 7, 6)));
+      _mm_storeu_si128 ((__m128i *) (o + 16),
+                        _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 9, 8, -1, -1, 11, 10, -1, -1, 13, 12, -1, -1, 15, 14)));
+    }
+  else
+    {
+      _mm_storeu_si128 ((__m128i *) o, _mm_cvtepu16_epi32 (v));
+      _mm_storeu_si128 ((__m128i *) (o + 16), _mm_unpackhi_epi16 (v, _mm_setzero_si128 ()));
+    }
+}
+
 /* transcode16() for blocks of ASCII and two-byte characters only: the
  * value at each of eight positions as if a character started there, in a
  * 16-bit word, then the words at the leads moved to the front and widened.
@@ -230,18 +250,7 @@ transcode16_2 (const guint8   *p,
                                    _mm_and_si128 (t, _mm_set1_epi16 (0xFF)), ascii);
 
       v = _mm_shuffle_epi8 (v, _mm_loadu_si128 ((const __m128i *) compact_words[m]));
-      if (big_endian)
-        {
-          _mm_storeu_si128 ((__m128i *) o,
-                            _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 1, 0, -1, -1, 3, 2, -1, -1, 5, 4, -1, -1, 7, 6)));
-          _mm_storeu_si128 ((__m128i *) (o + 16),
-                            _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 9, 8, -1, -1, 11, 10, -1, -1, 13, 12, -1, -1, 15, 14)));
-        }
-      else
-        {
-          _mm_storeu_si128 ((__m128i *) o, _mm_cvtepu16_epi32 (v));
-          _mm_storeu_si128 ((__m128i *) (o + 16), _mm_unpackhi_epi16 (v, _mm_setzero_si128 ()));
-        }
+      store_words8 (v, o, big_endian);
       o += 4 * __builtin_popcount (m);
     }
   return o;
@@ -277,18 +286,7 @@ transcode16_3 (const guint8   *p,
       v = _mm_blendv_epi8 (v, v3, _mm_cmpgt_epi16 (lead, _mm_set1_epi16 (0xDF)));
       v = _mm_blendv_epi8 (v, lead, _mm_cmpgt_epi16 (_mm_set1_epi16 (0x80), lead));
       v = _mm_shuffle_epi8 (v, _mm_loadu_si128 ((const __m128i *) compact_words[m]));
-      if (big_endian)
-        {
-          _mm_storeu_si128 ((__m128i *) o,
-                            _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 1, 0, -1, -1, 3, 2, -1, -1, 5, 4, -1, -1, 7, 6)));
-          _mm_storeu_si128 ((__m128i *) (o + 16),
-                            _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 9, 8, -1, -1, 11, 10, -1, -1, 13, 12, -1, -1, 15, 14)));
-        }
-      else
-        {
-          _mm_storeu_si128 ((__m128i *) o, _mm_cvtepu16_epi32 (v));
-          _mm_storeu_si128 ((__m128i *) (o + 16), _mm_unpackhi_epi16 (v, _mm_setzero_si128 ()));
-        }
+      store_words8 (v, o, big_endian);
       o += 4 * __builtin_popcount (m);
     }
   return o;
