@@ -630,20 +630,25 @@ gk16_pairs (const guint32  *v,
 }
 #define GK16_PAIRS gk16_pairs
 
+#define GK16_ASCII 64
+
 GUTF8CONV_KERNEL_INLINE gboolean
 gk16_widen_ascii (const guint8   *p,
                   guint8         *o,
                   const gboolean  big_endian)
 {
-  __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
-  __m512i w;
+  __m512i b = _mm512_loadu_si512 ((const void *) p);
 
-  if (_mm256_movemask_epi8 (b) != 0)
+  if (_mm512_movepi8_mask (b) != 0)
     return FALSE;
-  w = _mm512_cvtepu8_epi16 (b);
-  if (big_endian)
-    w = _mm512_slli_epi16 (w, 8);
-  _mm512_storeu_si512 ((void *) o, w);
+  for (guint h = 0; h < 2; h++)
+    {
+      __m512i w = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (b) : _mm512_extracti64x4_epi64 (b, 1));
+
+      if (big_endian)
+        w = _mm512_slli_epi16 (w, 8);
+      _mm512_storeu_si512 ((void *) (o + 64 * h), w);
+    }
   return TRUE;
 }
 

@@ -20,8 +20,9 @@
  *       aligned block) as 16-bit units in the order @big_endian gives,
  *       and returns TRUE, when all are below U+10000; else FALSE, having
  *       stored nothing.
+ *   GK16_ASCII                           ASCII bytes a step widens
  *   gboolean gk16_widen_ascii (const guint8 *p, guint8 *o, const gboolean big_endian);
- *       when the GK16_GROUP bytes at @p are ASCII, stores them as 16-bit
+ *       when the GK16_ASCII bytes at @p are ASCII, stores them as 16-bit
  *       units and returns TRUE; else FALSE, having stored nothing.
  * and, where it has a vector way of making pairs, GK16_PAIRS, the name of
  *   gsize gk16_pairs (const guint32 *v, guint8 *o, const gboolean big_endian);
@@ -34,9 +35,11 @@
 
 #include "gutf8conv-kernel-units.h"
 
-/* Values in the block: 4 KiB of stack, enough to amortise a call of the
- * UCS-4 decoder. */
-#define GK16_BLOCK 1024
+/* Values in the block: 1 KiB of stack, enough to amortise a call of the
+ * UCS-4 decoder, and short enough that mostly-ASCII text soon returns to
+ * the ASCII step (at 1024 values English text went through the decoder
+ * for a kilobyte after each accent, half as fast). */
+#define GK16_BLOCK 256
 
 /* Below room for this many units, the portable path. */
 #define GK16_MIN_ROOM 64
@@ -113,11 +116,11 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
       gsize cap, used, n, k;
 
       /* ASCII straight to units, not through the block of values. */
-      while ((gsize) (end - p) >= GK16_GROUP && (gsize) (oend - o) >= 2 * GK16_GROUP &&
+      while ((gsize) (end - p) >= GK16_ASCII && (gsize) (oend - o) >= 2 * GK16_ASCII &&
              gk16_widen_ascii (p, o, big_endian))
         {
-          p += GK16_GROUP;
-          o += 2 * GK16_GROUP;
+          p += GK16_ASCII;
+          o += 2 * GK16_ASCII;
         }
       if (p == end || (gsize) (oend - o) / 2 < GK16_MIN_ROOM)
         break;

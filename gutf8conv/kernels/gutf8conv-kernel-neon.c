@@ -1093,6 +1093,8 @@ gk16_narrow (const guint32  *v,
   return TRUE;
 }
 
+#define GK16_ASCII 16
+
 GUTF8CONV_KERNEL_INLINE gboolean
 gk16_widen_ascii (const guint8   *p,
                   guint8         *o,
