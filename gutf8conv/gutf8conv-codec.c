@@ -1032,6 +1032,17 @@ isolated_utf8_impl (GUtf8ConvCodec *codec,
   cur->op = op;
 }
 
+/* Whether the malformed byte at @p, where a kernel stopped, looks like
+ * single-byte text (ASCII after it, or after the next one if it is no
+ * lead): elsewhere, in UTF-8 with a damaged byte, a block of
+ * isolated_utf8_impl() would cost a test that fails. */
+static inline gboolean
+isolated_start (const guint8 *p,
+                const guint8 *end)
+{
+  return end - p > ISOLATED_BLOCK && (p[1] < 0x80 || (p[0] < 0xC0 && p[2] < 0x80));
+}
+
 /* isolated_utf8_impl() with the codec's unit, byte order and @latin1 as
  * constants. */
 static void
@@ -1070,7 +1081,7 @@ dense_run (GUtf8ConvCodec *codec,
       gboolean isolated = mode == GUTF8CONV_ERROR_MODE_LATIN1 || mode == GUTF8CONV_ERROR_MODE_CP1252 ||
                           mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_ESCAPE;
 
-      if (isolated)
+      if (isolated && isolated_start (cur->ip, cur->iend))
         isolated_run (codec, cur, mode == GUTF8CONV_ERROR_MODE_LATIN1);
       if (codec->unit == 4)
         dense_utf8_impl (codec, cur, 4);
