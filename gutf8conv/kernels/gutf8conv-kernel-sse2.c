@@ -171,34 +171,20 @@ copy_sse2 (const guint8 *in,
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
 
-#define GK16_GROUP 16
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_narrow (const guint32  *v,
-             guint8         *o,
-             const gboolean  big_endian)
+/* Two vectors of values below U+10000 as eight units.  No unsigned pack
+ * in SSE2: values moved into the signed range, packed, moved back. */
+GUTF8CONV_KERNEL_INLINE __m128i
+gk16_sse_pack (__m128i        a,
+               __m128i        b,
+               const gboolean big_endian)
 {
-  __m128i d[4], any;
+  const __m128i bias = _mm_set1_epi32 (0x8000);
+  __m128i w = _mm_packs_epi32 (_mm_sub_epi32 (a, bias), _mm_sub_epi32 (b, bias));
 
-  for (guint i = 0; i < 4; i++)
-    d[i] = _mm_load_si128 ((const __m128i *) (v + 4 * i));
-  any = _mm_or_si128 (_mm_or_si128 (d[0], d[1]), _mm_or_si128 (d[2], d[3]));
-  if (_mm_movemask_epi8 (_mm_cmpeq_epi16 (_mm_and_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)),
-                                          _mm_setzero_si128 ())) != 0xFFFF)
-    return FALSE;
-  for (guint i = 0; i < 2; i++)
-    {
-      /* No unsigned pack in SSE2: values moved into the signed range,
-       * packed, moved back. */
-      const __m128i bias = _mm_set1_epi32 (0x8000);
-      __m128i w = _mm_packs_epi32 (_mm_sub_epi32 (d[2 * i], bias), _mm_sub_epi32 (d[2 * i + 1], bias));
-
-      w = _mm_xor_si128 (w, _mm_set1_epi16 ((short) 0x8000));
-      if (big_endian)
-        w = _mm_or_si128 (_mm_slli_epi16 (w, 8), _mm_srli_epi16 (w, 8));
-      _mm_storeu_si128 ((__m128i *) (o + 16 * i), w);
-    }
-  return TRUE;
+  w = _mm_xor_si128 (w, _mm_set1_epi16 ((short) 0x8000));
+  if (big_endian)
+    w = _mm_or_si128 (_mm_slli_epi16 (w, 8), _mm_srli_epi16 (w, 8));
+  return w;
 }
 
 #include "gutf8conv-kernel-sse-utf16-decode.h"

@@ -968,29 +968,17 @@ copy_ssse3 (const guint8 *in,
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
 
-#define GK16_GROUP 16
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_narrow (const guint32  *v,
-             guint8         *o,
-             const gboolean  big_endian)
+/* Two vectors of values below U+10000 as eight units. */
+GUTF8CONV_KERNEL_INLINE __m128i
+gk16_sse_pack (__m128i        a,
+               __m128i        b,
+               const gboolean big_endian)
 {
-  __m128i d[4], any;
+  __m128i w = _mm_packus_epi32 (a, b);
 
-  for (guint i = 0; i < 4; i++)
-    d[i] = _mm_load_si128 ((const __m128i *) (v + 4 * i));
-  any = _mm_or_si128 (_mm_or_si128 (d[0], d[1]), _mm_or_si128 (d[2], d[3]));
-  if (!_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)))
-    return FALSE;
-  for (guint i = 0; i < 2; i++)
-    {
-      __m128i w = _mm_packus_epi32 (d[2 * i], d[2 * i + 1]);
-
-      if (big_endian)
-        w = _mm_shuffle_epi8 (w, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-      _mm_storeu_si128 ((__m128i *) (o + 16 * i), w);
-    }
-  return TRUE;
+  if (big_endian)
+    w = _mm_shuffle_epi8 (w, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  return w;
 }
 
 /* Each value's unit, or its pair (high surrogate in the low half), in
