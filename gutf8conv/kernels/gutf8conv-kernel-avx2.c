@@ -1029,6 +1029,41 @@ ge16_store_utf8 (guint8   *o,
   return o + 4 + __builtin_popcount (k >> 24);
 }
 
+/* Eight units a lane by gutf8conv_enc2_shuffle. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_two (guint8   *o,
+                ge16_vec  t,
+                ge16_vec  ascii)
+{
+  guint32 m = (guint32) _mm256_movemask_epi8 (_mm256_packs_epi16 (ascii, ascii));
+  guint m_lo = m & 0xFF, m_hi = (m >> 16) & 0xFF;
+
+  t = _mm256_shuffle_epi8 (t, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc2_shuffle[m_hi],
+                                                   (const __m128i *) gutf8conv_enc2_shuffle[m_lo]));
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (t));
+  o += 16 - __builtin_popcount (m_lo);
+  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (t, 1));
+  return o + 16 - __builtin_popcount (m_hi);
+}
+
+/* Four units a 12-byte step, one fixed shuffle. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_three (guint8   *o,
+                  ge16_vec  hi,
+                  ge16_vec  lo)
+{
+  const __m256i keep3 = _mm256_setr_epi8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+  __m256i d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo), keep3);
+  __m256i d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo), keep3);
+
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
+  _mm_storeu_si128 ((__m128i *) (o + 12), _mm256_castsi256_si128 (d_hi));
+  _mm_storeu_si128 ((__m128i *) (o + 24), _mm256_extracti128_si256 (d_lo, 1));
+  _mm_storeu_si128 ((__m128i *) (o + 36), _mm256_extracti128_si256 (d_hi, 1));
+  return o + 48;
+}
+
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)

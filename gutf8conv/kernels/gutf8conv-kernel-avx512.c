@@ -740,6 +740,37 @@ ge16_store_utf8 (guint8   *o,
   return o;
 }
 
+/* The low byte of every unit, the high byte where not ASCII: one
+ * vpcompressb. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_two (guint8   *o,
+                ge16_vec  t,
+                ge16_vec  ascii)
+{
+  __mmask64 keep = _mm512_movepi8_mask (ge16_blend (_mm512_set1_epi16 ((short) 0x8080),
+                                                    _mm512_set1_epi16 (0x0080), ascii));
+
+  _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi8 (keep, t));
+  return o + __builtin_popcountll (keep);
+}
+
+/* Bytes 0-2 of each unit's dword: a fixed compress a sixteen units. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_three (guint8   *o,
+                  ge16_vec  hi,
+                  ge16_vec  lo)
+{
+  const __m512i inter0 = _mm512_set_epi16 (47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8,
+                                           39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0);
+  const __m512i inter1 = _mm512_set_epi16 (63, 31, 62, 30, 61, 29, 60, 28, 59, 27, 58, 26, 57, 25, 56, 24,
+                                           55, 23, 54, 22, 53, 21, 52, 20, 51, 19, 50, 18, 49, 17, 48, 16);
+  const __mmask64 keep3 = G_GUINT64_CONSTANT (0x7777777777777777);
+
+  _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi8 (keep3, _mm512_permutex2var_epi16 (hi, inter0, lo)));
+  _mm512_storeu_si512 ((void *) (o + 48), _mm512_maskz_compress_epi8 (keep3, _mm512_permutex2var_epi16 (hi, inter1, lo)));
+  return o + 96;
+}
+
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx512, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)

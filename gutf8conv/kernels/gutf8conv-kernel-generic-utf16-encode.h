@@ -31,6 +31,11 @@
  *       unit i's dword is hi_i | lo_i << 16; stores its bytes 0-2 where m3,
  *       1-2 where a2 (and not m3), else byte 3, unit after unit; returns the
  *       end; may write GE16_STORE_SLACK bytes past it
+ *   guint8  *ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii);
+ *       the same for units below U+0800: unit i's low byte, and its high
+ *       byte too where @ascii is clear
+ *   guint8  *ge16_store_three (guint8 *o, ge16_vec hi, ge16_vec lo);
+ *       the same where every unit has three bytes
  * and includes gutf8conv-kernel-generic.h.
  */
 
@@ -87,10 +92,29 @@ ge16_encode_block (const guint8  **pp,
 
   if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0))))
     return FALSE;
+  if (ge16_none (top5))
+    {
+      /* Below U+0800 (Cyrillic, Arabic, Latin): a unit's two-byte form,
+       * lead byte low, or its ASCII byte. */
+      ge16_vec ascii = ge16_xor (a2, ones);
+      ge16_vec t = ge16_or (ge16_or (ge16_srli (v, 6), ge16_slli (ge16_and (v, ge16_set1 (0x3F)), 8)),
+                            ge16_set1 (0x80C0));
+
+      *po = ge16_store_two (*po, ge16_blend (t, v, ascii), ascii);
+      *pp += 2 * GE16_UNITS;
+      return TRUE;
+    }
   hi = ge16_or (ge16_or (ge16_srli (v, 12), ge16_and (ge16_slli (v, 2), ge16_set1 (0x3F00))),
                 ge16_set1 (0x80E0));
   hi = ge16_xor (hi, ge16_and (short_, ge16_set1 (0x4000)));
   lo = ge16_or (ge16_or (ge16_and (v, ge16_set1 (0x3F)), ge16_set1 (0x80)), ge16_slli (v, 8));
+  if (ge16_none (short_))
+    {
+      /* Three bytes each (CJK, Indic scripts): no lengths to look up. */
+      *po = ge16_store_three (*po, hi, lo);
+      *pp += 2 * GE16_UNITS;
+      return TRUE;
+    }
   if (!ge16_none (surr))
     {
       ge16_vec top6 = ge16_and (v, ge16_set1 (0xFC00));

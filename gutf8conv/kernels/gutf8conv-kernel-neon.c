@@ -1179,6 +1179,33 @@ ge16_store_utf8 (guint8   *o,
   return o + 4 + __builtin_popcount (k1);
 }
 
+/* Eight units by gutf8conv_enc2_shuffle. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_two (guint8   *o,
+                ge16_vec  t,
+                ge16_vec  ascii)
+{
+  static const guint16 weights[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+  guint k = vaddvq_u16 (vandq_u16 (ascii, vld1q_u16 (weights)));
+
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (t), vld1q_u8 (gutf8conv_enc2_shuffle[k])));
+  return o + 16 - __builtin_popcount (k);
+}
+
+/* Four units a 12-byte step, one fixed lookup. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_three (guint8   *o,
+                  ge16_vec  hi,
+                  ge16_vec  lo)
+{
+  static const guint8 keep3[16] = { 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0xFF, 0xFF, 0xFF, 0xFF };
+  uint8x16_t k = vld1q_u8 (keep3);
+
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (hi, lo)), k));
+  vst1q_u8 (o + 12, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (hi, lo)), k));
+  return o + 24;
+}
+
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)

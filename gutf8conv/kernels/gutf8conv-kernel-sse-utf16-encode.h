@@ -126,4 +126,48 @@ ge16_store_utf8 (guint8   *o,
 #endif
 }
 
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_two (guint8   *o,
+                ge16_vec  t,
+                ge16_vec  ascii)
+{
+  guint m = (guint) _mm_movemask_epi8 (_mm_packs_epi16 (ascii, ascii)) & 0xFF;
+#ifdef __SSSE3__
+  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (t, _mm_load_si128 ((const __m128i *) gutf8conv_enc2_shuffle[m])));
+  return o + 16 - __builtin_popcount (m);
+#else
+  guint16 u[8];
+
+  _mm_storeu_si128 ((__m128i *) u, t);
+  for (guint i = 0; i < 8; i++)
+    {
+      memcpy (o, &u[i], 2);
+      o += 2 - ((m >> i) & 1);
+    }
+  return o;
+#endif
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_three (guint8   *o,
+                  ge16_vec  hi,
+                  ge16_vec  lo)
+{
+  __m128i d_lo = _mm_unpacklo_epi16 (hi, lo), d_hi = _mm_unpackhi_epi16 (hi, lo);
+#ifdef __SSSE3__
+  const __m128i keep3 = _mm_setr_epi8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+
+  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (d_lo, keep3));
+  _mm_storeu_si128 ((__m128i *) (o + 12), _mm_shuffle_epi8 (d_hi, keep3));
+#else
+  guint32 d[8];
+
+  _mm_storeu_si128 ((__m128i *) d, d_lo);
+  _mm_storeu_si128 ((__m128i *) (d + 4), d_hi);
+  for (guint i = 0; i < 8; i++)
+    memcpy (o + 3 * i, &d[i], 4);
+#endif
+  return o + 24;
+}
+
 #include "gutf8conv-kernel-generic-utf16-encode.h"
