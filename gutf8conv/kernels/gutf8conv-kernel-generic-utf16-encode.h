@@ -142,6 +142,33 @@ ge16_encode_block (const guint8  **pp,
   return TRUE;
 }
 
+/* A run of ASCII from *@p, two blocks a test, while there is room. */
+GUTF8CONV_KERNEL_INLINE void
+ge16_ascii_run (const guint8  **pp,
+                const guint8   *end,
+                guint8        **po,
+                const guint8   *oend,
+                const guint     flags)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+
+  while ((gsize) (end - p) >= 4 * GE16_UNITS && (gsize) (oend - o) >= 2 * GE16_UNITS)
+    {
+      ge16_vec v0 = ge16_load (p, big_endian), v1 = ge16_load (p + 2 * GE16_UNITS, big_endian);
+
+      if (!ge16_none (ge16_and (ge16_or (v0, v1), ge16_set1 (0xFF80))) ||
+          ((flags & GUTF8CONV_KERNEL_NO_NUL) &&
+           !ge16_none (ge16_or (ge16_cmpeq (v0, ge16_set1 (0)), ge16_cmpeq (v1, ge16_set1 (0))))))
+        break;
+      o = ge16_store_ascii (ge16_store_ascii (o, v0), v1);
+      p += 4 * GE16_UNITS;
+    }
+  *pp = p;
+  *po = o;
+}
+
 /* The body of a kernel's encode16 entry point, for the flag combination
  * @flags (a constant). */
 GUTF8CONV_KERNEL_INLINE gsize
@@ -167,6 +194,7 @@ ge16_encode (const guint8 *in,
             {
               o = ge16_store_ascii (o, v);
               p += 2 * GE16_UNITS;
+              ge16_ascii_run (&p, end, &o, oend, flags);
               continue;
             }
         }
