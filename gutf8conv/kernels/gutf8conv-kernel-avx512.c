@@ -658,6 +658,46 @@ gk16_widen_ascii (const guint8   *p,
   return TRUE;
 }
 
+/* Each half of the block as thirty-two words, a unit at each byte from
+ * it and the one or two after it; the leads' and ASCII bytes' kept by a
+ * word compress. */
+#define GK16_DIRECT 1
+
+GUTF8CONV_KERNEL_INLINE gsize
+gk16_units (gk_vec          b,
+            const guint8   *p,
+            const GkLeads  *c,
+            gk_mask         keep,
+            guint8         *o,
+            const gboolean  big_endian)
+{
+  __m512i n1 = _mm512_loadu_si512 ((const void *) (p + 1));
+  __m512i n2 = _mm512_loadu_si512 ((const void *) (p + 2));
+  const __m512i low6 = _mm512_set1_epi16 (0x3F);
+  guint8 *start = o;
+
+  for (guint h = 0; h < 2; h++)
+    {
+      __m512i w0 = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (b) : _mm512_extracti64x4_epi64 (b, 1));
+      __m512i w1 = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (n1) : _mm512_extracti64x4_epi64 (n1, 1));
+      __m512i w2 = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (n2) : _mm512_extracti64x4_epi64 (n2, 1));
+      __m512i c1 = _mm512_and_si512 (w1, low6);
+      /* 110xxxxx: five bits; 1110xxxx: four, the lead's top bits shifted out. */
+      __m512i u2 = _mm512_ternarylogic_epi32 (_mm512_slli_epi16 (w0, 6), _mm512_set1_epi16 (0x7C0),
+                                              c1, 0xEA);   /* (a & b) | c */
+      __m512i u3 = _mm512_ternarylogic_epi32 (_mm512_slli_epi16 (w0, 12), _mm512_slli_epi16 (c1, 6),
+                                              _mm512_and_si512 (w2, low6), 0xFE);   /* a | b | c */
+      __m512i u = _mm512_mask_mov_epi16 (w0, (__mmask32) (c->l2 >> (32 * h)), u2);
+
+      u = _mm512_mask_mov_epi16 (u, (__mmask32) (c->l3 >> (32 * h)), u3);
+      if (big_endian)
+        u = _mm512_shldi_epi16 (u, u, 8);
+      _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi16 ((__mmask32) (keep >> (32 * h)), u));
+      o += 2 * __builtin_popcount ((guint32) (keep >> (32 * h)));
+    }
+  return o - start;
+}
+
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINT (decode16_avx512, decode_avx512)

@@ -29,6 +29,18 @@
  *       the same group stored as UTF-16, pairs and all, in 4 * GK16_GROUP
  *       bytes of room; returns the bytes that hold units;
  * and includes gutf8conv-kernel-generic.h.
+ *
+ * A kernel that includes gutf8conv-kernel-generic-block.h and can
+ * transcode a block straight to units defines GK16_DIRECT and
+ *   gsize gk16_units (gk_vec b, const guint8 *p, const GkLeads *c,
+ *                     gk_mask keep, guint8 *o, const gboolean big_endian);
+ *       the block @b at @p, valid, of characters of one to three bytes
+ *       (@c: its classes), stored as one unit for each byte in @keep (the
+ *       leads and ASCII bytes of the characters to convert); may read
+ *       @p up to @p + GK_BLOCK + 2 and store 2 * GK_BLOCK bytes at @o;
+ *       returns the bytes that hold units.
+ * Then blocks of such characters skip the block of values: English with
+ * accents, Cyrillic, Arabic, Greek, CJK and Indic text.
  */
 
 #pragma once
@@ -92,6 +104,49 @@ full:
   return k;
 }
 
+#ifdef GK16_DIRECT
+typedef enum
+{
+  GK16_DIRECT_DONE,    /* a block converted */
+  GK16_DIRECT_ASCII,   /* the block is ASCII: the ASCII step's */
+  GK16_DIRECT_OTHER,   /* anything else: the decoder's */
+} Gk16Direct;
+
+/* One block at *@pp of characters of one to three bytes, checked by the
+ * generic block test, to units at *@po; nothing done unless DONE.  Short
+ * input or room is OTHER, so that the decoder (and the portable path
+ * after it) always makes progress. */
+GUTF8CONV_KERNEL_INLINE Gk16Direct
+gk16_direct (const guint8   **pp,
+             const guint8    *end,
+             guint8         **po,
+             const guint8    *oend,
+             const gboolean   bmp_only,
+             const gboolean   big_endian)
+{
+  const guint8 *p = *pp;
+  gk_vec b;
+  gk_mask nonascii;
+  GkLeads c;
+  guint consumed;
+
+  if (end - p < GK_BLOCK + 2 || oend - *po < 2 * GK_BLOCK)
+    return GK16_DIRECT_OTHER;
+  b = gk_loadu (p);
+  nonascii = gk_movemask (b);
+  if (nonascii == 0)
+    return GK16_DIRECT_ASCII;
+  /* Four-byte forms (pairs) are the decoder's. */
+  if (!gk_block_valid (b, p, nonascii, bmp_only, &c) || c.l4 != 0)
+    return GK16_DIRECT_OTHER;
+  /* A character that ends past the block is the next block's. */
+  consumed = gk_block_end (&c);
+  *po += gk16_units (b, p, &c, gk_block_leads (&c, consumed), *po, big_endian);
+  *pp = p + consumed;
+  return GK16_DIRECT_DONE;
+}
+#endif
+
 /* The body of a kernel's decode16 entry point, of the GUtf8ConvDecodeFunc
  * arguments, with the kernel's UCS-4 @decode. */
 GUTF8CONV_KERNEL_INLINE gsize
@@ -104,6 +159,9 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
                   gsize               *in_used)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+#ifdef GK16_DIRECT
+  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
+#endif
   /* The values stay in this machine's order. */
   const guint ucs4_flags = (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
                            (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0);
@@ -124,6 +182,20 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
         }
       if (p == end || (gsize) (oend - o) / 2 < GK16_MIN_ROOM)
         break;
+#ifdef GK16_DIRECT
+      {
+        Gk16Direct r;
+
+        /* Back to the ASCII step as soon as a block is ASCII (it takes
+         * GK16_ASCII <= GK_BLOCK bytes, so it moves on). */
+        while ((r = gk16_direct (&p, end, &o, oend, bmp_only, big_endian)) == GK16_DIRECT_DONE)
+          ;
+        if (r == GK16_DIRECT_ASCII)
+          continue;
+        if ((gsize) (oend - o) / 2 < GK16_MIN_ROOM)
+          break;
+      }
+#endif
       /* Room for two units a value: a pair each still fits. */
       cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4);
       n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
