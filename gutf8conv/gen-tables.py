@@ -292,6 +292,12 @@ def computed_tables():
                ' * when lane i has two; 0x80 after the last.  The length is 8 plus the\n'
                ' * number of bits. */')
     out.append(array_2d('gutf8conv_pack8_12_shuffle', 'guint8', pack8_12))
+
+    words8 = [shuffle([b for i in range(8) if key >> i & 1 for b in (2 * i, 2 * i + 1)])
+              for key in range(256)]
+    out.append('/* For eight 16-bit lanes: the pshufb control keeping lane i where bit i\n'
+               ' * of the index is set, packed together (0x80 after the last). */')
+    out.append(array_2d('gutf8conv_words8_shuffle', 'guint8', words8, ' __attribute__((aligned (16)))'))
     return out
 
 

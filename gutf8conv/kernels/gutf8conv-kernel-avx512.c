@@ -661,7 +661,7 @@ gk16_widen_ascii (const guint8   *p,
 /* Each half of the block as thirty-two words, a unit at each byte from
  * it and the one or two after it; the leads' and ASCII bytes' kept by a
  * word compress. */
-#define GK16_DIRECT 1
+#define GK16_DIRECT 3
 
 GUTF8CONV_KERNEL_INLINE gsize
 gk16_units (gk_vec          b,

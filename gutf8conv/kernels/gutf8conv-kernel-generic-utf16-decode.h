@@ -31,11 +31,12 @@
  * and includes gutf8conv-kernel-generic.h.
  *
  * A kernel that includes gutf8conv-kernel-generic-block.h and can
- * transcode a block straight to units defines GK16_DIRECT and
+ * transcode a block straight to units defines GK16_DIRECT, the longest
+ * form it takes (2 or 3 bytes), and
  *   gsize gk16_units (gk_vec b, const guint8 *p, const GkLeads *c,
  *                     gk_mask keep, guint8 *o, const gboolean big_endian);
  *       the block @b at @p, valid, of characters of one to three bytes
- *       (@c: its classes), stored as one unit for each byte in @keep (the
+ *       (@c: its classes; up to GK16_DIRECT bytes), stored as one unit for each byte in @keep (the
  *       leads and ASCII bytes of the characters to convert); may read
  *       @p up to @p + GK_BLOCK + 2 and store 2 * GK_BLOCK bytes at @o;
  *       returns the bytes that hold units.
@@ -112,7 +113,7 @@ typedef enum
   GK16_DIRECT_OTHER,   /* anything else: the decoder's */
 } Gk16Direct;
 
-/* One block at *@pp of characters of one to three bytes, checked by the
+/* One block at *@pp of characters of one to GK16_DIRECT bytes, checked by the
  * generic block test, to units at *@po; nothing done unless DONE.  Short
  * input or room is OTHER, so that the decoder (and the portable path
  * after it) always makes progress. */
@@ -136,8 +137,9 @@ gk16_direct (const guint8   **pp,
   nonascii = gk_movemask (b);
   if (nonascii == 0)
     return GK16_DIRECT_ASCII;
-  /* Four-byte forms (pairs) are the decoder's. */
-  if (!gk_block_valid (b, p, nonascii, bmp_only, &c) || c.l4 != 0)
+  /* Four-byte forms (pairs) are the decoder's, and three-byte ones
+   * where the kernel's decoder takes them faster. */
+  if (!gk_block_valid (b, p, nonascii, bmp_only, &c) || (GK16_DIRECT == 3 ? c.l4 : c.l3) != 0)
     return GK16_DIRECT_OTHER;
   /* A character that ends past the block is the next block's. */
   consumed = gk_block_end (&c);
