@@ -1042,6 +1042,17 @@ ge16_store_ascii (guint8   *o,
   return o + 16;
 }
 
+#define GE16_HAVE_STORE_ASCII2 1
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii2 (guint8   *o,
+                   ge16_vec  v0,
+                   ge16_vec  v1)
+{
+  /* vpackuswb packs within lanes: v0's lanes, then v1's, in order. */
+  _mm256_storeu_si256 ((__m256i *) o, _mm256_permute4x64_epi64 (_mm256_packus_epi16 (v0, v1), 0xD8));
+  return o + 32;
+}
+
 /* Four units a 16-byte store, by gutf8conv_enc3_shuffle. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_utf8 (guint8   *o,

@@ -142,6 +142,18 @@ ge16_encode_block (const guint8  **pp,
   return TRUE;
 }
 
+#ifndef GE16_HAVE_STORE_ASCII2
+/* Two blocks of ASCII; an ISA that packs two vectors in one step
+ * defines its own. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii2 (guint8   *o,
+                   ge16_vec  v0,
+                   ge16_vec  v1)
+{
+  return ge16_store_ascii (ge16_store_ascii (o, v0), v1);
+}
+#endif
+
 /* A run of ASCII from *@p, two blocks a test, while there is room. */
 GUTF8CONV_KERNEL_INLINE void
 ge16_ascii_run (const guint8  **pp,
@@ -153,8 +165,11 @@ ge16_ascii_run (const guint8  **pp,
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = *pp;
   guint8 *o = *po;
+  /* The steps there is input and room for, counted once rather than
+   * tested twice a step. */
+  gsize n = MIN ((gsize) (end - p) / (4 * GE16_UNITS), (gsize) (oend - o) / (2 * GE16_UNITS));
 
-  while ((gsize) (end - p) >= 4 * GE16_UNITS && (gsize) (oend - o) >= 2 * GE16_UNITS)
+  for (; n > 0; n--)
     {
       ge16_vec v0 = ge16_load (p, big_endian), v1 = ge16_load (p + 2 * GE16_UNITS, big_endian);
 
@@ -162,7 +177,7 @@ ge16_ascii_run (const guint8  **pp,
           ((flags & GUTF8CONV_KERNEL_NO_NUL) &&
            !ge16_none (ge16_or (ge16_cmpeq (v0, ge16_set1 (0)), ge16_cmpeq (v1, ge16_set1 (0))))))
         break;
-      o = ge16_store_ascii (ge16_store_ascii (o, v0), v1);
+      o = ge16_store_ascii2 (o, v0, v1);
       p += 4 * GE16_UNITS;
     }
   *pp = p;
@@ -189,18 +204,27 @@ ge16_encode (const guint8 *in,
 
       if (ge16_none (ge16_and (v, ge16_set1 (0xFF80))))
         {
-          if ((gsize) (oend - o) >= GE16_UNITS &&
-              !((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0)))))
+          if ((gsize) (oend - o) < GE16_UNITS ||
+              ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0)))))
+            goto scalar;
+          o = ge16_store_ascii (o, v);
+          p += 2 * GE16_UNITS;
+          if ((gsize) (end - p) < 2 * GE16_UNITS)
+            break;
+          /* Text with a letter outside ASCII every few words: the next
+           * block, if not ASCII, is encoded from here rather than tested
+           * again by the run and loaded again. */
+          v = ge16_load (p, big_endian);
+          if (ge16_none (ge16_and (v, ge16_set1 (0xFF80))))
             {
-              o = ge16_store_ascii (o, v);
-              p += 2 * GE16_UNITS;
               ge16_ascii_run (&p, end, &o, oend, flags);
               continue;
             }
         }
-      else if ((gsize) (oend - o) >= 3 * GE16_UNITS + GE16_STORE_SLACK &&
-               ge16_encode_block (&p, &o, v, flags))
+      if ((gsize) (oend - o) >= 3 * GE16_UNITS + GE16_STORE_SLACK &&
+          ge16_encode_block (&p, &o, v, flags))
         continue;
+    scalar:
       /* A pair across the block's end goes with it. */
       if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode16, &p, end, &o, oend,
                                           2 * GE16_UNITS, 2, flags))

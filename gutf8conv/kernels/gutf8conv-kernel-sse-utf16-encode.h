@@ -84,6 +84,16 @@ ge16_store_ascii (guint8   *o,
   return o + 8;
 }
 
+#define GE16_HAVE_STORE_ASCII2 1
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii2 (guint8   *o,
+                   ge16_vec  v0,
+                   ge16_vec  v1)
+{
+  _mm_storeu_si128 ((__m128i *) o, _mm_packus_epi16 (v0, v1));
+  return o + 16;
+}
+
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_utf8 (guint8   *o,
                  ge16_vec  hi,
