@@ -115,25 +115,30 @@ ge16_encode_block (const guint8  **pp,
       *pp += 2 * GE16_UNITS;
       return TRUE;
     }
-  if (!ge16_none (surr))
+  if (ge16_none (surr))
     {
-      ge16_vec top6 = ge16_and (v, ge16_set1 (0xFC00));
-      ge16_vec hs = ge16_cmpeq (top6, ge16_set1 (0xD800));
-      ge16_vec ls = ge16_cmpeq (top6, ge16_set1 (0xDC00));
-      guint64 hm = ge16_mask (hs), lm = ge16_mask (ls);
-
-      if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
-        return FALSE;
-      /* A high unit last: its pair is the next block's. */
-      if (hm >> (GE16_BITS * (GE16_UNITS - 1)))
-        {
-          hm &= GE16_ALL >> GE16_BITS;
-          units--;
-        }
-      if (lm != hm << GE16_BITS)
-        return FALSE;
-      ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
+      /* No pairs (Indic, CJK or Latin text with spaces): a whole block,
+       * without the pair's bookkeeping. */
+      *po = ge16_store_utf8 (*po, hi, lo, a2, ge16_xor (short_, ones));
+      *pp += 2 * GE16_UNITS;
+      return TRUE;
     }
+  ge16_vec top6 = ge16_and (v, ge16_set1 (0xFC00));
+  ge16_vec hs = ge16_cmpeq (top6, ge16_set1 (0xD800));
+  ge16_vec ls = ge16_cmpeq (top6, ge16_set1 (0xDC00));
+  guint64 hm = ge16_mask (hs), lm = ge16_mask (ls);
+
+  if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
+    return FALSE;
+  /* A high unit last: its pair is the next block's. */
+  if (hm >> (GE16_BITS * (GE16_UNITS - 1)))
+    {
+      hm &= GE16_ALL >> GE16_BITS;
+      units--;
+    }
+  if (lm != hm << GE16_BITS)
+    return FALSE;
+  ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
   *po = ge16_store_utf8 (*po, hi, lo, a2, ge16_xor (short_, ones));
   /* The waiting high unit's two bytes were the last stored. */
   if (units < GE16_UNITS)
