@@ -1216,7 +1216,9 @@ dense_run (GUtf8ConvCodec *codec,
    * sequence's bytes, once the input is dense with bad ones: where they
    * are sparse (damaged text) dense_utf8_impl() takes valid sequences
    * whole and hands back to the kernel sooner. */
-  dfa = codec->on_invalid == NULL && (mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_SKIP);
+  dfa = (mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_SKIP) &&
+        (codec->on_invalid == NULL ||
+         (codec->wants_invalid != NULL && !codec->wants_invalid (codec->on_invalid_data)));
   if (codec->utf8_out)
     {
       if (!dfa)
@@ -1362,6 +1364,13 @@ gutf8conv_codec_set_invalid_func (GUtf8ConvCodec       *codec,
 {
   codec->on_invalid = func;
   codec->on_invalid_data = user_data;
+}
+
+void
+gutf8conv_codec_set_wants_func (GUtf8ConvCodec     *codec,
+                                GUtf8ConvWantsFunc  wants)
+{
+  codec->wants_invalid = wants;
 }
 
 void

@@ -59,6 +59,11 @@ typedef void (*GUtf8ConvInvalidFunc) (guint64       offset,
                                       gsize         len,
                                       gpointer      user_data);
 
+/* Whether anybody wants the reports of the call under way: a codec whose
+ * reports nobody wants may take input dense with errors by a step that
+ * makes none (the converter asks GLib once per call at most). */
+typedef gboolean (*GUtf8ConvWantsFunc) (gpointer user_data);
+
 typedef struct
 {
   /* The configuration, stored whole; reset() derives the rest from it. */
@@ -66,6 +71,7 @@ typedef struct
   const GUtf8ConvKernel       *kernel;
   GUtf8ConvInvalidFunc         on_invalid;
   gpointer                     on_invalid_data;
+  GUtf8ConvWantsFunc           wants_invalid;
 
   /* Derived from the configuration. */
   const GUtf8ConvProfileInfo  *profile;
@@ -102,6 +108,10 @@ void                 gutf8conv_codec_set_kernel    (GUtf8ConvCodec        *codec
 void                 gutf8conv_codec_set_invalid_func (GUtf8ConvCodec     *codec,
                                                     GUtf8ConvInvalidFunc   func,
                                                     gpointer               user_data);
+/* @wants (may be NULL: always) is asked, with the invalid func's data,
+ * before input dense with errors is taken without reports. */
+void                 gutf8conv_codec_set_wants_func (GUtf8ConvCodec     *codec,
+                                                    GUtf8ConvWantsFunc     wants);
 void                 gutf8conv_codec_reset         (GUtf8ConvCodec        *codec);
 GUtf8ConvCodecStatus gutf8conv_codec_convert       (GUtf8ConvCodec        *codec,
                                                     const guint8          *in,

@@ -116,6 +116,29 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (GUtf8ConvConverter, gutf8conv_converter, G_TYPE_O
                                G_IMPLEMENT_INTERFACE (G_TYPE_CONVERTER,
                                                       gutf8conv_converter_iface_init))
 
+/* Whether invalid-sequence has a handler, asked of GLib once per call:
+ * the question takes GLib's signal lock. */
+static gboolean
+has_listeners (GUtf8ConvConverter *self)
+{
+  if (!self->listeners_known)
+    {
+      self->listeners = g_signal_has_handler_pending (self, signals[INVALID_SEQUENCE], 0, TRUE);
+      self->listeners_known = TRUE;
+    }
+  return self->listeners;
+}
+
+/* The codec's question before it takes input dense with errors without
+ * reports: only a repair list or a handler wants them. */
+static gboolean
+wants_reports (gpointer user_data)
+{
+  GUtf8ConvConverter *self = user_data;
+
+  return self->repairs != NULL || has_listeners (self);
+}
+
 /* The codec's report of a repaired sequence; the bytes are copied only
  * when somebody listens. */
 static void
@@ -133,12 +156,7 @@ report_invalid (guint64       offset,
 
       g_array_append_vals (self->repairs, range, 2);
     }
-  if (!self->listeners_known)
-    {
-      self->listeners = g_signal_has_handler_pending (self, signals[INVALID_SEQUENCE], 0, TRUE);
-      self->listeners_known = TRUE;
-    }
-  if (!self->listeners)
+  if (!has_listeners (self))
     return;
   b = g_bytes_new (bytes, len);
   g_signal_emit (self, signals[INVALID_SEQUENCE], 0, offset, b);
@@ -178,6 +196,7 @@ gutf8conv_converter_constructed (GObject *object)
 
   gutf8conv_codec_init (&self->codec, &self->config);
   gutf8conv_codec_set_invalid_func (&self->codec, report_invalid, self);
+  gutf8conv_codec_set_wants_func (&self->codec, wants_reports);
 }
 
 static void

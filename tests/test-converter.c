@@ -637,6 +637,100 @@ test_signal_connected_later (void)
   g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, 12);
 }
 
+/* Input dense with errors, heard or not: the same output and num-invalid
+ * whether a handler, a repair list or nobody wants the reports (nobody:
+ * the codec takes it by a step that makes none), and a handler hears
+ * every sequence num-invalid counts (#behaviour-signal). */
+static void
+count_invalid (GUtf8ConvConverter *conv G_GNUC_UNUSED,
+               guint64             offset G_GNUC_UNUSED,
+               GBytes             *bytes G_GNUC_UNUSED,
+               gpointer            user_data)
+{
+  (*(guint64 *) user_data)++;
+}
+
+static GBytes *
+convert_dense (GUtf8ConvDirection  dir,
+               GUtf8ConvErrorMode  mode,
+               const guint8       *in,
+               gsize               in_len,
+               guint               listener,
+               guint64            *num_invalid,
+               guint64            *heard)
+{
+  g_autoptr(GUtf8ConvConverter) conv =
+    gutf8conv_converter_new_full (dir, GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN, GUTF8CONV_BOM_KEEP, mode,
+                                  GUTF8CONV_PROFILE_UNICODE);
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  guint8 buf[4096];
+  gsize pos = 0;
+
+  *heard = 0;
+  if (listener == 1)
+    g_signal_connect (conv, "invalid-sequence", G_CALLBACK (count_invalid), heard);
+  else if (listener == 2)
+    gutf8conv_converter_collect_repairs (conv, 1u << 20);
+  for (;;)
+    {
+      gsize nread, nwritten;
+      g_autoptr(GError) error = NULL;
+      GConverterResult r;
+
+      /* 1000-byte calls, so that a call starts inside a sequence too. */
+      r = g_converter_convert (G_CONVERTER (conv), in + pos, MIN (1000, in_len - pos), buf, sizeof buf,
+                               pos + 1000 >= in_len ? G_CONVERTER_INPUT_AT_END : 0,
+                               &nread, &nwritten, &error);
+      g_assert_no_error (error);
+      pos += nread;
+      g_byte_array_append (out, buf, nwritten);
+      if (r == G_CONVERTER_FINISHED)
+        break;
+    }
+  if (listener == 2)
+    {
+      gsize n;
+
+      g_free (gutf8conv_converter_take_repairs (conv, &n));
+      *heard = n / 2;   /* (offset, length) pairs */
+    }
+  *num_invalid = gutf8conv_converter_get_num_invalid (conv);
+  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+}
+
+static void
+test_dense_unheard (void)
+{
+  static const GUtf8ConvDirection dirs[] = { GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
+                                             GUTF8CONV_DIRECTION_UTF8_TO_UTF16,
+                                             GUTF8CONV_DIRECTION_UTF8_TO_UTF8 };
+  static const GUtf8ConvErrorMode modes[] = { GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_ERROR_MODE_SKIP };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261127);
+  gsize len = 64 * 1024;
+  g_autofree guint8 *in = g_malloc (len);
+
+  /* Random bytes, with runs of text between them. */
+  for (gsize i = 0; i < len; i++)
+    in[i] = (i / 512) % 4 == 3 ? (guint8) ('a' + i % 26) : (guint8) g_rand_int_range (rand, 0, 256);
+  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
+    for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+      {
+        guint64 n_heard, n_unheard, n_listed, heard, unheard, listed;
+        g_autoptr(GBytes) with = convert_dense (dirs[d], modes[m], in, len, 1, &n_heard, &heard);
+        g_autoptr(GBytes) without = convert_dense (dirs[d], modes[m], in, len, 0, &n_unheard, &unheard);
+        g_autoptr(GBytes) list = convert_dense (dirs[d], modes[m], in, len, 2, &n_listed, &listed);
+
+        g_assert_cmpuint (n_heard, >, len / 4);
+        g_assert_cmpuint (heard, ==, n_heard);
+        g_assert_cmpuint (listed, ==, n_heard);
+        g_assert_cmpuint (unheard, ==, 0);
+        g_assert_cmpuint (n_unheard, ==, n_heard);
+        g_assert_cmpuint (n_listed, ==, n_heard);
+        g_assert_true (g_bytes_equal (with, without));
+        g_assert_true (g_bytes_equal (with, list));
+      }
+}
+
 /* new_full() sets every property, as g_object_new() does. */
 static void
 test_new_full (void)
@@ -673,6 +767,7 @@ main (int    argc,
   g_test_add_func ("/converter/signal", test_signal);
   g_test_add_func ("/converter/signal-connected-later", test_signal_connected_later);
   g_test_add_func ("/converter/new-full", test_new_full);
+  g_test_add_func ("/converter/dense-unheard", test_dense_unheard);
   g_test_add_func ("/version/runtime", test_runtime_version);
 
   return g_test_run ();
