@@ -135,11 +135,7 @@ gk16_direct (const guint8   **pp,
     return GK16_DIRECT_OTHER;
   b = gk_loadu (p);
   nonascii = gk_movemask (b);
-  /* The ASCII step's where it moves on (it may take more than a block);
-   * else the block is converted here, ASCII and all. */
-  G_STATIC_ASSERT (GK16_ASCII <= 2 * GK_BLOCK);
-  if (nonascii == 0 && (gsize) (end - p) >= GK16_ASCII && (gsize) (oend - *po) >= 2 * GK16_ASCII &&
-      (GK16_ASCII <= GK_BLOCK || gk_movemask (gk_loadu (p + GK16_ASCII - GK_BLOCK)) == 0))
+  if (nonascii == 0)
     return GK16_DIRECT_ASCII;
   /* Four-byte forms (pairs) are the decoder's, and three-byte ones
    * where the kernel's decoder takes them faster. */
@@ -192,7 +188,8 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
       {
         Gk16Direct r;
 
-        /* Back to the ASCII step as soon as a block is ASCII. */
+        /* Back to the ASCII step as soon as a block is ASCII (it takes
+         * GK16_ASCII <= GK_BLOCK bytes, so it moves on). */
         while ((r = gk16_direct (&p, end, &o, oend, bmp_only, big_endian)) == GK16_DIRECT_DONE)
           ;
         if (r == GK16_DIRECT_ASCII)

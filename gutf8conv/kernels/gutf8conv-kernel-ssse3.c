@@ -1011,42 +1011,6 @@ gk16_pairs (const guint32  *v,
 }
 #define GK16_PAIRS gk16_pairs
 
-/* The block as eight words twice, a unit at each byte from it and the
- * one after it; the leads' and ASCII bytes' kept by a table of byte
- * shuffles.  Two-byte forms only, as avx2. */
-#define GK16_DIRECT 2
-
-GUTF8CONV_KERNEL_INLINE gsize
-gk16_units (gk_vec          b,
-            const guint8   *p,
-            const GkLeads  *c,
-            gk_mask         keep,
-            guint8         *o,
-            const gboolean  big_endian)
-{
-  __m128i n1 = _mm_loadu_si128 ((const __m128i *) (p + 1));
-  guint8 *start = o;
-
-  (void) c;
-  for (guint h = 0; h < 2; h++)
-    {
-      __m128i w0 = h == 0 ? _mm_unpacklo_epi8 (b, _mm_setzero_si128 ()) : _mm_unpackhi_epi8 (b, _mm_setzero_si128 ());
-      __m128i w1 = h == 0 ? _mm_unpacklo_epi8 (n1, _mm_setzero_si128 ()) : _mm_unpackhi_epi8 (n1, _mm_setzero_si128 ());
-      /* 110xxxxx: five bits. */
-      __m128i u2 = _mm_or_si128 (_mm_and_si128 (_mm_slli_epi16 (w0, 6), _mm_set1_epi16 (0x7C0)),
-                                 _mm_and_si128 (w1, _mm_set1_epi16 (0x3F)));
-      __m128i u = _mm_blendv_epi8 (w0, u2, _mm_cmpgt_epi16 (w0, _mm_set1_epi16 (0xBF)));
-      guint key = (keep >> (8 * h)) & 0xFF;
-
-      if (big_endian)
-        u = _mm_shuffle_epi8 (u, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-      /* 16 bytes a store, 2 * GK_BLOCK bytes of room in all. */
-      _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (u, _mm_load_si128 ((const __m128i *) gutf8conv_words8_shuffle[key])));
-      o += 2 * __builtin_popcount (key);
-    }
-  return o - start;
-}
-
 #include "gutf8conv-kernel-sse-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
