@@ -873,6 +873,14 @@ copy_avx2 (const guint8 *in,
 
 #define GK16_GROUP 16
 
+/* The bytes of each 16-bit unit swapped: UTF-16 in the other order. */
+GUTF8CONV_KERNEL_INLINE __m256i
+swap_units (__m256i v)
+{
+  return _mm256_shuffle_epi8 (v, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+                                                   1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+}
+
 GUTF8CONV_KERNEL_INLINE gboolean
 gk16_narrow (const guint32  *v,
              guint8         *o,
@@ -887,8 +895,7 @@ gk16_narrow (const guint32  *v,
   /* packus works within lanes: units 0-3, 8-11, 4-7, 12-15. */
   w = _mm256_permute4x64_epi64 (_mm256_packus_epi32 (v0, v1), 0xD8);
   if (big_endian)
-    w = _mm256_shuffle_epi8 (w, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
-                                                  1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+    w = swap_units (w);
   _mm256_storeu_si256 ((__m256i *) o, w);
   return TRUE;
 }
@@ -915,8 +922,7 @@ gk16_pairs (const guint32  *v,
 
       d = _mm256_blendv_epi8 (d, pair, sup);
       if (big_endian)
-        d = _mm256_shuffle_epi8 (d, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
-                                                      1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+        d = swap_units (d);
       d = _mm256_shuffle_epi8 (d, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_pack4_shuffle[key_hi],
                                                        (const __m128i *) gutf8conv_pack4_shuffle[key_lo]));
       /* 16 bytes a store, 4 * GK16_GROUP bytes of room in all. */
@@ -982,8 +988,7 @@ gk16_units (gk_vec          b,
       guint key_lo = (keep >> (16 * h)) & 0xFF, key_hi = (keep >> (16 * h + 8)) & 0xFF;
 
       if (big_endian)
-        u = _mm256_shuffle_epi8 (u, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
-                                                      1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+        u = swap_units (u);
       u = _mm256_shuffle_epi8 (u, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_words8_shuffle[key_hi],
                                                        (const __m128i *) gutf8conv_words8_shuffle[key_lo]));
       /* 16 bytes a store, 2 * GK_BLOCK bytes of room in all. */
@@ -1014,8 +1019,7 @@ ge16_load (const guint8 *p,
   ge16_vec v = _mm256_loadu_si256 ((const __m256i *) p);
 
   if (big_endian)
-    v = _mm256_shuffle_epi8 (v, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
-                                                  1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+    v = swap_units (v);
   return v;
 }
 

@@ -968,6 +968,13 @@ copy_ssse3 (const guint8 *in,
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
 
+/* The bytes of each 16-bit unit swapped: UTF-16 in the other order. */
+GUTF8CONV_KERNEL_INLINE __m128i
+swap_units (__m128i v)
+{
+  return _mm_shuffle_epi8 (v, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+}
+
 /* Two vectors of values below U+10000 as eight units. */
 GUTF8CONV_KERNEL_INLINE __m128i
 gk16_sse_pack (__m128i        a,
@@ -977,7 +984,7 @@ gk16_sse_pack (__m128i        a,
   __m128i w = _mm_packus_epi32 (a, b);
 
   if (big_endian)
-    w = _mm_shuffle_epi8 (w, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+    w = swap_units (w);
   return w;
 }
 
@@ -1002,7 +1009,7 @@ gk16_pairs (const guint32  *v,
 
       d = _mm_blendv_epi8 (d, pair, sup);
       if (big_endian)
-        d = _mm_shuffle_epi8 (d, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+        d = swap_units (d);
       /* 16 bytes a store, 4 * GK16_GROUP bytes of room in all. */
       _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (d, _mm_loadu_si128 ((const __m128i *) gutf8conv_pack4_shuffle[key])));
       o += gutf8conv_pack4_length[key];
