@@ -402,6 +402,50 @@ def dfa_tables(rows):
     return byte_class, trans
 
 
+def cp1252_values():
+    """windows-1252 by byte, as Python's cp1252 codec decodes it; the five
+    bytes it leaves undefined (81, 8D, 8F, 90, 9D) are the C1 control of
+    the same number, as the WHATWG Encoding Standard's index has them."""
+    values = []
+    for b in range(256):
+        try:
+            values.append(ord(bytes([b]).decode('cp1252')))
+        except UnicodeDecodeError:
+            values.append(b)
+    return values
+
+
+# What each byte-keeping error mode makes of a byte of a malformed
+# sequence (ASCII bytes, which are never malformed, as themselves).
+KEEP_MODES = [
+    ('ESCAPE', [b if b < 0x80 else 0xDC00 + b for b in range(256)]),
+    ('LATIN1', list(range(256))),
+    ('CP1252', cp1252_values()),
+]
+
+
+def keep_tables():
+    out = ['/* The byte-keeping error modes (gutf8conv-codec.c): by byte, the value\n'
+           ' * each writes for it (ASCII bytes as themselves), and, where the output\n'
+           ' * is UTF-8 (not ESCAPE: U+DC80..U+DCFF have no UTF-8 form), the value\n'
+           ' * in UTF-8 as 3 bytes and its length. */']
+    for name, values in KEEP_MODES:
+        # The codec writes each as one UTF-16 unit.
+        if max(values) > 0xFFFF:
+            raise SystemExit('gen-tables: %s has a value above U+FFFF' % name)
+        out.append('#define GUTF8CONV_KEEP_VALUE_%s \\\n%s' % (name, ' \\\n'.join(
+            '  ' + ', '.join('0x%04X' % v for v in values[i:i + 8]) + ',' for i in range(0, 256, 8))))
+        if name == 'ESCAPE':
+            continue
+        forms = []
+        for v in values:
+            form = chr(v).encode('utf-8')
+            forms.append('{ ' + ', '.join('0x%02X' % x for x in (form + bytes(3))[:3]) + ', %d }' % len(form))
+        out.append('#define GUTF8CONV_KEEP_UTF8_%s \\\n%s' % (name, ' \\\n'.join(
+            '  ' + ', '.join(forms[i:i + 4]) + ',' for i in range(0, 256, 4))))
+    return out
+
+
 def profile_header(path):
     out = [HEADER % path.rsplit('/', 1)[-1]]
     out.append('/* By profile, its 64 GUtf8ConvLead rows (lead byte - 0xC0): the continuation\n'
@@ -435,6 +479,7 @@ def profile_header(path):
         out.append('#define GUTF8CONV_DFA_TRANS_%s \\\n%s' % (name, ' \\\n'.join(
             '  ' + ', '.join('0x%06X' % v for v in trans[i:i + 6]) + ','
             for i in range(0, len(trans), 6))))
+    out += keep_tables()
     return '\n\n'.join(out) + '\n'
 
 

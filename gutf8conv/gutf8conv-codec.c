@@ -66,14 +66,17 @@ static const guint8 ucs4_signature_le[4] = { 0xFF, 0xFE, 0x00, 0x00 };
 static const guint8 utf16_signature_be[2] = { 0xFE, 0xFF };
 static const guint8 utf16_signature_le[2] = { 0xFF, 0xFE };
 
-/* windows-1252 as the WHATWG Encoding Standard's index maps 0x80..0x9F;
- * the five bytes the code page leaves undefined map to the C1 control of
- * the same number. */
-static const guint16 cp1252_80_9f[32] = {
-  0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-  0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-  0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-  0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+/* What the byte-keeping error modes write for a byte of a malformed
+ * sequence (gen-tables.py): by mode from ESCAPE on, the value; by mode
+ * from LATIN1 on, its UTF-8 form in 3 bytes and its length (ESCAPE's
+ * values have none). */
+G_STATIC_ASSERT (GUTF8CONV_ERROR_MODE_LATIN1 == GUTF8CONV_ERROR_MODE_ESCAPE + 1 &&
+                 GUTF8CONV_ERROR_MODE_CP1252 == GUTF8CONV_ERROR_MODE_ESCAPE + 2);
+static const guint16 keep_value[3][256] = {
+  { GUTF8CONV_KEEP_VALUE_ESCAPE }, { GUTF8CONV_KEEP_VALUE_LATIN1 }, { GUTF8CONV_KEEP_VALUE_CP1252 },
+};
+static const guint8 keep_utf8[2][256][4] = {
+  { GUTF8CONV_KEEP_UTF8_LATIN1 }, { GUTF8CONV_KEEP_UTF8_CP1252 },
 };
 
 /* The signature of the wide side in byte order @big_endian. */
@@ -446,17 +449,7 @@ static inline guint32
 bad_byte_char (GUtf8ConvErrorMode mode,
                guint8             b)
 {
-  switch ((int) mode)
-    {
-    case GUTF8CONV_ERROR_MODE_ESCAPE:
-      return 0xDC00 + b;
-    case GUTF8CONV_ERROR_MODE_CP1252:
-      if (b >= 0x80 && b <= 0x9F)
-        return cp1252_80_9f[b - 0x80];
-      return b;
-    default:   /* LATIN1 */
-      return b;
-    }
+  return keep_value[mode - GUTF8CONV_ERROR_MODE_ESCAPE][b];
 }
 
 /* Appends what the error mode makes of the bad step @s (its bytes at @p)
@@ -875,39 +868,160 @@ stop:
  * random bytes, 8 was 5-10% faster on the binary corpus. */
 #define DENSE_DFA_BLOCK 8
 
-/* dense_utf8_impl() for REPLACE and SKIP with no handler, one byte a step
- * of the profile's state machine (gen-tables.py) and no branch on the
- * bytes: each step stores a replacement and an item whether they count
- * or not, and moves the output on by what counts.  A transition that
- * rejects the bytes before its own ends their maximal subpart there
- * (behaviour-errors), as utf8_step() does, and reads its byte again from
- * the start state.  A sequence still open when the loop ends, and one the
- * general loop must take (STOP), are left to it from their first byte:
- * nothing of them was written.  @unit: 4, 2 or 1 (UTF-8, with the bytes
- * of a character copied: their form is the shortest). */
+/* What the state machine writes for a malformed sequence: nothing, one
+ * U+FFFD, or each byte as the error mode says (ESCAPE, LATIN1, CP1252). */
+#define DFA_SKIP 0
+#define DFA_REPLACE 1
+#define DFA_KEEP 2
+
+/* A mask of all ones where bit @flag of the transition @e is set. */
+#define DFA_MASK(e, flag) (-(gsize) (((e) / GUTF8CONV_DFA_##flag) & 1))
+
+/* One step of dense_dfa_impl() for SKIP and REPLACE: a replacement for
+ * the subpart the byte rejects and the byte's item (@item: a character,
+ * or U+FFFD for the byte alone), each stored whether it counts or not,
+ * the output moved on by what counts.  Returns the output's new end. */
+DENSE_INLINE guint8 *
+dfa_put_replace (guint8       *op,
+                 guint32       e,
+                 guint32       item,
+                 const guint8 *seq,
+                 const guint8 *ip,
+                 guint         unit,
+                 gboolean      replace,
+                 gboolean      big_endian)
+{
+  static const guint8 replacement_utf8[4] = { 0xEF, 0xBF, 0xBD, 0 };
+
+  if (unit == 4)
+    {
+      store_u32 (op, REPLACEMENT, big_endian);
+      op += replace ? (e & GUTF8CONV_DFA_REJECT) : 0;
+      store_u32 (op, item, big_endian);
+      op += replace ? (e & GUTF8CONV_DFA_ITEM) / 2 : (e & GUTF8CONV_DFA_CHAR) / 4;
+    }
+  else if (unit == 2)
+    {
+      guint32 wide = -(guint32) (item > 0xFFFF);
+
+      store_u16 (op, REPLACEMENT, big_endian);
+      op += replace ? (e & GUTF8CONV_DFA_REJECT) / 2 : 0;
+      store_u16 (op, (surrogate_high (item) & wide) | (item & ~wide), big_endian);
+      store_u16 (op + 2, surrogate_low (item), big_endian);
+      op += (replace ? (e & GUTF8CONV_DFA_ITEM) / 4 : (e & GUTF8CONV_DFA_CHAR) / 8) << (wide & 1);
+    }
+  else
+    {
+      gsize self_bad = DFA_MASK (e, SELF_BAD);
+      gsize item_len = (3 & self_bad) | ((gsize) (ip + 1 - seq) & ~self_bad);
+
+      memcpy (op, replacement_utf8, 4);
+      op += replace ? (e & GUTF8CONV_DFA_REJECT) / 4 * 3 : 0;
+      memcpy (op, (e & GUTF8CONV_DFA_SELF_BAD) ? replacement_utf8 : seq, 4);
+      op += (replace ? (e & GUTF8CONV_DFA_ITEM) / 8 : (e & GUTF8CONV_DFA_CHAR) / 16) * item_len;
+    }
+  return op;
+}
+
+/* One step of dense_dfa_impl() for the modes that write each byte of a
+ * malformed sequence (@values, towards UTF-8 @forms): until its sequence
+ * is decided, a byte's item is stored after those of the bytes before it
+ * (*@pend bytes past the output), and the output is moved on over them
+ * all when the sequence turns out malformed; a character is stored over
+ * them.  One store a step (two for a UTF-16 pair), of the character or
+ * of the byte's item.  Returns the output's new end. */
+DENSE_INLINE guint8 *
+dfa_put_keep (guint8         *op,
+              gsize          *pend,
+              guint32         e,
+              guint32         b,
+              guint32         cp,
+              const guint8   *seq,
+              const guint8   *ip,
+              const guint16  *values,
+              const guint8  (*forms)[4],
+              guint           unit,
+              gboolean        big_endian)
+{
+  gsize is_char = DFA_MASK (e, CHAR), is_item = DFA_MASK (e, ITEM);
+  gsize p = *pend, len;
+  guint8 *at;
+
+  op += p & DFA_MASK (e, REJECT);
+  p &= ~DFA_MASK (e, START);
+  at = op + (p & ~is_char);
+  if (unit == 1)
+    {
+      /* A character is copied: its form is the shortest. */
+      guintptr src = ((guintptr) seq & is_char) | ((guintptr) forms[b] & ~is_char);
+
+      memcpy (at, (const guint8 *) src, 4);
+      len = ((gsize) (ip + 1 - seq) & is_char) | (forms[b][3] & ~is_char);
+    }
+  else
+    {
+      guint32 v = (cp & is_char) | (values[b] & ~is_char);
+
+      if (unit == 4)
+        {
+          store_u32 (at, v, big_endian);
+          len = 4;
+        }
+      else
+        {
+          guint32 wide = -(guint32) (v > 0xFFFF);
+
+          store_u16 (at, (surrogate_high (v) & wide) | (v & ~wide), big_endian);
+          store_u16 (at + 2, surrogate_low (v), big_endian);
+          len = 2 << (wide & 1);
+        }
+    }
+  *pend = (p + len) & ~is_item;
+  return op + (len & is_item);
+}
+
+/* dense_utf8_impl() with no handler for SKIP, REPLACE (@how) and, but
+ * towards UTF-8 for ESCAPE, the modes that keep a malformed sequence's
+ * bytes, one byte a step of the profile's state machine (gen-tables.py)
+ * and no branch on the bytes (dfa_put_replace(), dfa_put_keep()).  A
+ * transition that rejects the bytes before its own ends their maximal
+ * subpart there (behaviour-errors), as utf8_step() does, and reads its
+ * byte again from the start state.  A sequence still open when the loop
+ * ends, and one the general loop must take (STOP), are left to it from
+ * their first byte: nothing of them was written.  @unit: 4, 2 or 1
+ * (UTF-8, with the bytes of a character copied: their form is the
+ * shortest). */
 DENSE_INLINE void
 dense_dfa_impl (GUtf8ConvCodec *codec,
                 Cursor         *cur,
                 guint           unit,
-                gboolean        replace,
+                guint           how,
                 gboolean        big_endian)
 {
-  static const guint8 replacement_utf8[4] = { 0xEF, 0xBF, 0xBD, 0 };
   const guint8 *ip = cur->ip, *start = cur->ip, *seq = cur->ip;
-  /* A step reads 4 bytes from the start of its sequence (UTF-8 output)
-   * and stores at most 8. */
+  /* A step reads 4 bytes from the start of its sequence (UTF-8 output). */
   const guint8 *iend = cur->iend - (unit == 1 ? 3 : 0);
   guint8 *op = cur->op;
   const guint8 *classes = codec->profile->dfa_class;
   const guint32 *trans = codec->profile->dfa_trans;
+  guint keep = how == DFA_KEEP ? codec->config.error_mode - GUTF8CONV_ERROR_MODE_ESCAPE : 0;
+  const guint16 *values = keep_value[keep];
+  const guint8 (*forms)[4] = keep_utf8[keep > 0 ? keep - 1 : 0];
+  /* A step stores at most 8 bytes (SKIP, REPLACE); or each byte adds at
+   * most a unit (3 bytes towards UTF-8) to the output and the items
+   * stored past it, which are at most 3 units (9 bytes), and the last
+   * store is at most 4 bytes. */
+  gsize per_step = how == DFA_KEEP ? (unit == 1 ? 3 : unit) : 8, slack = how == DFA_KEEP ? 16 : 0;
   guint32 state = 0, cp = 0;
   guint64 n_bad = 0;
+  gsize pend = 0;
 
   for (;;)
     {
       /* Steps that cannot overrun the input or the output, at most a
        * block: after a block without a bad byte the kernel takes over. */
-      gsize n = MIN (iend > ip ? (gsize) (iend - ip) : 0, (gsize) (cur->oend - op) / 8);
+      gsize room = cur->oend - op;
+      gsize n = MIN (iend > ip ? (gsize) (iend - ip) : 0, room > slack ? (room - slack) / per_step : 0);
       const guint8 *stop = ip + MIN (n, DENSE_DFA_BLOCK);
       guint64 n_bad_before = n_bad;
 
@@ -919,42 +1033,18 @@ dense_dfa_impl (GUtf8ConvCodec *codec,
         {
           guint32 b = *ip;
           guint32 e = trans[state + classes[b]];
-          guint32 started = -((e / GUTF8CONV_DFA_START) & 1);
-          guint32 self_bad = -((e / GUTF8CONV_DFA_SELF_BAD) & 1);
-          guint32 item;
+          guint32 started = DFA_MASK (e, START);
 
           if (G_UNLIKELY (e & GUTF8CONV_DFA_STOP))
             goto out;
           /* A bad byte alone has the payload mask 0: its item is U+FFFD. */
           cp = ((cp << 6) & ~started) | (b & (e >> GUTF8CONV_DFA_MASK_SHIFT & 0x7F));
           seq += (ip - seq) & (gssize) (gint32) started;
-          item = cp | (REPLACEMENT & self_bad);
-          if (unit == 4)
-            {
-              store_u32 (op, REPLACEMENT, big_endian);
-              op += replace ? (e & GUTF8CONV_DFA_REJECT) : 0;
-              store_u32 (op, item, big_endian);
-              op += replace ? (e & GUTF8CONV_DFA_ITEM) / 2 : (e & GUTF8CONV_DFA_CHAR) / 4;
-            }
-          else if (unit == 2)
-            {
-              guint32 wide = -(guint32) (item > 0xFFFF);
-
-              store_u16 (op, REPLACEMENT, big_endian);
-              op += replace ? (e & GUTF8CONV_DFA_REJECT) / 2 : 0;
-              store_u16 (op, (surrogate_high (item) & wide) | (item & ~wide), big_endian);
-              store_u16 (op + 2, surrogate_low (item), big_endian);
-              op += (replace ? (e & GUTF8CONV_DFA_ITEM) / 4 : (e & GUTF8CONV_DFA_CHAR) / 8) << (wide & 1);
-            }
+          if (how == DFA_KEEP)
+            op = dfa_put_keep (op, &pend, e, b, cp, seq, ip, values, forms, unit, big_endian);
           else
-            {
-              guint32 item_len = (3 & self_bad) | ((guint32) (ip + 1 - seq) & ~self_bad);
-
-              memcpy (op, replacement_utf8, 4);
-              op += replace ? (e & GUTF8CONV_DFA_REJECT) / 4 * 3 : 0;
-              memcpy (op, (e & GUTF8CONV_DFA_SELF_BAD) ? replacement_utf8 : seq, 4);
-              op += (replace ? (e & GUTF8CONV_DFA_ITEM) / 8 : (e & GUTF8CONV_DFA_CHAR) / 16) * item_len;
-            }
+            op = dfa_put_replace (op, e, cp | (REPLACEMENT & DFA_MASK (e, SELF_BAD)), seq, ip, unit,
+                                  how == DFA_REPLACE, big_endian);
           n_bad += e & GUTF8CONV_DFA_BAD;
           state = e >> GUTF8CONV_DFA_NEXT_SHIFT;
         }
@@ -1049,7 +1139,7 @@ isolated_fix (GUtf8ConvErrorMode  mode,
       else if (mode == GUTF8CONV_ERROR_MODE_ESCAPE)
         c = 0xDC00 + ip[i];
       else
-        c = cp1252_80_9f[ip[i] - 0x80];
+        c = keep_value[GUTF8CONV_ERROR_MODE_CP1252 - GUTF8CONV_ERROR_MODE_ESCAPE][ip[i]];
       if (unit == 4)
         store_u32 (op + 4 * i, c, big_endian);
       else
@@ -1178,23 +1268,42 @@ isolated_run (GUtf8ConvCodec *codec,
     latin1 ? isolated_utf8_impl (codec, cur, 2, FALSE, TRUE) : isolated_utf8_impl (codec, cur, 2, FALSE, FALSE);
 }
 
+/* dense_dfa_impl() with @how (from the error mode) as a constant. */
+DENSE_INLINE void
+dense_dfa_how (GUtf8ConvCodec *codec,
+               Cursor         *cur,
+               guint           unit,
+               gboolean        big_endian)
+{
+  switch ((int) codec->config.error_mode)
+    {
+    case GUTF8CONV_ERROR_MODE_REPLACE:
+      dense_dfa_impl (codec, cur, unit, DFA_REPLACE, big_endian);
+      break;
+    case GUTF8CONV_ERROR_MODE_SKIP:
+      dense_dfa_impl (codec, cur, unit, DFA_SKIP, big_endian);
+      break;
+    default:
+      dense_dfa_impl (codec, cur, unit, DFA_KEEP, big_endian);
+      break;
+    }
+}
+
 /* dense_dfa_impl() with the output, mode and byte order as constants. */
 static void
 dense_dfa_run (GUtf8ConvCodec *codec,
                Cursor         *cur)
 {
-  gboolean replace = codec->config.error_mode == GUTF8CONV_ERROR_MODE_REPLACE;
-
   if (codec->utf8_out)
-    replace ? dense_dfa_impl (codec, cur, 1, TRUE, FALSE) : dense_dfa_impl (codec, cur, 1, FALSE, FALSE);
+    dense_dfa_how (codec, cur, 1, FALSE);
   else if (codec->unit == 4 && codec->big_endian)
-    replace ? dense_dfa_impl (codec, cur, 4, TRUE, TRUE) : dense_dfa_impl (codec, cur, 4, FALSE, TRUE);
+    dense_dfa_how (codec, cur, 4, TRUE);
   else if (codec->unit == 4)
-    replace ? dense_dfa_impl (codec, cur, 4, TRUE, FALSE) : dense_dfa_impl (codec, cur, 4, FALSE, FALSE);
+    dense_dfa_how (codec, cur, 4, FALSE);
   else if (codec->big_endian)
-    replace ? dense_dfa_impl (codec, cur, 2, TRUE, TRUE) : dense_dfa_impl (codec, cur, 2, FALSE, TRUE);
+    dense_dfa_how (codec, cur, 2, TRUE);
   else
-    replace ? dense_dfa_impl (codec, cur, 2, TRUE, FALSE) : dense_dfa_impl (codec, cur, 2, FALSE, FALSE);
+    dense_dfa_how (codec, cur, 2, FALSE);
 }
 
 /* Takes the UTF-8 input where the kernel stopped while it stays dense
@@ -1212,11 +1321,11 @@ dense_run (GUtf8ConvCodec *codec,
   if (!codec->utf8_in || codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending ||
       codec->order_pending || codec->after_high)
     return FALSE;
-  /* The state machine where no byte is reported and no mode keeps a bad
-   * sequence's bytes, once the input is dense with bad ones: where they
-   * are sparse (damaged text) dense_utf8_impl() takes valid sequences
-   * whole and hands back to the kernel sooner. */
-  dfa = (mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_SKIP) &&
+  /* The state machine where no byte is reported, once the input is dense
+   * with bad ones: where they are sparse (damaged text) dense_utf8_impl()
+   * takes valid sequences whole and hands back to the kernel sooner.
+   * ESCAPE towards UTF-8 stops at the first bad byte. */
+  dfa = mode != GUTF8CONV_ERROR_MODE_STRICT && !(mode == GUTF8CONV_ERROR_MODE_ESCAPE && codec->utf8_out) &&
         (codec->on_invalid == NULL ||
          (codec->wants_invalid != NULL && !codec->wants_invalid (codec->on_invalid_data)));
   if (codec->utf8_out)
