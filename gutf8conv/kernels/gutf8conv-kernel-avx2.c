@@ -377,8 +377,10 @@ decode_avx2_ascii_fitting (const guint8   **pp,
 }
 
 /* The careful phase: block by block from a character boundary, each
- * tested by byte compares, blocks that fail by the scalar kernel.  FALSE
- * where it stopped for good; TRUE at the short rest of the input. */
+ * tested by byte compares.  A block that fails gives the characters
+ * before its first wrong byte, and the kernel stops there: the state
+ * machine takes what follows.  FALSE where it stopped for good; TRUE at
+ * the short rest of the input. */
 static inline __attribute__((always_inline)) gboolean
 decode_avx2_careful (const guint8   **pp,
                      const guint8    *end,
@@ -396,7 +398,7 @@ decode_avx2_careful (const guint8   **pp,
       const guint8 *p = *pp;
       __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
       guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
-      guint32 leads;
+      guint32 leads, wrong;
       guint consumed, n_out;
       GkLeads c;
 
@@ -407,10 +409,12 @@ decode_avx2_careful (const guint8   **pp,
           continue;
         }
 
-      if (!gk_block_valid (b, p, nonascii, bmp_only, &c))
-        goto scalar_block;
-      /* The last character may end past the block: leave it for the next. */
-      consumed = gk_block_end (&c);
+      wrong = gk_block_wrong (b, p, nonascii, bmp_only, &c);
+      /* The last character may end past the block: leave it for the
+       * next.  A block that fails ends before its first wrong character. */
+      consumed = wrong == 0 ? gk_block_end (&c) : gk_valid_prefix (gk_block_expected (&c), wrong);
+      if (consumed == 0)
+        return FALSE;
       leads = gk_block_leads (&c, consumed);
       n_out = __builtin_popcount (leads);
       if ((gsize) (oend - *po) < 4 * n_out + 32)
@@ -433,11 +437,7 @@ decode_avx2_careful (const guint8   **pp,
 
       *po = transcode32 (p, leads, *po, big_endian, FALSE);
       *pp = p + consumed;
-      continue;
-
-    scalar_block:
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, pp, end, po, oend,
-                                          32, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+      if (wrong != 0)
         return FALSE;
     }
   return TRUE;

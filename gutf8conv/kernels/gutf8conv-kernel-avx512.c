@@ -250,7 +250,7 @@ decode_avx512_impl (const guint8   *in,
       __m512i b = r == 64 ? _mm512_loadu_si512 ((const void *) p) : _mm512_maskz_loadu_epi8 (valid, p);
       guint64 nonascii = _mm512_movepi8_mask (b);
       __m512i n1, hi, x, sh, pos, spread;
-      guint64 l2, l3, l4, cont, lead, leads, bad;
+      guint64 l2, l3, l4, cont, lead, leads, bad, expected, wrong;
       guint k, len, consumed, n_out;
 
       if (nonascii == 0)
@@ -286,20 +286,28 @@ decode_avx512_impl (const guint8   *in,
       bad = bad_leads (b, n1, l2);
       if (bmp_only)
         bad |= l4;
-
-      if (((cont ^ ((l2 << 1) | (l3 << 2) | (l4 << 3))) & valid) != 0)
-        goto scalar_block;
-
-      /* The last character may end past the block: leave it for the next
-       * (and any verdict on it, made with bytes not yet seen). */
+      expected = (l2 << 1) | (l3 << 2) | (l4 << 3);
+      wrong = ((cont ^ expected) | bad) & valid;
       lead = ~cont & valid;
-      k = 63 - __builtin_clzll (lead);
-      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
-      consumed = k + len <= r ? r : k;
+
+      if (wrong == 0)
+        {
+          /* The last character may end past the block: leave it for the
+           * next. */
+          k = 63 - __builtin_clzll (lead);
+          len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
+          consumed = k + len <= r ? r : k;
+        }
+      else
+        {
+          /* The characters before the first wrong byte, then the state
+           * machine's turn (where the input ends inside the last
+           * character, its lead is wrong here: the scalar kernel stops
+           * there too). */
+          consumed = gk_valid_prefix (expected, wrong);
+        }
       if (consumed == 0)
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);   /* a sequence the input ends inside of */
-      if ((bad & low_bits (consumed)) != 0)
-        goto scalar_block;
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
       leads = lead & low_bits (consumed);
       n_out = __builtin_popcountll (leads);
       if ((gsize) (oend - o) < 4 * n_out)
@@ -342,11 +350,7 @@ decode_avx512_impl (const guint8   *in,
           o += 4 * n;
         }
       p += consumed;
-      continue;
-
-    scalar_block:
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
-                                          64, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+      if (wrong != 0)
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
   return gutf8conv_kernel_stop (in, p, out, o, in_used);

@@ -97,12 +97,21 @@ gk_bad_mask (gk_vec          b,
 #endif
 }
 
+/* The bytes of a block that its leads announce as continuation bytes. */
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_block_expected (const GkLeads *c)
+{
+  return ((c->l2 << 1) | (c->l3 << 2) | (c->l4 << 3)) & GK_ALL;
+}
+
 /* The classes of block @b, which holds something else than ASCII
- * (@nonascii: its top bits), into @c; whether it is valid as far as it
- * goes: a character that ends past it is checked up to its second byte
- * (the byte after the block is read). */
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_block_valid (gk_vec          b,
+ * (@nonascii: its top bits), into @c; the bytes where it is wrong as far
+ * as it goes (0: valid): bad leads, continuation bytes no lead announces
+ * and announced ones that are none.  A character that ends past the
+ * block is checked up to its second byte (the byte after the block is
+ * read). */
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_block_wrong (gk_vec          b,
                 const guint8   *p,
                 gk_mask         nonascii,
                 const gboolean  bmp_only,
@@ -112,8 +121,34 @@ gk_block_valid (gk_vec          b,
   c->l3 = gk_ge_mask (b, 0xE0);
   c->l4 = gk_ge_mask (b, 0xF0);
   c->cont = nonascii & ~c->l2;
-  return gk_bad_mask (b, p, c->l2, c->l4, bmp_only) == 0 &&
-         c->cont == (((c->l2 << 1) | (c->l3 << 2) | (c->l4 << 3)) & GK_ALL);
+  return gk_bad_mask (b, p, c->l2, c->l4, bmp_only) | (c->cont ^ gk_block_expected (c));
+}
+
+/* gk_block_wrong() as a verdict: whether block @b is valid as far as it
+ * goes. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_block_valid (gk_vec          b,
+                const guint8   *p,
+                gk_mask         nonascii,
+                const gboolean  bmp_only,
+                GkLeads        *c)
+{
+  return gk_block_wrong (b, p, nonascii, bmp_only, c) == 0;
+}
+
+/* Where a block from a character boundary stops being valid: the start
+ * of the character that holds its first wrong byte (@wrong, not 0; the
+ * bytes its leads announce as continuations: @expected).  Before the
+ * first wrong byte every continuation byte is where a lead announces
+ * one, so the last byte up to it that none announces starts that
+ * character, and the characters before it are whole and valid: the
+ * scalar kernel stops there too (behaviour-errors). */
+GUTF8CONV_KERNEL_INLINE guint
+gk_valid_prefix (gk_mask expected,
+                 gk_mask wrong)
+{
+  /* Bit 0 is never announced: never empty. */
+  return gk_mask_top (~expected & (wrong ^ (wrong - 1)));
 }
 
 /* Where the valid block @c ends for its caller: GK_BLOCK, or the start of
@@ -140,9 +175,9 @@ gk_block_leads (const GkLeads *c,
 }
 
 /* Validation from the character boundary @p to @end, block by block,
- * where a fast loop stopped: a block that fails the test goes to the
- * scalar validator, and the short rest too.  Returns the end of the
- * valid run. */
+ * where a fast loop stopped: a block that fails the test ends the run
+ * before its first wrong character; the short rest goes to the scalar
+ * validator.  Returns the end of the valid run. */
 GUTF8CONV_KERNEL_INLINE const guint8 *
 gk_validate_careful (const guint8   *p,
                      const guint8   *end,
@@ -154,7 +189,7 @@ gk_validate_careful (const guint8   *p,
   while (end - p >= GK_BLOCK + 1)
     {
       gk_vec b = gk_loadu (p);
-      gk_mask nonascii = gk_movemask (b);
+      gk_mask nonascii = gk_movemask (b), wrong;
       GkLeads c;
 
       if (nonascii == 0)
@@ -162,12 +197,9 @@ gk_validate_careful (const guint8   *p,
           p += GK_BLOCK;
           continue;
         }
-      if (!gk_block_valid (b, p, nonascii, bmp_only, &c))
-        {
-          if (!gutf8conv_kernel_scalar_validate_block (&p, end, GK_BLOCK, flags))
-            return p;
-          continue;
-        }
+      wrong = gk_block_wrong (b, p, nonascii, bmp_only, &c);
+      if (wrong != 0)
+        return p + gk_valid_prefix (gk_block_expected (&c), wrong);
       p += gk_block_end (&c);
     }
   return p + gutf8conv_kernel_scalar_validate (p, end - p, flags);

@@ -401,9 +401,11 @@ decode_ssse3_ascii_run (const guint8   **pp,
 }
 
 /* The careful phase: block by block from a character boundary, each
- * tested by byte compares, blocks that fail (or do not fit) by the
- * scalar kernel.  FALSE where it stopped for good; TRUE at the short rest
- * of the input. */
+ * tested by byte compares.  A block that fails gives the characters
+ * before its first wrong byte, and the kernel stops there: the state
+ * machine takes what follows.  Blocks that do not fit go to the scalar
+ * kernel.  FALSE where it stopped for good; TRUE at the short rest of the
+ * input. */
 static inline __attribute__((always_inline)) gboolean
 decode_ssse3_careful (const guint8   **pp,
                       const guint8    *end,
@@ -421,7 +423,7 @@ decode_ssse3_careful (const guint8   **pp,
       const guint8 *p = *pp;
       __m128i b = _mm_loadu_si128 ((const __m128i *) p);
       guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
-      guint32 leads;
+      guint32 leads, wrong;
       guint consumed;
       GkLeads c;
 
@@ -432,11 +434,15 @@ decode_ssse3_careful (const guint8   **pp,
           *po += 64;
           continue;
         }
-      if (nonascii != 0 && gk_block_valid (b, p, nonascii, bmp_only, &c))
+      if (nonascii != 0)
         {
+          wrong = gk_block_wrong (b, p, nonascii, bmp_only, &c);
           /* The last character may end past the block: leave it for the
-           * next. */
-          consumed = gk_block_end (&c);
+           * next.  A block that fails ends before its first wrong
+           * character. */
+          consumed = wrong == 0 ? gk_block_end (&c) : gk_valid_prefix (gk_block_expected (&c), wrong);
+          if (consumed == 0)
+            return FALSE;
           leads = gk_block_leads (&c, consumed);
           /* The stores may overrun by 12 bytes; near the end of the
            * output, the scalar kernel stops exactly where it must. */
@@ -444,6 +450,8 @@ decode_ssse3_careful (const guint8   **pp,
             {
               *po = transcode16 (p, leads, *po, big_endian);
               *pp = p + consumed;
+              if (wrong != 0)
+                return FALSE;
               continue;
             }
         }
