@@ -675,11 +675,32 @@ gk16_units (gk_vec          b,
             guint8         *o,
             const gboolean  big_endian)
 {
-  __m512i n1 = _mm512_loadu_si512 ((const void *) (p + 1));
-  __m512i n2 = _mm512_loadu_si512 ((const void *) (p + 2));
+  __m512i n1, n2;
   const __m512i low6 = _mm512_set1_epi16 (0x3F);
   guint8 *start = o;
 
+  if (c->l3 == 0)
+    {
+      /* One and two bytes only: each character's lead (less C2: with the
+       * continuation's 80 that leaves the payload after one add) and its
+       * last byte packed by a byte compress each, widened and joined. */
+      __m512i lead = _mm512_maskz_compress_epi8 (keep, _mm512_maskz_sub_epi8 (c->l2, b, SET1 (0xC2)));
+      __m512i last = _mm512_maskz_compress_epi8 ((keep & ~c->l2) | ((keep & c->l2) << 1), b);
+
+      for (guint h = 0; h < 2; h++)
+        {
+          __m512i u = _mm512_add_epi16 (_mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (last) : _mm512_extracti64x4_epi64 (last, 1)),
+                                        _mm512_slli_epi16 (_mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (lead) : _mm512_extracti64x4_epi64 (lead, 1)), 6));
+
+          if (big_endian)
+            u = _mm512_shldi_epi16 (u, u, 8);
+          /* Room for 2 * GK_BLOCK bytes: the second store may hold nothing. */
+          _mm512_storeu_si512 ((void *) (o + 64 * h), u);
+        }
+      return 2 * __builtin_popcountll (keep);
+    }
+  n1 = _mm512_loadu_si512 ((const void *) (p + 1));
+  n2 = _mm512_loadu_si512 ((const void *) (p + 2));
   for (guint h = 0; h < 2; h++)
     {
       __m512i w0 = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (b) : _mm512_extracti64x4_epi64 (b, 1));
