@@ -39,6 +39,7 @@
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-generic.h"
 #include "gutf8conv-kernel-tables.h"
+#include "gutf8conv-kernel-units.h"
 
 
 #define POP2(n) n, n + 1, n + 1, n + 2
@@ -88,13 +89,26 @@ tail_bytes (uint8x16_t b)
   return vmaxvq_u8 (vandq_u8 (vcgeq_u8 (b, vld1q_u8 (gutf8conv_tail_start)), vld1q_u8 (gutf8conv_tail_len)));
 }
 
-/* Sixteen ASCII bytes to sixteen UCS-4 units at @o.  (Four plain stores:
- * GCC spills a register quadruple for ST1 of four.) */
+/* Sixteen ASCII bytes to sixteen UCS-4 units at @o, or with @utf16
+ * sixteen UTF-16 units, interleaved with zeros by one ST2 (the zero byte
+ * first for big-endian).  (UCS-4: four plain stores, GCC spills a
+ * register quadruple for ST1 of four.) */
 static inline __attribute__((always_inline)) void
-widen16 (uint8x16_t     b,
-         guint8        *o,
-         const guint8 (*widen)[16])
+widen16 (uint8x16_t      b,
+         guint8         *o,
+         const guint8  (*widen)[16],
+         const gboolean  utf16,
+         const gboolean  big_endian)
 {
+  if (utf16)
+    {
+      uint8x16x2_t z;
+
+      z.val[big_endian ? 1 : 0] = b;
+      z.val[big_endian ? 0 : 1] = vdupq_n_u8 (0);
+      vst2q_u8 (o, z);
+      return;
+    }
   vst1q_u8 (o, vqtbl1q_u8 (b, vld1q_u8 (widen[0])));
   vst1q_u8 (o + 16, vqtbl1q_u8 (b, vld1q_u8 (widen[1])));
   vst1q_u8 (o + 32, vqtbl1q_u8 (b, vld1q_u8 (widen[2])));
@@ -118,16 +132,21 @@ static const guint8 fast_hi[256] = {
   [0x11] = 0x11, [0x22] = 0x22, [0x44] = 0x44, [0x88] = 0x88,
 };
 
-/* Eight units (16-bit @u, zero high halves) to @o. */
+/* Eight units (16-bit @u, zero high halves) to @o, as UCS-4 or with
+ * @utf16 as they are. */
 static inline __attribute__((always_inline)) void
 store8_16 (uint16x8_t     u,
            uint16x8_t     z,
            guint8        *o,
+           const gboolean utf16,
            const gboolean big_endian)
 {
   if (big_endian)
+    u = vreinterpretq_u16_u8 (vrev16q_u8 (vreinterpretq_u8_u16 (u)));
+  if (utf16)
+    vst1q_u16 ((guint16 *) o, u);
+  else if (big_endian)
     {
-      u = vreinterpretq_u16_u8 (vrev16q_u8 (vreinterpretq_u8_u16 (u)));
       vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, u));
       vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, u));
     }
@@ -146,6 +165,7 @@ static inline __attribute__((always_inline)) const guint8 *
 fast2 (const guint8    *p,
        const guint8    *lim,
        guint8         **op,
+       const gboolean   utf16,
        const gboolean   big_endian)
 {
   uint16x8_t form = vdupq_n_u16 (0xC0E0), want = vdupq_n_u16 (0x80C0);
@@ -165,23 +185,32 @@ fast2 (const guint8    *p,
       if (vminvq_u16 (ok) != 0xFFFF)
         break;
       /* (lead & 0x1F) << 6 | (continuation & 0x3F) */
-      store8_16 (vsliq_n_u16 (vshrq_n_u16 (u, 8), vandq_u16 (u, low5), 6), z, o, big_endian);
+      store8_16 (vsliq_n_u16 (vshrq_n_u16 (u, 8), vandq_u16 (u, low5), 6), z, o, utf16, big_endian);
       p += 16;
-      o += 32;
+      o += utf16 ? 16 : 32;
     }
   *op = o;
   return p;
 }
 
-/* Sixteen units, by their high and low bytes (below U+10000), to @o. */
+/* Sixteen units, by their high and low bytes (below U+10000), to @o, as
+ * UCS-4 or with @utf16 UTF-16. */
 static inline __attribute__((always_inline)) void
 store16_hl (uint8x16_t     hi,
             uint8x16_t     lo,
             uint16x8_t     z,
             guint8        *o,
+            const gboolean utf16,
             const gboolean big_endian)
 {
-  if (big_endian)
+  if (utf16)
+    {
+      uint8x16_t first = big_endian ? hi : lo, second = big_endian ? lo : hi;
+
+      vst1q_u8 (o, vzip1q_u8 (first, second));
+      vst1q_u8 (o + 16, vzip2q_u8 (first, second));
+    }
+  else if (big_endian)
     {
       uint16x8_t z0 = vreinterpretq_u16_u8 (vzip1q_u8 (hi, lo));
       uint16x8_t z1 = vreinterpretq_u16_u8 (vzip2q_u8 (hi, lo));
@@ -211,6 +240,7 @@ static inline __attribute__((always_inline)) const guint8 *
 fast3 (const guint8    *p,
        const guint8    *lim,
        guint8         **op,
+       const gboolean   utf16,
        const gboolean   big_endian)
 {
   uint8x16_t lead = vdupq_n_u8 (0x0E), min_hi = vdupq_n_u8 (0x08), sur = vdupq_n_u8 (0xD8);
@@ -240,9 +270,9 @@ fast3 (const guint8    *p,
       ok = vbicq_u8 (ok, vceqq_u8 (vandq_u8 (hi, sur_mask), sur));
       if (vminvq_u8 (ok) != 0xFF)
         break;
-      store16_hl (hi, lo, z, o, big_endian);
+      store16_hl (hi, lo, z, o, utf16, big_endian);
       p += 48;
-      o += 64;
+      o += utf16 ? 32 : 64;
     }
   *op = o;
   return p;
@@ -250,11 +280,13 @@ fast3 (const guint8    *p,
 
 /* Four-byte characters only, from a character boundary @p: 64 bytes a
  * step, split into planes by LD4, which the test validates (lead F0..F7,
- * three continuations, U+10000 to U+10FFFF). */
+ * three continuations, U+10000 to U+10FFFF); with @utf16 each a pair,
+ * four byte planes stored by ST4. */
 static inline __attribute__((always_inline)) const guint8 *
 fast4 (const guint8    *p,
        const guint8    *lim,
        guint8         **op,
+       const gboolean   utf16,
        const gboolean   big_endian)
 {
   uint8x16_t lead = vdupq_n_u8 (0x1E), low3 = vdupq_n_u8 (0x07), one = vdupq_n_u8 (1);
@@ -271,21 +303,37 @@ fast4 (const guint8    *p,
   while (lim - p >= 64)
     {
       uint8x16x4_t t = vld4q_u8 (p);
-      uint8x16_t b2, b1, b0, ok;
+      uint8x16_t b2, b1, b0, plane, ok;
       uint16x8_t z01, z2;
 
       /* The code points' three bytes, high to low. */
       b2 = vsliq_n_u8 (vshrq_n_u8 (t.val[1], 4), vandq_u8 (t.val[0], low3), 2);
       b1 = vsliq_n_u8 (vshrq_n_u8 (t.val[2], 2), t.val[1], 4);
       b0 = vsliq_n_u8 (t.val[3], t.val[2], 6);
-      ok = vandq_u8 (vceqq_u8 (vshrq_n_u8 (t.val[0], 3), lead),
-                     vcleq_u8 (vsubq_u8 (b2, one), max_plane));
+      plane = vsubq_u8 (b2, one);
+      ok = vandq_u8 (vceqq_u8 (vshrq_n_u8 (t.val[0], 3), lead), vcleq_u8 (plane, max_plane));
       ok = vandq_u8 (ok, vandq_u8 (vcltq_s8 (vreinterpretq_s8_u8 (t.val[1]), cont),
                                    vandq_u8 (vcltq_s8 (vreinterpretq_s8_u8 (t.val[2]), cont),
                                              vcltq_s8 (vreinterpretq_s8_u8 (t.val[3]), cont))));
       if (vminvq_u8 (ok) != 0xFF)
         break;
-      if (big_endian)
+      if (utf16)
+        {
+          /* High unit D800 | (value - 10000) >> 10: D8 | plane >> 2, then
+           * plane << 6 | b1 >> 2; low unit DC | (b1 & 3), then b0. */
+          uint8x16_t h_hi = vorrq_u8 (vshrq_n_u8 (plane, 2), vdupq_n_u8 (0xD8));
+          uint8x16_t h_lo = vsliq_n_u8 (vshrq_n_u8 (b1, 2), plane, 6);
+          /* (0x37 << 2 is 0xDC, over the two low bits of b1.) */
+          uint8x16_t l_hi = vsliq_n_u8 (b1, vdupq_n_u8 (0x37), 2);
+          uint8x16x4_t u;
+
+          u.val[0] = big_endian ? h_hi : h_lo;
+          u.val[1] = big_endian ? h_lo : h_hi;
+          u.val[2] = big_endian ? l_hi : b0;
+          u.val[3] = big_endian ? b0 : l_hi;
+          vst4q_u8 (o, u);
+        }
+      else if (big_endian)
         {
           z2 = vreinterpretq_u16_u8 (vzip1q_u8 (zero, b2));
           z01 = vreinterpretq_u16_u8 (vzip1q_u8 (b1, b0));
@@ -320,9 +368,12 @@ static inline __attribute__((always_inline)) const guint8 *
 ascii_run (const guint8    *p,
            guintptr         lim64,
            guint8         **op,
-           const guint8   (*widen)[16])
+           const guint8   (*widen)[16],
+           const gboolean   utf16,
+           const gboolean   big_endian)
 {
   guint8 *o = *op;
+  const guint step = utf16 ? 32 : 64;
 
   while ((guintptr) p <= lim64)
     {
@@ -331,12 +382,12 @@ ascii_run (const guint8    *p,
 
       if (vmaxvq_u8 (vorrq_u8 (vorrq_u8 (x0, x1), vorrq_u8 (x2, x3))) >= 0x80)
         break;
-      widen16 (x0, o, widen);
-      widen16 (x1, o + 64, widen);
-      widen16 (x2, o + 128, widen);
-      widen16 (x3, o + 192, widen);
+      widen16 (x0, o, widen, utf16, big_endian);
+      widen16 (x1, o + step, widen, utf16, big_endian);
+      widen16 (x2, o + 2 * step, widen, utf16, big_endian);
+      widen16 (x3, o + 3 * step, widen, utf16, big_endian);
       p += 64;
-      o += 256;
+      o += 4 * step;
     }
   *op = o;
   return p;
@@ -345,19 +396,30 @@ ascii_run (const guint8    *p,
 /* The characters that end in a block, at most sixteen bits each: their
  * low bytes @byte0 and high bytes @byte1, the @m_lo of the low half then
  * the @m_hi of the high half moved to the front of each, to UCS-4 at @o
- * by zips with zeros; returns the new @o.  (Not ST2: GCC 12 builds its
- * register pair on the stack.) */
+ * by zips with zeros, or with @utf16 as UTF-16 by one zip a half; returns
+ * the new @o.  (Not ST2: GCC 12 builds its register pair on the
+ * stack.) */
 static inline __attribute__((always_inline)) guint8 *
 store_units16 (uint8x16_t      byte0,
                uint8x16_t      byte1,
                guint           m_lo,
                guint           m_hi,
                guint8         *o,
+               const gboolean  utf16,
                const gboolean  big_endian)
 {
   const uint16x8_t z = vdupq_n_u16 (0);
   uint16x8_t lo, hi;
 
+  if (utf16)
+    {
+      uint8x16_t first = big_endian ? byte1 : byte0, second = big_endian ? byte0 : byte1;
+
+      vst1q_u8 (o, vzip1q_u8 (first, second));
+      o += 2 * popcount8[m_lo];
+      vst1q_u8 (o, vzip2q_u8 (first, second));
+      return o + 2 * popcount8[m_hi];
+    }
   if (big_endian)
     {
       lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte1, byte0));
@@ -417,17 +479,41 @@ store_units24 (uint8x16_t      byte0,
   return o + 4 * popcount8[m_hi];
 }
 
-/* One function of 170 lines: its block loop calls nothing and keeps its
- * constants in registers (KEEP), which its pieces as functions of their
- * own would not guarantee. */
-static inline __attribute__((always_inline)) gsize
-decode_neon_impl (const guint8   *in,
-                  gsize           in_len,
-                  guint8         *out,
-                  gsize           out_len,
-                  const guint     flags,
-                  gsize          *in_used)
+/* The same to UTF-16: a block where a four-byte form ends is rare outside
+ * emoji runs (which the fast path takes), so its values go through a
+ * buffer and are stored one at a time, pairs and all. */
+static inline __attribute__((always_inline)) guint8 *
+store_units24_utf16 (uint8x16_t      byte0,
+                     uint8x16_t      byte1,
+                     uint8x16_t      byte2,
+                     guint           m_lo,
+                     guint           m_hi,
+                     guint8         *o,
+                     const gboolean  big_endian)
 {
+  guint32 v[16];
+  guint n = popcount8[m_lo] + popcount8[m_hi];
+
+  store_units24 (byte0, byte1, byte2, m_lo, m_hi, (guint8 *) v, FALSE);
+  for (guint i = 0; i < n; i++)
+    o += store_utf16 (o, v[i], big_endian);
+  return o;
+}
+
+/* One function of 180 lines: its block loop calls nothing and keeps its
+ * constants in registers (KEEP), which its pieces as functions of their
+ * own would not guarantee.  UTF-8 to UCS-4, or with @utf16 to UTF-16 (the
+ * same code points, stored as 16-bit units). */
+static inline __attribute__((always_inline)) gsize
+decode_units_impl (const guint8   *in,
+                   gsize           in_len,
+                   guint8         *out,
+                   gsize           out_len,
+                   const guint     flags,
+                   gsize          *in_used,
+                   const gboolean  utf16)
+{
+  const GUtf8ConvDecodeFunc scalar = utf16 ? gutf8conv_kernel_scalar_decode16 : gutf8conv_kernel_scalar_decode;
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
   const guint8 *p = in, *end = in + in_len;
@@ -458,10 +544,10 @@ decode_neon_impl (const guint8   *in,
       uint8x16_t prev = zero, prev_payload = zero, prev_cont = zero, prev_tail = zero;
       gboolean failed = FALSE;
       /* Where the blocks stop: every path writes at most 4 bytes for each
-       * byte it reads (at most 64 past the start of the block it is in),
-       * so this one bound on the input keeps the output in its buffer
-       * too. */
-      const guint8 *lim = p + 16 * MIN ((gsize) (end - p) / 16, (gsize) (oend - o) / 64);
+       * byte it reads (at most 64 past the start of the block it is in;
+       * UTF-16: 2 and 32), so this one bound on the input keeps the
+       * output in its buffer too. */
+      const guint8 *lim = p + 16 * MIN ((gsize) (end - p) / 16, (gsize) (oend - o) / (utf16 ? 32 : 64));
       /* The last start of an ASCII step (as a number: no object is that
        * close to address 0). */
       const guintptr lim64 = (guintptr) lim - 64;
@@ -481,10 +567,10 @@ decode_neon_impl (const guint8   *in,
           max = vmaxvq_u8 (vmaxq_u8 (b, prev_tail));
           if (max < 0x80)
             {
-              widen16 (b, o, widen);
+              widen16 (b, o, widen, utf16, big_endian);
               p += 16;
-              o += 64;
-              p = ascii_run (p, lim64, &o, widen);
+              o += utf16 ? 32 : 64;
+              p = ascii_run (p, lim64, &o, widen, utf16, big_endian);
               /* Before a block, all ASCII is alike: zeros stand for it. */
               prev = prev_payload = prev_cont = prev_tail = zero;
               continue;
@@ -534,15 +620,18 @@ decode_neon_impl (const guint8   *in,
           if (bmp_only || max < 0xF0)
             {
               /* No four-byte form ends here. */
-              o = store_units16 (byte0, byte1, m_lo, m_hi, o, big_endian);
+              o = store_units16 (byte0, byte1, m_lo, m_hi, o, utf16, big_endian);
             }
           else
             {
               uint8x16_t c2 = vandq_u8 (c1, vextq_u8 (prev_cont, cont, 14));
               uint8x16_t q3 = vandq_u8 (vextq_u8 (prev_payload, payload, 13), c2);
+              uint8x16_t byte2 = vqtbl1q_u8 (vsliq_n_u8 (vshrq_n_u8 (q2, 4), q3, 2), idx);
 
-              o = store_units24 (byte0, byte1, vqtbl1q_u8 (vsliq_n_u8 (vshrq_n_u8 (q2, 4), q3, 2), idx),
-                                 m_lo, m_hi, o, big_endian);
+              if (utf16)
+                o = store_units24_utf16 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
+              else
+                o = store_units24 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
             }
 
           prev = b;
@@ -565,11 +654,11 @@ decode_neon_impl (const guint8   *in,
               const guint8 *q = p - (__builtin_clz (m_hi) - 24), *r;
 
               if (m_lo == 0x55 || m_lo == 0xAA)
-                r = fast2 (q, lim, &o, big_endian);
+                r = fast2 (q, lim, &o, utf16, big_endian);
               else if ((m_lo >> 4) != (m_lo & 0x0F))
-                r = fast3 (q, lim, &o, big_endian);
+                r = fast3 (q, lim, &o, utf16, big_endian);
               else if (!bmp_only)
-                r = fast4 (q, lim, &o, big_endian);
+                r = fast4 (q, lim, &o, utf16, big_endian);
               else
                 r = q;
               if (r != q)
@@ -590,15 +679,40 @@ decode_neon_impl (const guint8   *in,
 
       /* Enough to amortise the call, and a sequence crossing the end
        * whole. */
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
+      if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend,
                                           16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
+  return gutf8conv_kernel_scalar_rest (scalar, in, p, end, out, o, oend, flags, in_used);
+}
+
+static inline __attribute__((always_inline)) gsize
+decode_neon_impl (const guint8   *in,
+                  gsize           in_len,
+                  guint8         *out,
+                  gsize           out_len,
+                  const guint     flags,
+                  gsize          *in_used)
+{
+  return decode_units_impl (in, in_len, out, out_len, flags, in_used, FALSE);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (decode_neon, decode_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+
+/* UTF-8 -> UTF-16 (decode16): the decoder above storing 16-bit units. */
+static inline __attribute__((always_inline)) gsize
+decode16_neon_impl (const guint8   *in,
+                    gsize           in_len,
+                    guint8         *out,
+                    gsize           out_len,
+                    const guint     flags,
+                    gsize          *in_used)
+{
+  return decode_units_impl (in, in_len, out, out_len, flags, in_used, TRUE);
+}
+
+GUTF8CONV_KERNEL_ENTRY_POINT (decode16_neon, decode16_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 
 static const guint16 lane_bits16[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
 static const gint32 key_weights[4] = { -1, -4, -16, -64 };
@@ -1064,57 +1178,6 @@ copy_neon (const guint8 *in,
 {
   GUTF8CONV_KERNEL_COPY_STORING (validate_neon_impl);
 }
-
-/* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
- * sixteen a step. */
-
-#define GK16_GROUP 16
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_narrow (const guint32  *v,
-             guint8         *o,
-             const gboolean  big_endian)
-{
-  uint32x4_t d0 = vld1q_u32 (v), d1 = vld1q_u32 (v + 4), d2 = vld1q_u32 (v + 8), d3 = vld1q_u32 (v + 12);
-  uint16x8_t w0, w1;
-
-  if (vmaxvq_u32 (vorrq_u32 (vorrq_u32 (d0, d1), vorrq_u32 (d2, d3))) > 0xFFFF)
-    return FALSE;
-  w0 = vcombine_u16 (vmovn_u32 (d0), vmovn_u32 (d1));
-  w1 = vcombine_u16 (vmovn_u32 (d2), vmovn_u32 (d3));
-  /* Stored as bytes, little-endian as the kernel runs. */
-  if (big_endian)
-    {
-      w0 = vreinterpretq_u16_u8 (vrev16q_u8 (vreinterpretq_u8_u16 (w0)));
-      w1 = vreinterpretq_u16_u8 (vrev16q_u8 (vreinterpretq_u8_u16 (w1)));
-    }
-  vst1q_u8 (o, vreinterpretq_u8_u16 (w0));
-  vst1q_u8 (o + 16, vreinterpretq_u8_u16 (w1));
-  return TRUE;
-}
-
-#define GK16_ASCII 16
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_widen_ascii (const guint8   *p,
-                  guint8         *o,
-                  const gboolean  big_endian)
-{
-  uint8x16_t b = vld1q_u8 (p);
-  uint8x16x2_t z;
-
-  if (vmaxvq_u8 (b) >= 0x80)
-    return FALSE;
-  /* Interleaved with zeros: the zero byte first for big-endian. */
-  z.val[big_endian ? 1 : 0] = b;
-  z.val[big_endian ? 0 : 1] = vdupq_n_u8 (0);
-  vst2q_u8 (o, z);
-  return TRUE;
-}
-
-#include "gutf8conv-kernel-generic-utf16-decode.h"
-
-GK16_DECODE_ENTRY_POINT (decode16_neon, decode_neon)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer's operations on eight
  * units. */
