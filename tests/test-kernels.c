@@ -821,9 +821,10 @@ test_available (void)
 }
 
 /* Long runs of characters of one length (the kernels' fast paths for
- * text of only two-, three- or four-byte characters), after 0-3 ASCII
- * bytes: whole, cut at every length (output buffers of random sizes), and
- * with a fault planted at every position. */
+ * text of only two-, three- or four-byte characters, to UCS-4 and to
+ * UTF-16), after 0-3 ASCII bytes: whole, cut at every length (output
+ * buffers of random sizes), and with a fault planted at every
+ * position. */
 enum { RUN_LEN = 320 };
 
 /* RUN_LEN bytes: ascii ASCII letters, then characters all width bytes
@@ -874,6 +875,7 @@ test_kernel_runs (gconstpointer data)
         for (gsize len = 0; len <= RUN_LEN; len++)
           {
             check_call (kernel, DECODE, text, len, random_out_len (4 * len), random_flags (TRUE));
+            check_call (kernel, DECODE16, text, len, random_out_len (2 * len), random_flags (TRUE));
             check_call (kernel, COPY, text, len, random_out_len (len), random_flags (TRUE));
           }
         for (gsize at = 0; at < RUN_LEN; at++)
@@ -887,6 +889,8 @@ test_kernel_runs (gconstpointer data)
               damaged[at + 1] = faults[i][1];
             check_call (kernel, DECODE, damaged, RUN_LEN, 4 * RUN_LEN, random_flags (TRUE));
             check_call (kernel, DECODE, damaged, cut, random_out_len (4 * cut), random_flags (TRUE));
+            check_call (kernel, DECODE16, damaged, RUN_LEN, 2 * RUN_LEN, random_flags (TRUE));
+            check_call (kernel, DECODE16, damaged, cut, random_out_len (2 * cut), random_flags (TRUE));
             check_call (kernel, COPY, damaged, RUN_LEN, RUN_LEN, random_flags (TRUE));
           }
       }
@@ -980,6 +984,7 @@ test_kernel_guard_pages (gconstpointer data)
       for (gsize len = 0; len <= RUN_LEN; len++)
         {
           check_guarded (kernel, DECODE, buf, len, 4 * len, random_flags (TRUE));
+          check_guarded (kernel, DECODE16, buf, len, 2 * len, random_flags (TRUE));
           check_guarded (kernel, COPY, buf, len, len, random_flags (TRUE));
         }
     }
