@@ -717,14 +717,12 @@ GUTF8CONV_KERNEL_ENTRY_POINT (decode16_neon, decode16_neon_impl, GUTF8CONV_KERNE
 static const guint16 lane_bits16[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
 static const gint32 key_weights[4] = { -1, -4, -16, -64 };
 
-/* Eight units below U+0800 (host order) to UTF-8 at @o; returns the new
- * @o.  Writes 16 bytes whatever the length. */
+/* Eight units below U+0800 (16-bit lanes) to UTF-8 at @o; returns the
+ * new @o.  Writes 16 bytes whatever the length. */
 static inline __attribute__((always_inline)) guint8 *
-encode8_12 (uint32x4_t  a,
-            uint32x4_t  b,
-            guint8     *o)
+encode8_12_u16 (uint16x8_t  u,
+                guint8     *o)
 {
-  uint16x8_t u = vuzp1q_u16 (vreinterpretq_u16_u32 (a), vreinterpretq_u16_u32 (b));
   uint16x8_t ascii = vcleq_u16 (u, vdupq_n_u16 (0x7F));
   /* 110xxxxx in the low byte, 10xxxxxx in the high one. */
   uint16x8_t form = vsliq_n_u16 (vshrq_n_u16 (u, 6), u, 8);
@@ -735,6 +733,46 @@ encode8_12 (uint32x4_t  a,
   key = vaddvq_u16 (vbicq_u16 (vld1q_u16 (lane_bits16), ascii));
   vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (form), vld1q_u8 (gutf8conv_pack8_12_shuffle[key])));
   return o + 8 + popcount8[key];
+}
+
+/* The same from UCS-4 (host order). */
+static inline __attribute__((always_inline)) guint8 *
+encode8_12 (uint32x4_t  a,
+            uint32x4_t  b,
+            guint8     *o)
+{
+  return encode8_12_u16 (vuzp1q_u16 (vreinterpretq_u16_u32 (a), vreinterpretq_u16_u32 (b)), o);
+}
+
+/* Sixteen units of three bytes each (16-bit lanes @a, @b: U+0800 to
+ * U+FFFF, no surrogate), most CJK text: three byte planes, stored
+ * interleaved by ST3; returns the new @o. */
+static inline __attribute__((always_inline)) guint8 *
+encode16_three (uint16x8_t  a,
+                uint16x8_t  b,
+                guint8     *o)
+{
+  uint8x16_t lo = vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
+  uint8x16_t hi = vuzp2q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
+  uint8x16x3_t t;
+
+  t.val[0] = vsriq_n_u8 (vdupq_n_u8 (0xE0), hi, 4);
+  t.val[1] = vbslq_u8 (vdupq_n_u8 (0x3F), vsriq_n_u8 (vshlq_n_u8 (hi, 2), lo, 6), vdupq_n_u8 (0x80));
+  t.val[2] = vbslq_u8 (vdupq_n_u8 (0x3F), lo, vdupq_n_u8 (0x80));
+  vst3q_u8 (o, t);
+  return o + 48;
+}
+
+/* Whether any of the units of @a, @b is a surrogate. */
+static inline __attribute__((always_inline)) gboolean
+any_surrogate16 (uint16x8_t a,
+                 uint16x8_t b)
+{
+  /* u - 0xD800 below 0x800 is a surrogate. */
+  const uint16x8_t d800 = vdupq_n_u16 (0xD800), s800 = vdupq_n_u16 (0x7FF);
+
+  return vmaxvq_u16 (vorrq_u16 (vcleq_u16 (vsubq_u16 (a, d800), s800),
+                                vcleq_u16 (vsubq_u16 (b, d800), s800))) != 0;
 }
 
 static const gint16 key_weights16[8] = { -1, -4, -16, -64, -1, -4, -16, -64 };
@@ -928,29 +966,15 @@ encode_steps_impl (const guint8   *in,
            * lanes, tested there, eight to a vector. */
           uint16x8_t a = vuzp1q_u16 (vreinterpretq_u16_u32 (v0), vreinterpretq_u16_u32 (v1));
           uint16x8_t b = vuzp1q_u16 (vreinterpretq_u16_u32 (v2), vreinterpretq_u16_u32 (v3));
-          const uint16x8_t d800 = vdupq_n_u16 (0xD800), s800 = vdupq_n_u16 (0x7FF);
           guint min;
 
-          if (vmaxvq_u16 (vorrq_u16 (vcleq_u16 (vsubq_u16 (a, d800), s800),
-                                     vcleq_u16 (vsubq_u16 (b, d800), s800))) != 0)
+          if (any_surrogate16 (a, b))
             break;
           min = vminvq_u16 (vminq_u16 (a, b));
           if (no_nul && min == 0)
             break;
           if (min >= 0x800)
-            {
-              /* Three bytes each (most CJK text): three byte planes,
-               * stored interleaved by ST3. */
-              uint8x16_t lo = vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
-              uint8x16_t hi = vuzp2q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
-              uint8x16x3_t t;
-
-              t.val[0] = vsriq_n_u8 (vdupq_n_u8 (0xE0), hi, 4);
-              t.val[1] = vbslq_u8 (vdupq_n_u8 (0x3F), vsriq_n_u8 (vshlq_n_u8 (hi, 2), lo, 6), vdupq_n_u8 (0x80));
-              t.val[2] = vbslq_u8 (vdupq_n_u8 (0x3F), lo, vdupq_n_u8 (0x80));
-              vst3q_u8 (o, t);
-              o += 48;
-            }
+            o = encode16_three (a, b, o);
           else
             {
               o = encode8_bmp (a, o);
@@ -1271,7 +1295,147 @@ ge16_store_three (guint8   *o,
 
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
-GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+/* Sixteen units at @p in this machine's order, in @a and @b. */
+static inline __attribute__((always_inline)) void
+load16_units (const guint8   *p,
+              uint16x8_t     *a,
+              uint16x8_t     *b,
+              const gboolean  big_endian)
+{
+  uint8x16_t x = vld1q_u8 (p), y = vld1q_u8 (p + 16);
+
+  *a = vreinterpretq_u16_u8 (big_endian ? vrev16q_u8 (x) : x);
+  *b = vreinterpretq_u16_u8 (big_endian ? vrev16q_u8 (y) : y);
+}
+
+/* The encode16 step loop: sixteen units a step, by the step's largest
+ * unit as the UCS-4 encoder's steps (ASCII narrowed by one unzip, below
+ * U+0800 eight units a lookup, three-byte units by ST3, the rest of the
+ * BMP four units a lookup); a step with a surrogate goes to the generic
+ * layer's block (pairs), eight units at a time.  Stops at a step neither
+ * takes.  Not inlined, for the same reason as encode_steps(). */
+static inline __attribute__((always_inline)) gsize
+encode16_steps_impl (const guint8   *in,
+                     gsize           in_len,
+                     guint8         *out,
+                     gsize           out_len,
+                     const guint     flags,
+                     gsize          *in_used)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+
+  /* Room for three bytes a unit and the 16 a lookup's store may write. */
+  while (end - p >= 32 && oend - o >= 64)
+    {
+      uint16x8_t a, b;
+      guint max;
+
+      load16_units (p, &a, &b, big_endian);
+      max = vmaxvq_u16 (vorrq_u16 (a, b));
+      if (max < 0x80)
+        {
+          /* A run of ASCII, the low bytes by one unzip, while the run
+           * and the room last. */
+          const guint8 *lim = p + 32 * MIN ((gsize) (end - p) / 32, (gsize) (oend - o) / 16);
+
+          for (;;)
+            {
+              if (no_nul && vminvq_u16 (vminq_u16 (a, b)) == 0)
+                goto stop;
+              vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b)));
+              p += 32;
+              o += 16;
+              if (p >= lim)
+                break;
+              load16_units (p, &a, &b, big_endian);
+              if (vmaxvq_u16 (vorrq_u16 (a, b)) >= 0x80)
+                break;
+            }
+          continue;
+        }
+      if (no_nul && vminvq_u16 (vminq_u16 (a, b)) == 0)
+        break;
+      if (max < 0x800)
+        {
+          o = encode8_12_u16 (a, o);
+          o = encode8_12_u16 (b, o);
+        }
+      else if (max < 0xD800 || !any_surrogate16 (a, b))
+        {
+          /* (Below D800, CJK and Indic text, no unit is a surrogate.) */
+          if (vminvq_u16 (vminq_u16 (a, b)) >= 0x800)
+            o = encode16_three (a, b, o);
+          else
+            {
+              o = encode8_bmp (a, o);
+              o = encode8_bmp (b, o);
+            }
+        }
+      else
+        {
+          const guint8 *q = p;
+
+          /* Pairs: the generic blocks, the second only where the first
+           * took all its units (a pair across them is the next step's). */
+          if (!ge16_encode_block (&p, &o, a, flags))
+            break;
+          if (p == q + 16 && !ge16_encode_block (&p, &o, b, flags))
+            break;
+          continue;
+        }
+      p += 32;
+    }
+
+stop:
+  *in_used = p - in;
+  return o - out;
+}
+
+static __attribute__((noinline)) gsize
+encode16_steps (const guint8 *in,
+                gsize         in_len,
+                guint8       *out,
+                gsize         out_len,
+                guint         flags,
+                gsize        *in_used)
+{
+  GUTF8CONV_KERNEL_SPECIALISE (encode16_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
+}
+
+static inline __attribute__((always_inline)) gsize
+encode16_neon_impl (const guint8   *in,
+                    gsize           in_len,
+                    guint8         *out,
+                    gsize           out_len,
+                    const guint     flags,
+                    gsize          *in_used)
+{
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 1);
+  guint8 *o = out, *oend = out + out_len;
+
+  /* Sixteen units the step loop does not take go to the scalar path (a
+   * pair across their end with them), and the loop starts again after
+   * them. */
+  for (;;)
+    {
+      gsize used;
+
+      o += encode16_steps (p, end - p, o, oend - o, flags, &used);
+      p += used;
+      if (end - p < 32 || oend - o < 64)
+        break;
+      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode16, &p, end, &o, oend,
+                                          32, 2, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+    }
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode16, in, p, in + in_len, out,
+                                       o, oend, flags, in_used);
+}
+
+GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, encode16_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 
 const GUtf8ConvKernel gutf8conv_kernel_neon = {
   "neon",
