@@ -924,12 +924,15 @@ dfa_put_replace (guint8       *op,
 }
 
 /* One step of dense_dfa_impl() for the modes that write each byte of a
- * malformed sequence (@values, towards UTF-8 @forms): until its sequence
- * is decided, a byte's item is stored after those of the bytes before it
- * (*@pend bytes past the output), and the output is moved on over them
- * all when the sequence turns out malformed; a character is stored over
- * them.  One store a step (two for a UTF-16 pair), of the character or
- * of the byte's item.  Returns the output's new end. */
+ * malformed sequence, as its item in @values (towards UTF-8 its form in
+ * @forms).  Towards UCS-4 and UTF-16 every byte is written as a bad one
+ * (each item is one unit) and, where a character ends, the character is
+ * written over its bytes' items and the output moved back to its end;
+ * towards UTF-8, where the items have several lengths, a byte's item is
+ * stored after those of the bytes before it in its sequence (*@pend bytes
+ * past the output) and the output moved on over them where the sequence
+ * turns out malformed, a character stored over them.  Each store is made
+ * whether it counts or not.  Returns the output's new end. */
 DENSE_INLINE guint8 *
 dfa_put_keep (guint8         *op,
               gsize          *pend,
@@ -944,38 +947,40 @@ dfa_put_keep (guint8         *op,
               gboolean        big_endian)
 {
   gsize is_char = DFA_MASK (e, CHAR), is_item = DFA_MASK (e, ITEM);
-  gsize p = *pend, len;
+  gsize p, len, back;
   guint8 *at;
 
-  op += p & DFA_MASK (e, REJECT);
-  p &= ~DFA_MASK (e, START);
-  at = op + (p & ~is_char);
-  if (unit == 1)
+  if (unit != 1)
     {
-      /* A character is copied: its form is the shortest. */
-      guintptr src = ((guintptr) seq & is_char) | ((guintptr) forms[b] & ~is_char);
-
-      memcpy (at, (const guint8 *) src, 4);
-      len = ((gsize) (ip + 1 - seq) & is_char) | (forms[b][3] & ~is_char);
-    }
-  else
-    {
-      guint32 v = (cp & is_char) | (values[b] & ~is_char);
-
+      /* The items of the character's bytes before this one; a character
+       * of four bytes is a UTF-16 pair (two units, not one). */
+      back = ((gsize) (ip - seq) * unit) & is_char;
+      at = op - back;
       if (unit == 4)
         {
-          store_u32 (at, v, big_endian);
-          len = 4;
+          store_u32 (at, cp, big_endian);
+          store_u32 (op + (4 & is_char), values[b], big_endian);
+          return at + 4;
         }
       else
         {
-          guint32 wide = -(guint32) (v > 0xFFFF);
+          /* (An open sequence of the UCS4 profile may have more bits.) */
+          guint32 wide = -(guint32) (cp > 0xFFFF) & is_char;
 
-          store_u16 (at, (surrogate_high (v) & wide) | (v & ~wide), big_endian);
-          store_u16 (at + 2, surrogate_low (v), big_endian);
-          len = 2 << (wide & 1);
+          store_u16 (at, (surrogate_high (cp) & wide) | (cp & ~wide), big_endian);
+          store_u16 (at + 2, surrogate_low (cp), big_endian);
+          store_u16 (op + (2 & is_char), values[b], big_endian);
+          return at + 2 + (2 & wide);
         }
     }
+
+  p = *pend;
+  op += p & DFA_MASK (e, REJECT);
+  p &= ~DFA_MASK (e, START);
+  at = op + (p & ~is_char);
+  /* A character is copied: its form is the shortest. */
+  memcpy (at, (const guint8 *) (((guintptr) seq & is_char) | ((guintptr) forms[b] & ~is_char)), 4);
+  len = ((gsize) (ip + 1 - seq) & is_char) | (forms[b][3] & ~is_char);
   *pend = (p + len) & ~is_item;
   return op + (len & is_item);
 }
@@ -1007,11 +1012,13 @@ dense_dfa_impl (GUtf8ConvCodec *codec,
   guint keep = how == DFA_KEEP ? codec->config.error_mode - GUTF8CONV_ERROR_MODE_ESCAPE : 0;
   const guint16 *values = keep_value[keep];
   const guint8 (*forms)[4] = keep_utf8[keep > 0 ? keep - 1 : 0];
-  /* A step stores at most 8 bytes (SKIP, REPLACE); or each byte adds at
-   * most a unit (3 bytes towards UTF-8) to the output and the items
-   * stored past it, which are at most 3 units (9 bytes), and the last
-   * store is at most 4 bytes. */
-  gsize per_step = how == DFA_KEEP ? (unit == 1 ? 3 : unit) : 8, slack = how == DFA_KEEP ? 16 : 0;
+  /* A step stores at most 8 bytes (SKIP, REPLACE); or, keeping the
+   * bytes, a step moves the output on by at most a unit and stores at
+   * most 8 bytes past it; towards UTF-8 it adds at most 3 bytes to the
+   * output and the items stored past it, which are at most 9 bytes, and
+   * its store is 4 bytes. */
+  gsize per_step = how == DFA_KEEP ? (unit == 1 ? 3 : unit) : 8;
+  gsize slack = how != DFA_KEEP ? 0 : unit == 1 ? 16 : 8;
   guint32 state = 0, cp = 0;
   guint64 n_bad = 0;
   gsize pend = 0;
@@ -1054,7 +1061,13 @@ dense_dfa_impl (GUtf8ConvCodec *codec,
 
 out:
   if (state != 0)
-    ip = seq;
+    {
+      /* Keeping the bytes towards UCS-4 or UTF-16, those of the open
+       * sequence were written as bad ones: take them back. */
+      if (how == DFA_KEEP && unit != 1)
+        op -= (gsize) (ip - seq) * unit;
+      ip = seq;
+    }
   codec->num_invalid += n_bad;
   codec->offset += ip - start;
   cur->ip = ip;
