@@ -1351,11 +1351,20 @@ encode16_steps_impl (const guint8   *in,
               if (p >= lim)
                 break;
               load16_units (p, &a, &b, big_endian);
-              if (vmaxvq_u16 (vorrq_u16 (a, b)) >= 0x80)
-                break;
+              max = vmaxvq_u16 (vorrq_u16 (a, b));
+              /* The step that ends the run is taken from here, not
+               * loaded and tested again (French, English: a letter
+               * outside ASCII every few words). */
+              if (max >= 0x80)
+                {
+                  if (oend - o < 64)
+                    goto stop;
+                  goto other;
+                }
             }
           continue;
         }
+    other:
       if (no_nul && vminvq_u16 (vminq_u16 (a, b)) == 0)
         break;
       if (max < 0x800)
