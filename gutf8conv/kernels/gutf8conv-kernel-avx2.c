@@ -1035,6 +1035,8 @@ GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v)              { return _m
 #define ge16_slli(v, n) _mm256_slli_epi16 ((v), (n))
 GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return (guint32) _mm256_movemask_epi8 (m); }
 GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return _mm256_testz_si256 (v, v); }
+#define GE16_HAVE_NONE_AND 1
+GUTF8CONV_KERNEL_INLINE gboolean ge16_none_and (ge16_vec a, ge16_vec b) { return _mm256_testz_si256 (a, b); }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_ascii (guint8   *o,
@@ -1062,15 +1064,16 @@ GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_utf8 (guint8   *o,
                  ge16_vec  hi,
                  ge16_vec  lo,
-                 ge16_vec  a2,
-                 ge16_vec  m3)
+                 ge16_vec  ascii,
+                 ge16_vec  short_)
 {
   /* The table index of each group of four units, a byte each, in order:
-   * bits 0-3 from a2, 4-7 from m3. */
-  __m256i m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (a2, m3),
+   * bits 0-3 "at least two bytes", 4-7 "three bytes" (one scalar
+   * complement of the two masks). */
+  __m256i m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (ascii, short_),
                                    _mm256_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
                                                      0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15));
-  guint32 k = (guint32) _mm256_movemask_epi8 (m);
+  guint32 k = ~(guint32) _mm256_movemask_epi8 (m);
   /* Units 0-3 and 8-11; 4-7 and 12-15. */
   __m256i d_lo = _mm256_unpacklo_epi16 (hi, lo), d_hi = _mm256_unpackhi_epi16 (hi, lo);
 

@@ -779,14 +779,14 @@ GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_utf8 (guint8   *o,
                  ge16_vec  hi,
                  ge16_vec  lo,
-                 ge16_vec  a2,
-                 ge16_vec  m3)
+                 ge16_vec  ascii,
+                 ge16_vec  short_)
 {
   /* Byte 0 where three bytes, 1 where at least two; 2 likewise, 3 where
    * ASCII: the top bit of each byte. */
-  __m512i keep_hi = _mm512_or_si512 (_mm512_and_si512 (m3, _mm512_set1_epi16 (0x0080)),
-                                     _mm512_and_si512 (a2, _mm512_set1_epi16 ((short) 0x8000)));
-  __m512i keep_lo = ge16_blend (_mm512_set1_epi16 ((short) 0x8000), _mm512_set1_epi16 (0x0080), a2);
+  __m512i keep_hi = _mm512_or_si512 (_mm512_andnot_si512 (short_, _mm512_set1_epi16 (0x0080)),
+                                     _mm512_andnot_si512 (ascii, _mm512_set1_epi16 ((short) 0x8000)));
+  __m512i keep_lo = ge16_blend (_mm512_set1_epi16 (0x0080), _mm512_set1_epi16 ((short) 0x8000), ascii);
 
   for (guint h = 0; h < 2; h++)
     {

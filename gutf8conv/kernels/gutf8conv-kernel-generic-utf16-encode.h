@@ -27,16 +27,20 @@
  *   guint64  ge16_mask (ge16_vec m);      of a compare's result: GE16_BITS bits a unit, unit 0 lowest
  *   gboolean ge16_none (ge16_vec v);      every bit clear
  *   guint8  *ge16_store_ascii (guint8 *o, ge16_vec v);   the low byte of every unit, GE16_UNITS bytes
- *   guint8  *ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec a2, ge16_vec m3);
- *       unit i's dword is hi_i | lo_i << 16; stores its bytes 0-2 where m3,
- *       1-2 where a2 (and not m3), else byte 3, unit after unit; returns the
- *       end; may write GE16_STORE_SLACK bytes past it
+ *   guint8  *ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec short_);
+ *       unit i's dword is hi_i | lo_i << 16; stores its byte 3 where
+ *       @ascii, bytes 1-2 where @short_ (and not @ascii), else bytes 0-2,
+ *       unit after unit (the masks as the compares give them, so that no
+ *       ISA pays for their complements); returns the end; may write
+ *       GE16_STORE_SLACK bytes past it
  *   guint8  *ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii);
  *       the same for units below U+0800: unit i's low byte, and its high
  *       byte too where @ascii is clear
  *   guint8  *ge16_store_three (guint8 *o, ge16_vec hi, ge16_vec lo);
  *       the same where every unit has three bytes
- * and includes gutf8conv-kernel-generic.h.
+ * and includes gutf8conv-kernel-generic.h.  Optional, where the ISA has
+ * an instruction for it (with GE16_HAVE_NONE_AND defined):
+ *   gboolean ge16_none_and (ge16_vec a, ge16_vec b);   a & b has every bit clear
  */
 
 #pragma once
@@ -44,6 +48,15 @@
 /* Every unit of a block, as a mask. */
 #define GE16_ALL (GE16_BITS * GE16_UNITS >= 64 ? ~G_GUINT64_CONSTANT (0) \
                   : (G_GUINT64_CONSTANT (1) << (GE16_BITS * GE16_UNITS)) - 1)
+
+#ifndef GE16_HAVE_NONE_AND
+GUTF8CONV_KERNEL_INLINE gboolean
+ge16_none_and (ge16_vec a,
+               ge16_vec b)
+{
+  return ge16_none (ge16_and (a, b));
+}
+#endif
 
 /* The dwords of a block whose units are a valid mix of everything with
  * surrogates: the pair's halves replace the two-byte form of @hi and @lo.
@@ -73,20 +86,19 @@ ge16_pairs (ge16_vec  v,
 }
 
 /* The block at *@p, not all ASCII, to *@o, which has room for 3 bytes a
- * unit and the slack: advances both, or returns FALSE for the scalar
- * path. */
+ * unit and the slack: advances both (by at most a block's units and 3
+ * bytes a unit), or returns FALSE for the scalar path. */
 GUTF8CONV_KERNEL_INLINE gboolean
 ge16_encode_block (const guint8  **pp,
                    guint8        **po,
                    ge16_vec        v,
                    const guint     flags)
 {
-  const ge16_vec ones = ge16_set1 (0xFFFF);
   ge16_vec top5 = ge16_and (v, ge16_set1 (0xF800));
   ge16_vec surr = ge16_cmpeq (top5, ge16_set1 (0xD800));
   /* Shorter than three bytes: below U+0800, or half of a pair. */
   ge16_vec short_ = ge16_or (ge16_cmpeq (top5, ge16_set1 (0)), surr);
-  ge16_vec a2 = ge16_xor (ge16_cmpeq (ge16_and (v, ge16_set1 (0xFF80)), ge16_set1 (0)), ones);
+  ge16_vec ascii = ge16_cmpeq (ge16_and (v, ge16_set1 (0xFF80)), ge16_set1 (0));
   ge16_vec hi, lo;
   guint units = GE16_UNITS;
 
@@ -96,7 +108,6 @@ ge16_encode_block (const guint8  **pp,
     {
       /* Below U+0800 (Cyrillic, Arabic, Latin): a unit's two-byte form,
        * lead byte low, or its ASCII byte. */
-      ge16_vec ascii = ge16_xor (a2, ones);
       ge16_vec t = ge16_or (ge16_or (ge16_srli (v, 6), ge16_slli (ge16_and (v, ge16_set1 (0x3F)), 8)),
                             ge16_set1 (0x80C0));
 
@@ -119,7 +130,7 @@ ge16_encode_block (const guint8  **pp,
     {
       /* No pairs (Indic, CJK or Latin text with spaces): a whole block,
        * without the pair's bookkeeping. */
-      *po = ge16_store_utf8 (*po, hi, lo, a2, ge16_xor (short_, ones));
+      *po = ge16_store_utf8 (*po, hi, lo, ascii, short_);
       *pp += 2 * GE16_UNITS;
       return TRUE;
     }
@@ -139,7 +150,7 @@ ge16_encode_block (const guint8  **pp,
   if (lm != hm << GE16_BITS)
     return FALSE;
   ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
-  *po = ge16_store_utf8 (*po, hi, lo, a2, ge16_xor (short_, ones));
+  *po = ge16_store_utf8 (*po, hi, lo, ascii, short_);
   /* The waiting high unit's two bytes were the last stored. */
   if (units < GE16_UNITS)
     *po -= 2;
@@ -159,26 +170,25 @@ ge16_store_ascii2 (guint8   *o,
 }
 #endif
 
-/* A run of ASCII from *@p, two blocks a test, while there is room. */
-GUTF8CONV_KERNEL_INLINE void
-ge16_ascii_run (const guint8  **pp,
-                const guint8   *end,
-                guint8        **po,
-                const guint8   *oend,
-                const guint     flags)
+/* A run of ASCII from *@p, two blocks a test, at most @n blocks (the
+ * caller has counted the input and the room for them): returns the
+ * number of blocks it took. */
+GUTF8CONV_KERNEL_INLINE gsize
+ge16_ascii_run (const guint8 **pp,
+                guint8       **po,
+                gsize          n,
+                const guint    flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = *pp;
   guint8 *o = *po;
-  /* The steps there is input and room for, counted once rather than
-   * tested twice a step. */
-  gsize n = MIN ((gsize) (end - p) / (4 * GE16_UNITS), (gsize) (oend - o) / (2 * GE16_UNITS));
+  gsize i;
 
-  for (; n > 0; n--)
+  for (i = 0; i + 2 <= n; i += 2)
     {
       ge16_vec v0 = ge16_load (p, big_endian), v1 = ge16_load (p + 2 * GE16_UNITS, big_endian);
 
-      if (!ge16_none (ge16_and (ge16_or (v0, v1), ge16_set1 (0xFF80))) ||
+      if (!ge16_none_and (ge16_or (v0, v1), ge16_set1 (0xFF80)) ||
           ((flags & GUTF8CONV_KERNEL_NO_NUL) &&
            !ge16_none (ge16_or (ge16_cmpeq (v0, ge16_set1 (0)), ge16_cmpeq (v1, ge16_set1 (0))))))
         break;
@@ -187,6 +197,7 @@ ge16_ascii_run (const guint8  **pp,
     }
   *pp = p;
   *po = o;
+  return i;
 }
 
 /* The body of a kernel's encode16 entry point, for the flag combination
@@ -205,30 +216,42 @@ ge16_encode (const guint8 *in,
 
   while ((gsize) (end - p) >= 2 * GE16_UNITS)
     {
-      ge16_vec v = ge16_load (p, big_endian);
+      /* The blocks there is input and room for (3 bytes a unit, and the
+       * slack), counted once rather than tested twice a block. */
+      gsize room = oend - o;
+      gsize n = MIN ((gsize) (end - p) / (2 * GE16_UNITS),
+                     room < GE16_STORE_SLACK ? 0 : (room - GE16_STORE_SLACK) / (3 * GE16_UNITS));
 
-      if (ge16_none (ge16_and (v, ge16_set1 (0xFF80))))
+      if (n == 0)
+        goto scalar;
+      do
         {
-          if ((gsize) (oend - o) < GE16_UNITS ||
-              ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0)))))
-            goto scalar;
-          o = ge16_store_ascii (o, v);
-          p += 2 * GE16_UNITS;
-          if ((gsize) (end - p) < 2 * GE16_UNITS)
-            break;
-          /* Text with a letter outside ASCII every few words: the next
-           * block, if not ASCII, is encoded from here rather than tested
-           * again by the run and loaded again. */
-          v = ge16_load (p, big_endian);
-          if (ge16_none (ge16_and (v, ge16_set1 (0xFF80))))
+          ge16_vec v = ge16_load (p, big_endian);
+
+          if (ge16_none_and (v, ge16_set1 (0xFF80)))
             {
-              ge16_ascii_run (&p, end, &o, oend, flags);
-              continue;
+              if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0))))
+                goto scalar;
+              o = ge16_store_ascii (o, v);
+              p += 2 * GE16_UNITS;
+              if (--n == 0)
+                break;
+              /* Text with a letter outside ASCII every few words: the
+               * next block, if not ASCII, is encoded from here rather
+               * than tested again by the run and loaded again. */
+              v = ge16_load (p, big_endian);
+              if (ge16_none_and (v, ge16_set1 (0xFF80)))
+                {
+                  n -= ge16_ascii_run (&p, &o, n, flags);
+                  continue;
+                }
             }
+          if (!ge16_encode_block (&p, &o, v, flags))
+            goto scalar;
+          n--;
         }
-      if ((gsize) (oend - o) >= 3 * GE16_UNITS + GE16_STORE_SLACK &&
-          ge16_encode_block (&p, &o, v, flags))
-        continue;
+      while (n > 0);
+      continue;
     scalar:
       /* A pair across the block's end goes with it. */
       if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode16, &p, end, &o, oend,

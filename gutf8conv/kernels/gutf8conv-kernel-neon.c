@@ -1247,13 +1247,13 @@ GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_utf8 (guint8   *o,
                  ge16_vec  hi,
                  ge16_vec  lo,
-                 ge16_vec  a2,
-                 ge16_vec  m3)
+                 ge16_vec  ascii,
+                 ge16_vec  short_)
 {
   static const guint16 weights[16] = { 1, 2, 4, 8, 1, 2, 4, 8, 16, 32, 64, 128, 16, 32, 64, 128 };
-  /* The table index of each group of four units: bit i from a2, 4+i
-   * from m3, summed pairwise. */
-  uint16x8_t w = vorrq_u16 (vandq_u16 (a2, vld1q_u16 (weights)), vandq_u16 (m3, vld1q_u16 (weights + 8)));
+  /* The table index of each group of four units: bit i where not
+   * ASCII, 4+i where not short, summed pairwise. */
+  uint16x8_t w = vorrq_u16 (vbicq_u16 (vld1q_u16 (weights), ascii), vbicq_u16 (vld1q_u16 (weights + 8), short_));
   uint8x8_t n = vmovn_u16 (w);
   uint8x8_t k = vpadd_u8 (vpadd_u8 (n, n), vpadd_u8 (n, n));
   guint k0 = vget_lane_u8 (k, 0), k1 = vget_lane_u8 (k, 1);

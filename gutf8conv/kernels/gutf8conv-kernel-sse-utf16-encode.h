@@ -76,6 +76,16 @@ ge16_none (ge16_vec v)
 #endif
 }
 
+#ifdef __SSE4_1__
+#define GE16_HAVE_NONE_AND 1
+GUTF8CONV_KERNEL_INLINE gboolean
+ge16_none_and (ge16_vec a,
+               ge16_vec b)
+{
+  return _mm_testz_si128 (a, b);
+}
+#endif
+
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_ascii (guint8   *o,
                   ge16_vec  v)
@@ -98,27 +108,28 @@ GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_utf8 (guint8   *o,
                  ge16_vec  hi,
                  ge16_vec  lo,
-                 ge16_vec  a2,
-                 ge16_vec  m3)
+                 ge16_vec  ascii,
+                 ge16_vec  short_)
 {
   __m128i d_lo = _mm_unpacklo_epi16 (hi, lo), d_hi = _mm_unpackhi_epi16 (hi, lo);
 #ifdef __SSSE3__
   /* The table index of units 0-3 in the low byte, 4-7 in the next: bits
-   * 0-3 from a2, 4-7 from m3. */
-  guint k = (guint) _mm_movemask_epi8 (_mm_shuffle_epi8 (_mm_packs_epi16 (a2, m3),
-                                                         _mm_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11,
-                                                                        4, 5, 6, 7, 12, 13, 14, 15)));
+   * 0-3 "at least two bytes", 4-7 "three bytes"; one scalar complement
+   * of the two masks. */
+  guint64 k = (guint) _mm_movemask_epi8 (_mm_shuffle_epi8 (_mm_packs_epi16 (ascii, short_),
+                                                           _mm_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11,
+                                                                          4, 5, 6, 7, 12, 13, 14, 15))) ^ 0xFFFF;
 
   d_lo = _mm_shuffle_epi8 (d_lo, _mm_load_si128 ((const __m128i *) gutf8conv_enc3_shuffle[k & 0xFF]));
   d_hi = _mm_shuffle_epi8 (d_hi, _mm_load_si128 ((const __m128i *) gutf8conv_enc3_shuffle[k >> 8]));
   _mm_storeu_si128 ((__m128i *) o, d_lo);
-  o += 4 + __builtin_popcount (k & 0xFF);
+  o += 4 + __builtin_popcountll (k & 0xFF);
   _mm_storeu_si128 ((__m128i *) o, d_hi);
-  return o + 4 + __builtin_popcount (k >> 8);
+  return o + 4 + __builtin_popcountll (k >> 8);
 #else
   guint32 d[8];
-  guint a = (guint) _mm_movemask_epi8 (_mm_packs_epi16 (a2, a2)) & 0xFF;
-  guint m = (guint) _mm_movemask_epi8 (_mm_packs_epi16 (m3, m3)) & 0xFF;
+  guint a = ~(guint) _mm_movemask_epi8 (_mm_packs_epi16 (ascii, ascii)) & 0xFF;
+  guint m = ~(guint) _mm_movemask_epi8 (_mm_packs_epi16 (short_, short_)) & 0xFF;
 
   _mm_storeu_si128 ((__m128i *) d, d_lo);
   _mm_storeu_si128 ((__m128i *) (d + 4), d_hi);
