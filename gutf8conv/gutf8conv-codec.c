@@ -521,15 +521,8 @@ run_kernel (GUtf8ConvCodec *codec,
 
   if (codec->n_held > 0 || codec->bom_pending || codec->order_pending || avail == 0)
     return;
-  if (codec->utf8_in && codec->utf8_out)
-    cur->op += codec->kernel->copy (cur->ip, avail, cur->op, cur->oend - cur->op,
-                                    codec->kernel_flags, &used);
-  else if (codec->utf8_in)
-    cur->op += (codec->unit == 2 ? codec->kernel->decode16 : codec->kernel->decode)
-                 (cur->ip, avail, cur->op, cur->oend - cur->op, codec->kernel_flags, &used);
-  else
-    cur->op += (codec->unit == 2 ? codec->kernel->encode16 : codec->kernel->encode)
-                 (cur->ip, avail, cur->op, cur->oend - cur->op, codec->kernel_flags, &used);
+  cur->op += codec->kernel_func (cur->ip, avail, cur->op, cur->oend - cur->op,
+                                 codec->kernel_flags, &used);
   if (used > 0)
     {
       cur->ip += used;
@@ -1404,14 +1397,17 @@ final_status (const GUtf8ConvCodec *codec,
 }
 
 GUtf8ConvCodecStatus
-gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
-                         const guint8        *in,
-                         gsize                in_len,
-                         guint8              *out,
-                         gsize                out_len,
-                         GUtf8ConvCodecFlags  flags,
-                         gsize               *bytes_read,
-                         gsize               *bytes_written)
+gutf8conv_codec_convert_general (GUtf8ConvCodec      *codec,
+                                 const guint8        *in,
+                                 gsize                in_len,
+                                 guint8              *out,
+                                 gsize                out_len,
+                                 GUtf8ConvCodecFlags  flags,
+                                 gboolean             kernel_ran,
+                                 gsize                used,
+                                 gsize                written,
+                                 gsize               *bytes_read,
+                                 gsize               *bytes_written)
 {
   Cursor cur;
 
@@ -1430,12 +1426,26 @@ gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
   if (codec->error != GUTF8CONV_CODEC_CONVERTED)
     return codec->error;
 
-  if (!drain_pending (codec, &cur))
+  if (kernel_ran)
+    {
+      /* As run_kernel() would have left it. */
+      cur.ip += used;
+      cur.op += written;
+      if (used > 0)
+        {
+          codec->offset += used;
+          codec->after_high = FALSE;
+        }
+    }
+  else if (!drain_pending (codec, &cur))
     cur.out_of_space = TRUE;
 
   while (!cur.out_of_space)
     {
-      run_kernel (codec, &cur);
+      if (kernel_ran)
+        kernel_ran = FALSE;
+      else
+        run_kernel (codec, &cur);
       /* All taken, as most calls end (scalar_step() would stop too). */
       if (cur.ip == cur.iend && codec->n_held == 0)
         break;
@@ -1472,11 +1482,25 @@ gutf8conv_codec_init (GUtf8ConvCodec        *codec,
   gutf8conv_codec_reset (codec);
 }
 
+/* The kernel's function for the codec's direction, chosen once rather
+ * than on every call. */
+static void
+choose_kernel_func (GUtf8ConvCodec *codec)
+{
+  if (codec->utf8_in && codec->utf8_out)
+    codec->kernel_func = codec->kernel->copy;
+  else if (codec->utf8_in)
+    codec->kernel_func = codec->unit == 2 ? codec->kernel->decode16 : codec->kernel->decode;
+  else
+    codec->kernel_func = codec->unit == 2 ? codec->kernel->encode16 : codec->kernel->encode;
+}
+
 void
 gutf8conv_codec_set_kernel (GUtf8ConvCodec        *codec,
                             const GUtf8ConvKernel *kernel)
 {
   codec->kernel = kernel;
+  choose_kernel_func (codec);
 }
 
 void
@@ -1530,6 +1554,7 @@ gutf8conv_codec_reset (GUtf8ConvCodec *codec)
                                        : codec->profile->encode_kernel_flags;
   if (codec->big_endian)
     codec->kernel_flags |= GUTF8CONV_KERNEL_BIG_ENDIAN;
+  choose_kernel_func (codec);
 
   codec->offset = 0;
   codec->num_invalid = 0;

@@ -80,6 +80,7 @@ typedef struct
   guint                        unit;           /* bytes per unit of the wide side: 4 (UCS-4) or 2 (UTF-16) */
   gboolean                     big_endian;     /* byte order of the wide side */
   guint                        kernel_flags;   /* GUtf8ConvKernelFlags */
+  GUtf8ConvDecodeFunc          kernel_func;    /* the kernel's function for the direction */
 
   /* Stream state. */
   guint64  offset;            /* stream offset of the first input byte not consumed */
@@ -113,14 +114,56 @@ void                 gutf8conv_codec_set_invalid_func (GUtf8ConvCodec     *codec
 void                 gutf8conv_codec_set_wants_func (GUtf8ConvCodec     *codec,
                                                     GUtf8ConvWantsFunc     wants);
 void                 gutf8conv_codec_reset         (GUtf8ConvCodec        *codec);
-GUtf8ConvCodecStatus gutf8conv_codec_convert       (GUtf8ConvCodec        *codec,
+/* gutf8conv_codec_convert() past its common case: from the start, or
+ * (@kernel_ran) after the kernel took @used bytes and wrote @written. */
+GUtf8ConvCodecStatus gutf8conv_codec_convert_general (GUtf8ConvCodec     *codec,
                                                     const guint8          *in,
                                                     gsize                  in_len,
                                                     guint8                *out,
                                                     gsize                  out_len,
                                                     GUtf8ConvCodecFlags    flags,
+                                                    gboolean               kernel_ran,
+                                                    gsize                  used,
+                                                    gsize                  written,
                                                     gsize                 *bytes_read,
                                                     gsize                 *bytes_written);
+
+/* One call: converts what it can of @in into @out.  Inline, so that a
+ * small chunk costs its caller no more than the kernel and a few tests:
+ * the common call (no error, nothing held or queued, the stream's start
+ * settled, the kernel takes the whole input) ends here with
+ * final_status()'s answer for that state; anything else goes on in
+ * gutf8conv_codec_convert_general() from where the kernel stopped. */
+static inline GUtf8ConvCodecStatus
+gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
+                         const guint8        *in,
+                         gsize                in_len,
+                         guint8              *out,
+                         gsize                out_len,
+                         GUtf8ConvCodecFlags  flags,
+                         gsize               *bytes_read,
+                         gsize               *bytes_written)
+{
+  gsize used, written;
+
+  if (in_len == 0 || in == NULL || codec->error != GUTF8CONV_CODEC_CONVERTED ||
+      codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending || codec->order_pending)
+    return gutf8conv_codec_convert_general (codec, in, in_len, out, out_len, flags, FALSE, 0, 0,
+                                            bytes_read, bytes_written);
+
+  written = codec->kernel_func (in, in_len, out, out_len, codec->kernel_flags, &used);
+  if (G_UNLIKELY (used != in_len))
+    return gutf8conv_codec_convert_general (codec, in, in_len, out, out_len, flags, TRUE, used,
+                                            written, bytes_read, bytes_written);
+
+  codec->offset += used;
+  codec->after_high = FALSE;
+  *bytes_read = used;
+  *bytes_written = written;
+  if (flags & GUTF8CONV_CODEC_INPUT_AT_END)
+    return GUTF8CONV_CODEC_FINISHED;
+  return (flags & GUTF8CONV_CODEC_FLUSH) ? GUTF8CONV_CODEC_FLUSHED : GUTF8CONV_CODEC_CONVERTED;
+}
 /* The message of the sticky error; free with g_free(). */
 char                *gutf8conv_codec_error_message (const GUtf8ConvCodec  *codec);
 /* An upper bound of the output for @in_len input bytes as one whole stream. */
