@@ -486,15 +486,14 @@ gutf8conv_converter_convert (GConverter       *converter,
   /* GIO calls this through the interface of our type only, and has
    * checked the instance: no second check per call. */
   GUtf8ConvConverter *self = (GUtf8ConvConverter *) converter;
-  GUtf8ConvCodecFlags codec_flags = 0;
+  /* The codec's flags are GIO's, bit for bit: no translation per call. */
+  GUtf8ConvCodecFlags codec_flags = flags & (G_CONVERTER_INPUT_AT_END | G_CONVERTER_FLUSH);
   GUtf8ConvCodecStatus status;
   guint64 num_invalid = self->codec.num_invalid;
   gboolean had_error = self->codec.error != GUTF8CONV_CODEC_CONVERTED;
 
-  if (flags & G_CONVERTER_INPUT_AT_END)
-    codec_flags |= GUTF8CONV_CODEC_INPUT_AT_END;
-  if (flags & G_CONVERTER_FLUSH)
-    codec_flags |= GUTF8CONV_CODEC_FLUSH;
+  G_STATIC_ASSERT ((guint) GUTF8CONV_CODEC_INPUT_AT_END == (guint) G_CONVERTER_INPUT_AT_END);
+  G_STATIC_ASSERT ((guint) GUTF8CONV_CODEC_FLUSH == (guint) G_CONVERTER_FLUSH);
 
   status = codec_convert (self, inbuf, inbuf_size, outbuf, outbuf_size, codec_flags,
                           bytes_read, bytes_written);
