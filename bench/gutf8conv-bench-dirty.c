@@ -20,16 +20,19 @@
  *   reading the Latin-1 one as ISO-8859-1), SKIP and ESCAPE on random bytes;
  * - encoding UCS-4LE with one bad unit (surrogate or above U+10FFFF) per 100;
  * - the cost of one g_converter_convert() call on 16-, 64- and 256-byte
- *   chunks, ours against GCharsetConverter.
+ *   chunks, ours against GCharsetConverter and a converter that does
+ *   nothing.
  *
  * Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID; Python's
  * time.thread_time() in its own process), each figure the median of the
  * repetitions, which run every method of a table in a shuffled order.
  *
- *   gutf8conv-bench-dirty [--reps N] [--min-mib M] [--check] [CORPUS_DIR]
+ *   gutf8conv-bench-dirty [--reps N] [--min-mib M] [--check | --calls] [CORPUS_DIR]
  *
  * --check only builds the corpora and compares the outputs, and exits
  * non-zero on any difference: the meson test runs it on small corpora.
+ * --calls only times the small g_converter_convert() calls, which need
+ * neither, so that builds can be compared in turn within minutes.
  */
 
 #include "config.h"
@@ -871,6 +874,147 @@ check_kernels (const char             *what,
     }
 }
 
+/* --- one g_converter_convert() call on small chunks --- */
+
+/* A converter that converts nothing and says it read everything: what
+ * GIO's g_converter_convert() (its instance check and interface lookup)
+ * and the benchmark's loop cost a call, the floor under every converter's
+ * figure.  It reads one byte of each cache line of its input, so that
+ * bringing the input into the cache, which every converter pays, is in
+ * the floor too. */
+typedef struct { GObject parent_instance; } BenchNullConverter;
+typedef struct { GObjectClass parent_class; } BenchNullConverterClass;
+
+static GType bench_null_converter_get_type (void);
+static void bench_null_converter_iface_init (GConverterIface *iface);
+
+G_DEFINE_TYPE_WITH_CODE (BenchNullConverter, bench_null_converter, G_TYPE_OBJECT,
+                         G_IMPLEMENT_INTERFACE (G_TYPE_CONVERTER, bench_null_converter_iface_init))
+
+static GConverterResult
+bench_null_converter_convert (GConverter      *converter G_GNUC_UNUSED,
+                              const void      *inbuf,
+                              gsize            inbuf_size,
+                              void            *outbuf,
+                              gsize            outbuf_size G_GNUC_UNUSED,
+                              GConverterFlags  flags,
+                              gsize           *bytes_read,
+                              gsize           *bytes_written,
+                              GError         **error G_GNUC_UNUSED)
+{
+  const guint8 *in = inbuf;
+  guint8 touched = 0;
+
+  for (gsize i = 0; i < inbuf_size; i += 64)
+    touched |= in[i];
+  *(guint8 *) outbuf = touched;
+  *bytes_read = inbuf_size;
+  *bytes_written = 0;
+  return (flags & G_CONVERTER_INPUT_AT_END) ? G_CONVERTER_FINISHED : G_CONVERTER_CONVERTED;
+}
+
+static void
+bench_null_converter_reset (GConverter *converter G_GNUC_UNUSED)
+{
+}
+
+static void
+bench_null_converter_iface_init (GConverterIface *iface)
+{
+  iface->convert = bench_null_converter_convert;
+  iface->reset = bench_null_converter_reset;
+}
+
+static void
+bench_null_converter_class_init (BenchNullConverterClass *klass G_GNUC_UNUSED)
+{
+}
+
+static void
+bench_null_converter_init (BenchNullConverter *self G_GNUC_UNUSED)
+{
+}
+
+/* Ours, GCharsetConverter and the converter that does nothing, on 16-,
+ * 64- and 256-byte chunks of two texts. */
+static void
+small_chunk_table (const char *dir,
+                   gsize       min_len,
+                   guint       reps)
+{
+  enum { OURS, THEIRS, NOTHING, N_CONVERTERS };
+  static const gsize pieces[] = { 16, 64, 256 };
+  static const char *const texts[] = { "english.txt", "mixed.txt" };
+  static const char *const labels[N_CONVERTERS] = { "ours", "GCharsetConverter", "nothing" };
+  guint n_rows = G_N_ELEMENTS (texts) * G_N_ELEMENTS (pieces);
+  Job *jobs = g_new0 (Job, N_CONVERTERS * n_rows);
+  guint8 *text[G_N_ELEMENTS (texts)];
+  gsize text_len[G_N_ELEMENTS (texts)];
+  GConverter *converters[N_CONVERTERS];
+  g_autoptr(GError) error = NULL;
+  double *rates;
+
+  converters[OURS] = G_CONVERTER (gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
+                                                                GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+                                                                GUTF8CONV_BOM_KEEP,
+                                                                GUTF8CONV_ERROR_MODE_STRICT,
+                                                                GUTF8CONV_PROFILE_UNICODE));
+  converters[THEIRS] = G_CONVERTER (g_charset_converter_new ("UTF-32LE", "UTF-8", &error));
+  g_assert_no_error (error);
+  converters[NOTHING] = g_object_new (bench_null_converter_get_type (), NULL);
+  for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+    {
+      g_autofree guint8 *file = read_text (dir, texts[t], &text_len[t]);
+
+      /* 1 MiB (or the whole file if --min-mib 0). */
+      text[t] = repeat_to (file, text_len[t], MIN (min_len, 1 << 20), &text_len[t]);
+      bench_prefault (text[t], text_len[t]);
+    }
+  for (guint i = 0; i < n_rows; i++)
+    for (guint c = 0; c < N_CONVERTERS; c++)
+      {
+        guint t = i / G_N_ELEMENTS (pieces);
+
+        jobs[N_CONVERTERS * i + c] = (Job) { .label = labels[c], .run = run_small_chunks, .in = text[t],
+                                             .len = text_len[t], .piece = pieces[i % G_N_ELEMENTS (pieces)],
+                                             .converter = converters[c] };
+      }
+  rates = measure (jobs, N_CONVERTERS * n_rows, reps);
+  g_print ("### One g_converter_convert() call, UTF-8 to UCS-4LE (UTF-32LE), chunks cut at character starts\n\n"
+           "ns per call, and GB/s of input in brackets; \"nothing\" is a converter that converts nothing, "
+           "GIO's and the loop's own cost a call.\n\n"
+           "| text | chunk | ours | GCharsetConverter | ours / GCharset (time) | nothing | ours - nothing |\n"
+           "|---|---:|---:|---:|---:|---:|---:|\n");
+  for (guint i = 0; i < n_rows; i++)
+    {
+      guint t = i / G_N_ELEMENTS (pieces);
+      gsize piece = pieces[i % G_N_ELEMENTS (pieces)], calls = 0;
+      double ns[N_CONVERTERS];
+
+      for (gsize pos = 0; pos < text_len[t]; calls++)
+        {
+          gsize end = MIN (pos + piece, text_len[t]);
+
+          while (end < text_len[t] && (text[t][end] & 0xC0) == 0x80)
+            end--;
+          pos = end;
+        }
+      /* rate = bytes / time, so time per call = bytes / rate / calls. */
+      for (guint c = 0; c < N_CONVERTERS; c++)
+        ns[c] = text_len[t] / rates[N_CONVERTERS * i + c] / calls;
+      g_print ("| %s | %" G_GSIZE_FORMAT " | %.1f (%.3f) | %.1f (%.3f) | %.2f | %.1f | %.1f |\n", texts[t], piece,
+               ns[OURS], rates[N_CONVERTERS * i + OURS], ns[THEIRS], rates[N_CONVERTERS * i + THEIRS],
+               ns[OURS] / ns[THEIRS], ns[NOTHING], ns[OURS] - ns[NOTHING]);
+    }
+  g_print ("\n");
+  for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+    g_free (text[t]);
+  for (guint c = 0; c < N_CONVERTERS; c++)
+    g_object_unref (converters[c]);
+  g_free (rates);
+  g_free (jobs);
+}
+
 /* --- main --- */
 
 int
@@ -878,12 +1022,13 @@ main (int    argc,
       char **argv)
 {
   guint reps = 15, min_mib = 8;
-  gboolean check_only = FALSE;
+  gboolean check_only = FALSE, calls_only = FALSE;
   g_autofree char *dir = NULL;
   GOptionEntry entries[] = {
     { "reps", 'r', 0, G_OPTION_ARG_INT, &reps, "Repetitions per measurement (median taken)", "N" },
     { "min-mib", 'm', 0, G_OPTION_ARG_INT, &min_mib, "Size of each dirty corpus, in MiB (0: 256 KiB, four chunks)", "MIB" },
     { "check", 0, 0, G_OPTION_ARG_NONE, &check_only, "Only check the outputs; exit 1 on a difference", NULL },
+    { "calls", 0, 0, G_OPTION_ARG_NONE, &calls_only, "Only time small g_converter_convert() calls (no dirty corpora)", NULL },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new ("[CORPUS_DIR] - gutf8conv on malformed input");
@@ -908,6 +1053,17 @@ main (int    argc,
   min_len = min_mib > 0 ? (gsize) min_mib << 20 : 256 * 1024;
   while (kernels[n_kernels] != NULL && n_kernels < MAX_KERNELS)
     n_kernels++;
+
+  if (calls_only)
+    {
+      window = g_malloc (WINDOW);
+      bench_prefault (window, WINDOW);
+      g_print ("gutf8conv-bench-dirty: texts from %s; median of %u; thread CPU time; kernel in use: %s\n\n",
+               dir, reps, best->name);
+      small_chunk_table (dir, min_len, reps);
+      g_clear_pointer (&window, g_free);
+      return 0;
+    }
 
   dfa_init ();
   make_dirty (dirty, dir, min_len);
@@ -1131,72 +1287,7 @@ main (int    argc,
     g_free (jobs);
   }
 
-  /* One g_converter_convert() call on small chunks. */
-  {
-    static const gsize pieces[] = { 16, 64, 256 };
-    static const char *const texts[] = { "english.txt", "mixed.txt" };
-    guint n_rows = G_N_ELEMENTS (texts) * G_N_ELEMENTS (pieces);
-    Job *jobs = g_new0 (Job, 2 * n_rows);
-    guint8 *text[G_N_ELEMENTS (texts)];
-    gsize text_len[G_N_ELEMENTS (texts)];
-    GConverter *ours = G_CONVERTER (gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4,
-                                                                   GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
-                                                                   GUTF8CONV_BOM_KEEP,
-                                                                   GUTF8CONV_ERROR_MODE_STRICT,
-                                                                   GUTF8CONV_PROFILE_UNICODE));
-    GConverter *theirs = G_CONVERTER (g_charset_converter_new ("UTF-32LE", "UTF-8", &error));
-    double *rates;
-
-    g_assert_no_error (error);
-    for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
-      {
-        g_autofree guint8 *file = read_text (dir, texts[t], &text_len[t]);
-
-        /* 1 MiB (or the whole file if --min-mib 0). */
-        text[t] = repeat_to (file, text_len[t], MIN (min_len, 1 << 20), &text_len[t]);
-        bench_prefault (text[t], text_len[t]);
-      }
-    for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
-      for (guint p = 0; p < G_N_ELEMENTS (pieces); p++)
-        {
-          guint i = t * G_N_ELEMENTS (pieces) + p;
-
-          jobs[2 * i] = (Job) { .label = "ours", .run = run_small_chunks, .in = text[t], .len = text_len[t], .piece = pieces[p], .converter = ours };
-          jobs[2 * i + 1] = (Job) { .label = "GCharsetConverter", .run = run_small_chunks, .in = text[t], .len = text_len[t],
-                                    .piece = pieces[p], .converter = theirs };
-        }
-    rates = measure (jobs, 2 * n_rows, reps);
-    g_print ("### One g_converter_convert() call, UTF-8 to UCS-4LE (UTF-32LE), chunks cut at character starts\n\n"
-             "ns per call, and GB/s of input in brackets.\n\n"
-             "| text | chunk | ours | GCharsetConverter | ours / GCharset (time) |\n|---|---:|---:|---:|---:|\n");
-    for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
-      for (guint p = 0; p < G_N_ELEMENTS (pieces); p++)
-        {
-          guint i = t * G_N_ELEMENTS (pieces) + p;
-          gsize calls = 0;
-
-          for (gsize pos = 0; pos < text_len[t]; calls++)
-            {
-              gsize end = MIN (pos + pieces[p], text_len[t]);
-
-              while (end < text_len[t] && (text[t][end] & 0xC0) == 0x80)
-                end--;
-              pos = end;
-            }
-          /* rate = bytes / time, so time per call = bytes / rate / calls. */
-          double ns_ours = text_len[t] / rates[2 * i] / calls, ns_theirs = text_len[t] / rates[2 * i + 1] / calls;
-
-          g_print ("| %s | %" G_GSIZE_FORMAT " | %.1f (%.3f) | %.1f (%.3f) | %.2f |\n", texts[t], pieces[p],
-                   ns_ours, rates[2 * i], ns_theirs, rates[2 * i + 1], ns_ours / ns_theirs);
-        }
-    g_print ("\n");
-    for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
-      g_free (text[t]);
-    g_object_unref (ours);
-    g_object_unref (theirs);
-    g_free (rates);
-    g_free (jobs);
-  }
+  small_chunk_table (dir, min_len, reps);
 
   for (guint d = 0; d < N_DIRTY; d++)
     {
