@@ -1074,8 +1074,8 @@ out:
  * block included), each byte from 80 up is a malformed sequence of one
  * byte in every profile (it is no lead, or its lead is followed by no
  * continuation byte), and every ASCII byte a character: the block is
- * widened whole and the malformed bytes are then written over as the
- * error mode says, with the count and the report each has in
+ * widened whole into what the error mode writes for each byte (CP1252's
+ * 80..9F written over after), with the count and the report each has in
  * dense_utf8_impl() (behaviour-errors). */
 #define ISOLATED_BLOCK 32
 /* Blocks without any byte from 80 up after which the kernel, faster on
@@ -1096,20 +1096,37 @@ typedef guint8 DenseBytes __attribute__((vector_size (16)));
 #define ZIP16_LO(a, b) __builtin_shufflevector (a, b, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23)
 #define ZIP16_HI(a, b) __builtin_shufflevector (a, b, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31)
 
-/* Widens the 16 bytes at @ip to units of @unit bytes at @op, each byte
- * the value of its unit in byte order @big_endian (a constant in each
- * call). */
+/* Widens the 16 bytes at @ip to units of @unit bytes at @op, in byte
+ * order @big_endian, each byte from 80 up as error mode @mode (a constant
+ * in each call) writes it: REPLACE and ESCAPE put U+FFFD or U+DC00 + the
+ * byte in its unit with the byte's lanes compared, LATIN1 and CP1252 the
+ * byte (isolated_fix() writes over CP1252's 80..9F). */
 DENSE_INLINE void
-isolated_widen (guint8       *op,
-                const guint8 *ip,
-                guint         unit,
-                gboolean      big_endian)
+isolated_widen (guint8             *op,
+                const guint8       *ip,
+                GUtf8ConvErrorMode  mode,
+                guint               unit,
+                gboolean            big_endian)
 {
-  DenseBytes b, z = { 0 }, lo, hi, o[4];
+  typedef gint8 DenseSBytes __attribute__((vector_size (16)));
+  DenseBytes b, z = { 0 }, hb = { 0 }, lo, hi, o[4];
 
   memcpy (&b, ip, sizeof b);
-  lo = big_endian ? ZIP8_LO (z, b) : ZIP8_LO (b, z);
-  hi = big_endian ? ZIP8_HI (z, b) : ZIP8_HI (b, z);
+  if (mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_ESCAPE)
+    {
+      /* All ones in the lanes of the bytes from 80 up. */
+      DenseBytes high = (DenseBytes) ((DenseSBytes) b < (DenseSBytes) z);
+
+      if (mode == GUTF8CONV_ERROR_MODE_REPLACE)
+        {
+          b = (b & ~high) | (high & (REPLACEMENT & 0xFF));
+          hb = high;
+        }
+      else
+        hb = high & 0xDC;
+    }
+  lo = big_endian ? ZIP8_LO (hb, b) : ZIP8_LO (b, hb);
+  hi = big_endian ? ZIP8_HI (hb, b) : ZIP8_HI (b, hb);
   if (unit == 2)
     {
       memcpy (op, &lo, sizeof lo);
@@ -1123,112 +1140,104 @@ isolated_widen (guint8       *op,
   memcpy (op, o, sizeof o);
 }
 
-/* Writes over the widened bad bytes of 8 (input at @ip, output at @op)
- * that the error mode does not keep as they are, the top bits of @fix. */
-DENSE_INLINE void
-isolated_fix (GUtf8ConvErrorMode  mode,
-              const guint8       *ip,
-              guint8             *op,
-              guint64             fix,
-              guint               unit,
-              gboolean            big_endian)
+/* The top bits of the 8 bytes of @h, bit i for byte i. */
+static inline guint
+top_bits8 (guint64 h)
 {
-  for (; fix != 0; fix &= fix - 1)
-    {
-      guint i = __builtin_ctzll (fix) / 8;
-      guint32 c;
+  return ((h >> 7) * G_GUINT64_CONSTANT (0x0102040810204080)) >> 56;
+}
 
-      /* bad_byte_char(), and REPLACE's item; each below U+10000: one
-       * unit. */
-      if (mode == GUTF8CONV_ERROR_MODE_REPLACE)
-        c = REPLACEMENT;
-      else if (mode == GUTF8CONV_ERROR_MODE_ESCAPE)
-        c = 0xDC00 + ip[i];
-      else
-        c = keep_value[GUTF8CONV_ERROR_MODE_CP1252 - GUTF8CONV_ERROR_MODE_ESCAPE][ip[i]];
+/* Writes CP1252's value over the widened bytes 80..9F of a block (input
+ * at @ip, output at @op), bit i of @fix for byte i.  The first two are
+ * written with no branch, or, where there are fewer, the byte after the
+ * block (its value, or past the output); more, rare in text, in a
+ * loop. */
+DENSE_INLINE void
+isolated_fix (const guint8 *ip,
+              guint8       *op,
+              guint64       fix,
+              guint         unit,
+              gboolean      big_endian)
+{
+  const guint16 *values = keep_value[GUTF8CONV_ERROR_MODE_CP1252 - GUTF8CONV_ERROR_MODE_ESCAPE];
+
+  for (guint k = 0;; k++)
+    {
+      guint i = __builtin_ctzll (fix | G_GUINT64_CONSTANT (1) << ISOLATED_BLOCK);
+
       if (unit == 4)
-        store_u32 (op + 4 * i, c, big_endian);
+        store_u32 (op + 4 * i, values[ip[i]], big_endian);
       else
-        store_u16 (op + 2 * i, c, big_endian);
+        store_u16 (op + 2 * i, values[ip[i]], big_endian);
+      fix &= fix - 1;
+      if (k >= 1 && G_LIKELY (fix == 0))
+        break;
     }
 }
 
 /* @unit: 4 (UCS-4) or 2 (UTF-16), in byte order @big_endian; the error
- * mode writes one item per bad byte (REPLACE, ESCAPE, LATIN1, CP1252), and
- * is LATIN1 if @latin1 (which writes over none: compiled apart). */
+ * mode @mode writes one item per bad byte (REPLACE, ESCAPE, LATIN1,
+ * CP1252).  No branch but where the loop ends (and with a handler):
+ * single-byte text has a byte from 80 up in a block, or one of 80..9F,
+ * as if at random, and a branch on it was mispredicted about once a
+ * block. */
 DENSE_INLINE void
-isolated_utf8_impl (GUtf8ConvCodec *codec,
-                    Cursor         *cur,
-                    guint           unit,
-                    gboolean        big_endian,
-                    gboolean        latin1)
+isolated_utf8_impl (GUtf8ConvCodec     *codec,
+                    Cursor             *cur,
+                    guint               unit,
+                    gboolean            big_endian,
+                    GUtf8ConvErrorMode  mode)
 {
   const guint8 *ip = cur->ip, *start = cur->ip;
   guint8 *op = cur->op;
-  GUtf8ConvErrorMode mode = codec->config.error_mode;
-  /* Of the bytes from 80 up, the mode writes over: LATIN1 none, CP1252
-   * 80..9F (bits 6 and 5 clear), the others all. */
-  guint64 fix_all = latin1 ? 0 : G_MAXUINT64;
-  guint64 fix_80_9f = mode == GUTF8CONV_ERROR_MODE_CP1252 ? G_MAXUINT64 : 0;
+  gsize room = cur->oend - op;
   guint n_clean = 0;
-  /* The byte after a block is read too. */
+  /* The byte after a block is read too, and isolated_fix() may write a
+   * unit after it. */
   gsize n_blocks = MIN ((gsize) (cur->iend - ip - 1) / ISOLATED_BLOCK,
-                        (gsize) (cur->oend - op) / (ISOLATED_BLOCK * unit));
+                        room > unit ? (room - unit) / (ISOLATED_BLOCK * unit) : 0);
 
   if (cur->iend == ip)
     return;
   for (; n_blocks > 0; n_blocks--)
     {
-      /* The block in words of 8 bytes in the order of the input, then
-       * the top bits of its bytes from 80 up, and of those the mode
-       * writes over. */
-      guint64 w[ISOLATED_BLOCK / 8], high[ISOLATED_BLOCK / 8], fix[ISOLATED_BLOCK / 8];
-      guint64 any = 0, fix_any = 0;
+      /* The block in words of 8 bytes in the order of the input, the top
+       * bits of its bytes from 80 up, and of those 80..9F (bits 6 and 5
+       * clear). */
+      guint64 w[ISOLATED_BLOCK / 8], high[ISOLATED_BLOCK / 8];
+      guint64 any = 0, bad = 0, lead = 0, ones = 0, fix = 0;
 
       for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
         {
+          guint64 h;
+
           memcpy (&w[i], ip + 8 * i, 8);
           w[i] = GUINT64_FROM_LE (w[i]);
-          any |= w[i];
+          h = w[i] & HIGH_BITS;
+          any |= h;
+          /* A byte from C0 up before one from 80 up, across words too. */
+          bad |= (lead >> 56) & h;
+          lead = h & (w[i] << 1);
+          bad |= (lead << 8) & h;
+          high[i] = h;
+          fix |= (guint64) top_bits8 (h & ~((w[i] << 1) | (w[i] << 2))) << (8 * i);
+          /* A 1 for each, at most 4 in a byte. */
+          ones += h >> 7;
         }
-      any &= HIGH_BITS;
-      if (any == 0)
-        {
-          if (++n_clean > ISOLATED_CLEAN_BLOCKS)
-            break;
-        }
-      else
-        {
-          guint64 bad = 0, lead = 0, ones = 0;
-
-          for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
-            {
-              guint64 h = w[i] & HIGH_BITS;
-
-              /* A byte from C0 up before one from 80 up, across words
-               * too. */
-              bad |= (lead >> 56) & h;
-              lead = h & (w[i] << 1);
-              bad |= (lead << 8) & h;
-              high[i] = h;
-              fix[i] = h & fix_all & ~(((w[i] << 1) | (w[i] << 2)) & fix_80_9f);
-              fix_any |= fix[i];
-              /* A 1 for each, at most 4 in a byte. */
-              ones += h >> 7;
-            }
-          if (bad != 0 || ((lead >> 56) && ip[ISOLATED_BLOCK] >= 0x80))
-            break;
-          /* Their number, summed in the top byte. */
-          codec->num_invalid += ones * G_GUINT64_CONSTANT (0x0101010101010101) >> 56;
-          n_clean = 0;
-        }
+      if (bad | ((lead >> 56) & ip[ISOLATED_BLOCK]))
+        break;
+      /* (A mask: GCC makes a branch of a conditional expression.) */
+      n_clean = (n_clean + 1) & (0u - (guint) (any == 0));
+      if (n_clean > ISOLATED_CLEAN_BLOCKS)
+        break;
+      /* Their number, summed in the top byte. */
+      codec->num_invalid += ones * G_GUINT64_CONSTANT (0x0101010101010101) >> 56;
 
       for (guint i = 0; i < ISOLATED_BLOCK; i += 16)
-        isolated_widen (op + i * unit, ip + i, unit, big_endian);
-      if (fix_any != 0)
-        for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
-          isolated_fix (mode, ip + 8 * i, op + 8 * i * unit, fix[i], unit, big_endian);
-      if (any != 0 && codec->on_invalid != NULL)
+        isolated_widen (op + i * unit, ip + i, mode, unit, big_endian);
+      if (mode == GUTF8CONV_ERROR_MODE_CP1252)
+        isolated_fix (ip, op, fix, unit, big_endian);
+      if (codec->on_invalid != NULL && any != 0)
         for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
           for (guint64 h = high[i]; h != 0; h &= h - 1)
             {
@@ -1257,21 +1266,46 @@ isolated_start (const guint8 *p,
   return end - p > ISOLATED_BLOCK && (p[1] < 0x80 || (p[0] < 0xC0 && p[2] < 0x80));
 }
 
-/* isolated_utf8_impl() with the codec's unit, byte order and @latin1 as
+/* isolated_utf8_impl() with the codec's byte order and @mode as
  * constants. */
+DENSE_INLINE void
+isolated_mode (GUtf8ConvCodec *codec,
+               Cursor         *cur,
+               guint           unit)
+{
+  gboolean be = codec->big_endian;
+
+  switch ((int) codec->config.error_mode)
+    {
+    case GUTF8CONV_ERROR_MODE_REPLACE:
+      be ? isolated_utf8_impl (codec, cur, unit, TRUE, GUTF8CONV_ERROR_MODE_REPLACE)
+         : isolated_utf8_impl (codec, cur, unit, FALSE, GUTF8CONV_ERROR_MODE_REPLACE);
+      break;
+    case GUTF8CONV_ERROR_MODE_ESCAPE:
+      be ? isolated_utf8_impl (codec, cur, unit, TRUE, GUTF8CONV_ERROR_MODE_ESCAPE)
+         : isolated_utf8_impl (codec, cur, unit, FALSE, GUTF8CONV_ERROR_MODE_ESCAPE);
+      break;
+    case GUTF8CONV_ERROR_MODE_LATIN1:
+      be ? isolated_utf8_impl (codec, cur, unit, TRUE, GUTF8CONV_ERROR_MODE_LATIN1)
+         : isolated_utf8_impl (codec, cur, unit, FALSE, GUTF8CONV_ERROR_MODE_LATIN1);
+      break;
+    default:
+      be ? isolated_utf8_impl (codec, cur, unit, TRUE, GUTF8CONV_ERROR_MODE_CP1252)
+         : isolated_utf8_impl (codec, cur, unit, FALSE, GUTF8CONV_ERROR_MODE_CP1252);
+      break;
+    }
+}
+
+/* isolated_utf8_impl() with the codec's unit, byte order and error mode
+ * as constants. */
 static void
 isolated_run (GUtf8ConvCodec *codec,
-              Cursor         *cur,
-              gboolean        latin1)
+              Cursor         *cur)
 {
-  if (codec->unit == 4 && codec->big_endian)
-    latin1 ? isolated_utf8_impl (codec, cur, 4, TRUE, TRUE) : isolated_utf8_impl (codec, cur, 4, TRUE, FALSE);
-  else if (codec->unit == 4)
-    latin1 ? isolated_utf8_impl (codec, cur, 4, FALSE, TRUE) : isolated_utf8_impl (codec, cur, 4, FALSE, FALSE);
-  else if (codec->big_endian)
-    latin1 ? isolated_utf8_impl (codec, cur, 2, TRUE, TRUE) : isolated_utf8_impl (codec, cur, 2, TRUE, FALSE);
+  if (codec->unit == 4)
+    isolated_mode (codec, cur, 4);
   else
-    latin1 ? isolated_utf8_impl (codec, cur, 2, FALSE, TRUE) : isolated_utf8_impl (codec, cur, 2, FALSE, FALSE);
+    isolated_mode (codec, cur, 2);
 }
 
 /* dense_dfa_impl() with @how (from the error mode) as a constant. */
@@ -1347,7 +1381,7 @@ dense_run (GUtf8ConvCodec *codec,
                           mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_ESCAPE;
 
       if (isolated && isolated_start (cur->ip, cur->iend))
-        isolated_run (codec, cur, mode == GUTF8CONV_ERROR_MODE_LATIN1);
+        isolated_run (codec, cur);
       if (dfa)
         {
           if (codec->unit == 4 ? dense_utf8_impl (codec, cur, 4, DENSE_DFA_AFTER)
