@@ -763,6 +763,46 @@ encode16_three (uint16x8_t  a,
   return o + 48;
 }
 
+/* The payloads of the four-byte forms of the values @v, lead first in
+ * the low byte, without their markers. */
+static inline __attribute__((always_inline)) uint32x4_t
+payloads4 (uint32x4_t v)
+{
+  return vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18),
+                               vandq_u32 (vshrq_n_u32 (v, 4), vdupq_n_u32 (0x3F00))),
+                    vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), vdupq_n_u32 (0x3F0000)),
+                               vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
+}
+
+/* Whether the sixteen units of @a, @b are eight surrogate pairs, each
+ * high unit in an even lane. */
+static inline __attribute__((always_inline)) gboolean
+all_pairs16 (uint16x8_t a,
+             uint16x8_t b)
+{
+  static const guint16 halves[8] = { 0xD800, 0xDC00, 0xD800, 0xDC00, 0xD800, 0xDC00, 0xD800, 0xDC00 };
+  const uint16x8_t top6 = vdupq_n_u16 (0xFC00), want = vld1q_u16 (halves);
+
+  return vminvq_u16 (vandq_u16 (vceqq_u16 (vandq_u16 (a, top6), want),
+                                vceqq_u16 (vandq_u16 (b, top6), want))) != 0;
+}
+
+/* Four surrogate pairs (@a, host order, high units in the even lanes)
+ * to their four-byte forms at @o; returns the new @o. */
+static inline __attribute__((always_inline)) guint8 *
+encode_pairs4 (uint16x8_t  a,
+               guint8     *o)
+{
+  uint32x4_t w = vreinterpretq_u32_u16 (a);
+  /* ((high & 3FF) << 10 | (low & 3FF)) + 10000: the high unit is the
+   * low half of each lane (this machine's order is little-endian). */
+  uint32x4_t v = vandq_u32 (vsliq_n_u32 (vshrq_n_u32 (w, 16), w, 10), vdupq_n_u32 (0xFFFFF));
+
+  v = vaddq_u32 (v, vdupq_n_u32 (0x10000));
+  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v), vdupq_n_u32 (0x808080F0))));
+  return o + 16;
+}
+
 /* Whether any of the units of @a, @b is a surrogate. */
 static inline __attribute__((always_inline)) gboolean
 any_surrogate16 (uint16x8_t a,
@@ -835,10 +875,7 @@ encode4 (uint32x4_t  v,
 
   /* The four-byte form's payloads, lead first in the low byte, shifted
    * down to the sequence's length (right by 24 + 8n). */
-  w = vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18),
-                            vandq_u32 (vshrq_n_u32 (v, 4), vdupq_n_u32 (0x3F00))),
-                 vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), vdupq_n_u32 (0x3F0000)),
-                            vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
+  w = payloads4 (v);
   shift = vsubq_s32 (vdupq_n_s32 (-24), vshlq_n_s32 (n, 3));
   marker = vbslq_u32 (g3, vbslq_u32 (g4, vdupq_n_u32 (0x808080F0), vdupq_n_u32 (0x8080E0)),
                       vandq_u32 (g2, vdupq_n_u32 (0x80C0)));
@@ -1387,6 +1424,14 @@ encode16_steps_impl (const guint8   *in,
         {
           const guint8 *q = p;
 
+          /* Nothing but pairs (emoji): four to a vector. */
+          if (!(flags & GUTF8CONV_KERNEL_BMP_ONLY) && all_pairs16 (a, b))
+            {
+              o = encode_pairs4 (a, o);
+              o = encode_pairs4 (b, o);
+              p += 32;
+              continue;
+            }
           /* Pairs: the generic blocks, the second only where the first
            * took all its units (a pair across them is the next step's). */
           if (!ge16_encode_block (&p, &o, a, flags))
