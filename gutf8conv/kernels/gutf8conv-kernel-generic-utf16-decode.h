@@ -42,6 +42,14 @@
  *       returns the bytes that hold units.
  * Then blocks of such characters skip the block of values: English with
  * accents, Cyrillic, Arabic, Greek, CJK and Indic text.
+ *
+ * A kernel with a loop of its own that stores units defines GK16_RUN,
+ * the name of
+ *   void gk16_run (const guint8 **pp, const guint8 *end, guint8 **po,
+ *                  const guint8 *oend, gboolean bmp_only, gboolean big_endian);
+ *       converts valid input from the character boundary *@pp as far as
+ *       it takes it, stopping at a character boundary, and advances *@pp
+ *       and *@po (never past @end and @oend); it may take nothing.
  */
 
 #pragma once
@@ -165,7 +173,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
                   gsize               *in_used)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-#ifdef GK16_DIRECT
+#if defined (GK16_DIRECT) || defined (GK16_RUN)
   const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
 #endif
   /* The values stay in this machine's order. */
@@ -188,6 +196,17 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
         }
       if (p == end || (gsize) (oend - o) / 2 < GK16_MIN_ROOM)
         break;
+#ifdef GK16_RUN
+      {
+        const guint8 *start = p;
+
+        /* Back to the ASCII step after any progress; the decoder's
+         * block of values where the kernel's loop takes nothing. */
+        GK16_RUN (&p, end, &o, oend, bmp_only, big_endian);
+        if (p != start)
+          continue;
+      }
+#endif
 #ifdef GK16_DIRECT
       {
         Gk16Direct r;

@@ -205,13 +205,24 @@ transcode16 (const guint8   *p,
   return o;
 }
 
-/* Eight 16-bit values @v to eight units at @o (32 bytes). */
+/* The bytes of each 16-bit unit swapped: UTF-16 in the other order. */
+GUTF8CONV_KERNEL_INLINE __m128i
+swap_units (__m128i v)
+{
+  return _mm_shuffle_epi8 (v, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+}
+
+/* Eight 16-bit values @v to @o: as UTF-16 units (16 bytes) where
+ * @units16 (decode16's fast loop), else as UCS-4 units (32 bytes). */
 static inline __attribute__((always_inline)) void
 store_words8 (__m128i         v,
               guint8         *o,
-              const gboolean  big_endian)
+              const gboolean  big_endian,
+              const gboolean  units16)
 {
-  if (big_endian)
+  if (units16)
+    _mm_storeu_si128 ((__m128i *) o, big_endian ? swap_units (v) : v);
+  else if (big_endian)
     {
       _mm_storeu_si128 ((__m128i *) o,
                         _mm_shuffle_epi8 (v, _mm_setr_epi8 (-1, -1, 1, 0, -1, -1, 3, 2, -1, -1, 5, 4, -1, -1, 7, 6)));
@@ -236,7 +247,8 @@ static inline __attribute__((always_inline)) guint8 *
 transcode16_2 (const guint8   *p,
                guint32         leads,
                guint8         *o,
-               const gboolean  big_endian)
+               const gboolean  big_endian,
+               const gboolean  units16)
 {
   const __m128i pairs = _mm_setr_epi8 (0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8);
 
@@ -250,8 +262,8 @@ transcode16_2 (const guint8   *p,
                                    _mm_and_si128 (t, _mm_set1_epi16 (0xFF)), ascii);
 
       v = _mm_shuffle_epi8 (v, _mm_loadu_si128 ((const __m128i *) compact_words[m]));
-      store_words8 (v, o, big_endian);
-      o += 4 * __builtin_popcount (m);
+      store_words8 (v, o, big_endian, units16);
+      o += (units16 ? 2 : 4) * __builtin_popcount (m);
     }
   return o;
 }
@@ -266,7 +278,8 @@ static inline __attribute__((always_inline)) guint8 *
 transcode16_3 (const guint8   *p,
                guint32         leads,
                guint8         *o,
-               const gboolean  big_endian)
+               const gboolean  big_endian,
+               const gboolean  units16)
 {
   const __m128i pairs = _mm_setr_epi8 (0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8);
   const __m128i thirds = _mm_setr_epi8 (2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1);
@@ -286,8 +299,8 @@ transcode16_3 (const guint8   *p,
       v = _mm_blendv_epi8 (v, v3, _mm_cmpgt_epi16 (lead, _mm_set1_epi16 (0xDF)));
       v = _mm_blendv_epi8 (v, lead, _mm_cmpgt_epi16 (_mm_set1_epi16 (0x80), lead));
       v = _mm_shuffle_epi8 (v, _mm_loadu_si128 ((const __m128i *) compact_words[m]));
-      store_words8 (v, o, big_endian);
-      o += 4 * __builtin_popcount (m);
+      store_words8 (v, o, big_endian, units16);
+      o += (units16 ? 2 : 4) * __builtin_popcount (m);
     }
   return o;
 }
@@ -300,24 +313,30 @@ static inline __attribute__((always_inline)) guint8 *
 transcode16_all3 (const guint8   *p,
                   guint32         leads,
                   guint8         *o,
-                  const gboolean  big_endian)
+                  const gboolean  big_endian,
+                  const gboolean  units16)
 {
   guint k = __builtin_ctz (leads);
   const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+  __m128i w[2];
 
 #pragma GCC unroll 2
   for (guint half = 0; half < 2; half++)
     {
-      __m128i w = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (p + 8 * half)),
-                                    _mm_loadu_si128 ((const __m128i *) gather3[k][half]));
-
-      w = _mm_maddubs_epi16 (w, _mm_set1_epi32 (0x00010140));
-      w = _mm_madd_epi16 (w, _mm_set1_epi32 (0x00010040));
-      w = _mm_sub_epi32 (w, _mm_set1_epi32 (0xE2080));
-      if (big_endian)
-        w = _mm_shuffle_epi8 (w, bswap);
-      _mm_storeu_si128 ((__m128i *) (o + 16 * half), w);
+      w[half] = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (p + 8 * half)),
+                                  _mm_loadu_si128 ((const __m128i *) gather3[k][half]));
+      w[half] = _mm_maddubs_epi16 (w[half], _mm_set1_epi32 (0x00010140));
+      w[half] = _mm_madd_epi16 (w[half], _mm_set1_epi32 (0x00010040));
+      w[half] = _mm_sub_epi32 (w[half], _mm_set1_epi32 (0xE2080));
     }
+  if (units16)
+    {
+      /* All below U+10000: the eight values packed to units. */
+      store_words8 (_mm_packus_epi32 (w[0], w[1]), o, big_endian, TRUE);
+      return o + 2 * __builtin_popcount (leads);
+    }
+  for (guint half = 0; half < 2; half++)
+    _mm_storeu_si128 ((__m128i *) (o + 16 * half), big_endian ? _mm_shuffle_epi8 (w[half], bswap) : w[half]);
   return o + 4 * __builtin_popcount (leads);
 }
 
@@ -529,7 +548,7 @@ decode_ssse3_impl (const guint8   *in,
           lead = ~cont & 0xFFFF;
           l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80)));
           if (l3 == 0)
-            o = transcode16_2 (p, lead, o, big_endian);
+            o = transcode16_2 (p, lead, o, big_endian, FALSE);
           else
             {
               l4 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80)));
@@ -541,9 +560,9 @@ decode_ssse3_impl (const guint8   *in,
                     o = transcode16 (p, lead, o, big_endian);
                 }
               else if ((lead & ~l3) == 0)
-                o = transcode16_all3 (p, lead, o, big_endian);
+                o = transcode16_all3 (p, lead, o, big_endian, FALSE);
               else
-                o = transcode16_3 (p, lead, o, big_endian);
+                o = transcode16_3 (p, lead, o, big_endian, FALSE);
             }
           p += 16;
           b = b2;
@@ -976,13 +995,6 @@ copy_ssse3 (const guint8 *in,
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
 
-/* The bytes of each 16-bit unit swapped: UTF-16 in the other order. */
-GUTF8CONV_KERNEL_INLINE __m128i
-swap_units (__m128i v)
-{
-  return _mm_shuffle_epi8 (v, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-}
-
 /* Two vectors of values below U+10000 as eight units. */
 GUTF8CONV_KERNEL_INLINE __m128i
 gk16_sse_pack (__m128i        a,
@@ -1025,6 +1037,75 @@ gk16_pairs (const guint32  *v,
   return o - start;
 }
 #define GK16_PAIRS gk16_pairs
+
+/* decode16's own loop: the UCS-4 decoder's fast phase (a fixed 16 bytes
+ * a step, each block checked by the nibble lookups after the one before,
+ * transcoded by what it holds, a character that crosses into the next
+ * block with the block it starts in) storing 16-bit units straight from
+ * its words.  Four-byte forms, errors and short input or room stop it,
+ * at a character boundary, for the generic loop's block of values; so
+ * does an ASCII block once widened, for the generic ASCII step. */
+GUTF8CONV_KERNEL_INLINE void
+gk16_run (const guint8   **pp,
+          const guint8    *end,
+          guint8         **po,
+          const guint8    *oend,
+          const gboolean   bmp_only,
+          const gboolean   big_endian)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  __m128i b, b2;
+
+  /* Two blocks read, 32 bytes of units and 16 a store may overrun. */
+  if (end - p < 32 || oend - o < 48)
+    return;
+  /* The word shuffles' table (one load once it is made). */
+  ssse3_tables_ensure ();
+  b = _mm_loadu_si128 ((const __m128i *) p);
+  /* The bytes before @p are none of a character (zeros will do). */
+  if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
+    return;
+  do
+    {
+      guint32 lead, l3;
+
+      b2 = _mm_loadu_si128 ((const __m128i *) (p + 16));
+      if (!_mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1)))
+        break;
+      lead = ~(guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)) & 0xFFFF;
+      l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80)));
+      if (l3 == 0)
+        {
+          if (_mm_movemask_epi8 (b) == 0)
+            {
+              __m128i z = _mm_setzero_si128 ();
+
+              _mm_storeu_si128 ((__m128i *) o, big_endian ? _mm_unpacklo_epi8 (z, b) : _mm_unpacklo_epi8 (b, z));
+              _mm_storeu_si128 ((__m128i *) (o + 16), big_endian ? _mm_unpackhi_epi8 (z, b) : _mm_unpackhi_epi8 (b, z));
+              p += 16;
+              o += 32;
+              b = b2;
+              break;
+            }
+          o = transcode16_2 (p, lead, o, big_endian, TRUE);
+        }
+      else if (_mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80))) != 0)
+        break;
+      else if ((lead & ~l3) == 0)
+        o = transcode16_all3 (p, lead, o, big_endian, TRUE);
+      else
+        o = transcode16_3 (p, lead, o, big_endian, TRUE);
+      p += 16;
+      b = b2;
+    }
+  while (end - p >= 32 && oend - o >= 48);
+  /* The continuation bytes at the start of block @b were converted with
+   * the block before. */
+  *pp = p + __builtin_ctz (~(guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)));
+  *po = o;
+}
+#define GK16_RUN gk16_run
 
 #include "gutf8conv-kernel-sse-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
