@@ -27,6 +27,11 @@
  * planes stored by ST3; otherwise each unit's UTF-8 bytes are computed in
  * its lane and four lanes packed by one lookup from a 256-entry table.
  *
+ * UTF-16 goes through the same loops: decode16 is the decoder storing
+ * 16-bit units (four-byte runs as pairs by ST4), encode16 the encoder's
+ * steps on sixteen units loaded as they are, with steps of nothing but
+ * pairs four to a vector and other pairs by the generic layer's block.
+ *
  * Anything not valid, not complete or outside the flags' limits stops the
  * fast loop at a character boundary; the scalar kernel takes over there.
  */
@@ -1046,6 +1051,41 @@ encode_steps (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (encode_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
+/* The body of encode and encode16 around their step loop @steps: the
+ * units the loop does not take, sixteen at a time, go to the scalar
+ * kernel (UTF-16: a pair across their end with them), and the loop starts
+ * again after them. */
+static inline __attribute__((always_inline)) gsize
+encode_by_steps (GUtf8ConvEncodeFunc  steps,
+                 const guint8        *in,
+                 gsize                in_len,
+                 guint8              *out,
+                 gsize                out_len,
+                 const guint          flags,
+                 gsize               *in_used,
+                 const gboolean       utf16)
+{
+  const GUtf8ConvEncodeFunc scalar = utf16 ? gutf8conv_kernel_scalar_encode16 : gutf8conv_kernel_scalar_encode;
+  /* The input of sixteen units, and the room the loop wants. */
+  const gsize block = utf16 ? 32 : 64, room = utf16 ? 64 : 16;
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) (utf16 ? 1 : 3));
+  guint8 *o = out, *oend = out + out_len;
+
+  for (;;)
+    {
+      gsize used;
+
+      o += steps (p, end - p, o, oend - o, flags, &used);
+      p += used;
+      if ((gsize) (end - p) < block || (gsize) (oend - o) < room)
+        break;
+      if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, block, utf16 ? 2 : 0, flags))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+    }
+  return gutf8conv_kernel_scalar_rest (scalar, in, p, utf16 ? in + in_len : end, out, o, oend,
+                                       flags, in_used);
+}
+
 static inline __attribute__((always_inline)) gsize
 encode_neon_impl (const guint8   *in,
                   gsize           in_len,
@@ -1054,26 +1094,7 @@ encode_neon_impl (const guint8   *in,
                   const guint     flags,
                   gsize          *in_used)
 {
-  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
-  guint8 *o = out, *oend = out + out_len;
-
-  /* Sixteen units the step loop does not handle go to the scalar kernel,
-   * and the loop starts again after them. */
-  for (;;)
-    {
-      gsize used;
-
-      o += encode_steps (p, end - p, o, oend - o, flags, &used);
-      p += used;
-      if (end - p < 64 || oend - o < 16)
-        break;
-      /* Sixteen units the loop does not handle, or too little room. */
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
-                                          64, 0, flags))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
-    }
-
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
+  return encode_by_steps (encode_steps, in, in_len, out, out_len, flags, in_used, FALSE);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_neon, encode_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
@@ -1467,26 +1488,7 @@ encode16_neon_impl (const guint8   *in,
                     const guint     flags,
                     gsize          *in_used)
 {
-  const guint8 *p = in, *end = in + (in_len & ~(gsize) 1);
-  guint8 *o = out, *oend = out + out_len;
-
-  /* Sixteen units the step loop does not take go to the scalar path (a
-   * pair across their end with them), and the loop starts again after
-   * them. */
-  for (;;)
-    {
-      gsize used;
-
-      o += encode16_steps (p, end - p, o, oend - o, flags, &used);
-      p += used;
-      if (end - p < 32 || oend - o < 64)
-        break;
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode16, &p, end, &o, oend,
-                                          32, 2, flags))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
-    }
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode16, in, p, in + in_len, out,
-                                       o, oend, flags, in_used);
+  return encode_by_steps (encode16_steps, in, in_len, out, out_len, flags, in_used, TRUE);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, encode16_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
