@@ -873,12 +873,16 @@ stop:
 /* One step of dense_dfa_impl() for SKIP and REPLACE: a replacement for
  * the subpart the byte rejects and the byte's item (@item: a character,
  * or U+FFFD for the byte alone), each stored whether it counts or not,
- * the output moved on by what counts.  Returns the output's new end. */
+ * the output moved on by what counts.  Towards UTF-8, each byte is
+ * copied as it comes (a character's form is the shortest), a bad one
+ * written over with U+FFFD or taken back, and a subpart the byte rejects
+ * (@sub bytes, copied already) taken back and replaced.  Returns the
+ * output's new end. */
 DENSE_INLINE guint8 *
 dfa_put_replace (guint8       *op,
                  guint32       e,
                  guint32       item,
-                 const guint8 *seq,
+                 gsize         sub,
                  const guint8 *ip,
                  guint         unit,
                  gboolean      replace,
@@ -905,13 +909,13 @@ dfa_put_replace (guint8       *op,
     }
   else
     {
-      gsize self_bad = DFA_MASK (e, SELF_BAD);
-      gsize item_len = (3 & self_bad) | ((gsize) (ip + 1 - seq) & ~self_bad);
+      gsize rejected = DFA_MASK (e, REJECT), self_bad = DFA_MASK (e, SELF_BAD);
 
+      op -= sub & rejected;
       memcpy (op, replacement_utf8, 4);
-      op += replace ? (e & GUTF8CONV_DFA_REJECT) / 4 * 3 : 0;
-      memcpy (op, (e & GUTF8CONV_DFA_SELF_BAD) ? replacement_utf8 : seq, 4);
-      op += (replace ? (e & GUTF8CONV_DFA_ITEM) / 8 : (e & GUTF8CONV_DFA_CHAR) / 16) * item_len;
+      op += replace ? 3 & rejected : 0;
+      memcpy (op, (const guint8 *) (((guintptr) replacement_utf8 & self_bad) | ((guintptr) ip & ~self_bad)), 4);
+      op += replace ? 1 | (2 & self_bad) : 1 & ~self_bad;
     }
   return op;
 }
@@ -997,7 +1001,8 @@ dense_dfa_impl (GUtf8ConvCodec *codec,
                 gboolean        big_endian)
 {
   const guint8 *ip = cur->ip, *start = cur->ip, *seq = cur->ip;
-  /* A step reads 4 bytes from the start of its sequence (UTF-8 output). */
+  /* A step reads 4 bytes from its own or from the start of its sequence
+   * (UTF-8 output). */
   const guint8 *iend = cur->iend - (unit == 1 ? 3 : 0);
   guint8 *op = cur->op;
   const guint8 *classes = codec->profile->dfa_class;
@@ -1038,12 +1043,15 @@ dense_dfa_impl (GUtf8ConvCodec *codec,
           if (G_UNLIKELY (e & GUTF8CONV_DFA_STOP))
             goto out;
           /* A bad byte alone has the payload mask 0: its item is U+FFFD. */
+          /* The bytes of the sequence before this one. */
+          gsize sub = ip - seq;
+
           cp = ((cp << 6) & ~started) | (b & (e >> GUTF8CONV_DFA_MASK_SHIFT & 0x7F));
-          seq += (ip - seq) & (gssize) (gint32) started;
+          seq += sub & (gssize) (gint32) started;
           if (how == DFA_KEEP)
             op = dfa_put_keep (op, &pend, e, b, cp, seq, ip, values, forms, unit, big_endian);
           else
-            op = dfa_put_replace (op, e, cp | (REPLACEMENT & DFA_MASK (e, SELF_BAD)), seq, ip, unit,
+            op = dfa_put_replace (op, e, cp | (REPLACEMENT & DFA_MASK (e, SELF_BAD)), sub, ip, unit,
                                   how == DFA_REPLACE, big_endian);
           n_bad += e & GUTF8CONV_DFA_BAD;
           state = e >> GUTF8CONV_DFA_NEXT_SHIFT;
@@ -1056,8 +1064,9 @@ out:
   if (state != 0)
     {
       /* Keeping the bytes towards UCS-4 or UTF-16, those of the open
-       * sequence were written as bad ones: take them back. */
-      if (how == DFA_KEEP && unit != 1)
+       * sequence were written as bad ones, and towards UTF-8 with SKIP
+       * or REPLACE copied: take them back. */
+      if ((how == DFA_KEEP) == (unit != 1))
         op -= (gsize) (ip - seq) * unit;
       ip = seq;
     }
