@@ -17,7 +17,8 @@
  * - what one malformed sequence costs: mixed.txt with 1 byte in 100
  *   damaged against the same text clean, each kernel and the DFA;
  * - LATIN1 and CP1252 on the Latin-1 and windows-1252 texts (and iconv()
- *   reading the Latin-1 one as ISO-8859-1), SKIP and ESCAPE on random bytes;
+ *   reading the Latin-1 one as ISO-8859-1), SKIP on random bytes, ESCAPE,
+ *   LATIN1 and CP1252 on random bytes and the binary;
  * - encoding UCS-4LE with one bad unit (surrogate or above U+10FFFF) per 100;
  * - the cost of one g_converter_convert() call on 16-, 64- and 256-byte
  *   chunks, ours against GCharsetConverter and a converter that does
@@ -1252,6 +1253,11 @@ main (int    argc,
       { "cp1252-french, CP1252", D_CP1252, GUTF8CONV_ERROR_MODE_CP1252 },
       { "random, SKIP", D_RANDOM, GUTF8CONV_ERROR_MODE_SKIP },
       { "random, ESCAPE", D_RANDOM, GUTF8CONV_ERROR_MODE_ESCAPE },
+      { "random, LATIN1", D_RANDOM, GUTF8CONV_ERROR_MODE_LATIN1 },
+      { "random, CP1252", D_RANDOM, GUTF8CONV_ERROR_MODE_CP1252 },
+      { "binary, ESCAPE", D_BINARY, GUTF8CONV_ERROR_MODE_ESCAPE },
+      { "binary, LATIN1", D_BINARY, GUTF8CONV_ERROR_MODE_LATIN1 },
+      { "binary, CP1252", D_BINARY, GUTF8CONV_ERROR_MODE_CP1252 },
       { "encode UCS-4LE, 1 bad unit / 100, REPLACE", N_DIRTY, GUTF8CONV_ERROR_MODE_REPLACE },
       { "encode UCS-4LE, clean, STRICT", N_DIRTY + 1, GUTF8CONV_ERROR_MODE_STRICT },
     };
