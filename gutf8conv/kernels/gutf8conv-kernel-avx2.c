@@ -381,6 +381,11 @@ decode_avx2_ascii_fitting (const guint8   **pp,
  * before its first wrong byte, and the kernel stops there: the state
  * machine takes what follows.  FALSE where it stopped for good; TRUE at
  * the short rest of the input. */
+/* The shortest input the careful loop takes a block of: shorter input
+ * (and any input the fast loop needs 64 bytes for) goes to the scalar
+ * kernel whole. */
+#define DECODE_AVX2_CAREFUL_MIN 48
+
 static inline __attribute__((always_inline)) gboolean
 decode_avx2_careful (const guint8   **pp,
                      const guint8    *end,
@@ -393,7 +398,7 @@ decode_avx2_careful (const guint8   **pp,
 
   /* 32 bytes, the byte after them, and the 16-byte gathers of the last
    * group all stay inside the input. */
-  while (end - *pp >= 48)
+  while (end - *pp >= DECODE_AVX2_CAREFUL_MIN)
     {
       const guint8 *p = *pp;
       __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
@@ -461,7 +466,8 @@ decode_avx2_impl (const guint8   *in,
   return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
-GUTF8CONV_KERNEL_ENTRY_POINT (decode_avx2, decode_avx2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_avx2, decode_avx2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
+                                    DECODE_AVX2_CAREFUL_MIN, gutf8conv_kernel_scalar_decode)
 
 /* Sixteen units of ASCII in @v0 and @v1 (1..7F with @no_nul: v - 1 at
  * most 7E, as 0 wraps round). */

@@ -164,3 +164,33 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
   { \
     GUTF8CONV_KERNEL_SPECIALISE (impl, mask); \
   }
+
+/* GUTF8CONV_KERNEL_ENTRY_POINT for an @impl that hands input shorter
+ * than @min_len whole to @scalar: such input goes there straight, by a
+ * jump from a function of its own, before @impl's prologue (its saved
+ * registers, its aligned stack, its vector constants), which a stream's
+ * small chunk would otherwise pay for nothing. */
+#define GUTF8CONV_KERNEL_ENTRY_POINT_SHORT(name, impl, mask, min_len, scalar) \
+  static __attribute__((noinline)) gsize \
+  name##_wide (const guint8 *in, \
+               gsize         in_len, \
+               guint8       *out, \
+               gsize         out_len, \
+               guint         flags, \
+               gsize        *in_used) \
+  { \
+    GUTF8CONV_KERNEL_SPECIALISE (impl, mask); \
+  } \
+  \
+  static gsize \
+  name (const guint8 *in, \
+        gsize         in_len, \
+        guint8       *out, \
+        gsize         out_len, \
+        guint         flags, \
+        gsize        *in_used) \
+  { \
+    if (in_len < (min_len)) \
+      return scalar (in, in_len, out, out_len, flags, in_used); \
+    return name##_wide (in, in_len, out, out_len, flags, in_used); \
+  }
