@@ -697,7 +697,22 @@ scalar_step (GUtf8ConvCodec *codec,
  * and English with binary blobs, with each kernel: 8 to 16 are level
  * within a few per cent, shorter runs lose up to 35% on random bytes,
  * longer ones 5-15% on the damaged text. */
+#ifndef DENSE_CLEAN_RUN
 #define DENSE_CLEAN_RUN 12
+#endif
+
+/* Where the kernel had converted at least DENSE_SPARSE_AFTER bytes before
+ * it stopped, the malformed sequence is an isolated one in text (damaged
+ * text): the loop below hands back after DENSE_SPARSE_CLEAN_RUN clean
+ * bytes, as the kernel is faster than it on whatever comes next. */
+#ifndef DENSE_SPARSE_AFTER
+#define DENSE_SPARSE_AFTER 32
+#endif
+#ifndef DENSE_SPARSE_CLEAN_RUN
+#define DENSE_SPARSE_CLEAN_RUN 1
+#endif
+/* multibyte_before() reads the 16 bytes before the stop. */
+G_STATIC_ASSERT (DENSE_SPARSE_AFTER >= 16);
 
 /* Enough input that no step of a dense run is incomplete (a step reads
  * at most 6 bytes), and enough output for any step's items (5 bad bytes
@@ -737,12 +752,14 @@ dense_put (guint8  **op,
  * form is the shortest), a malformed one as the error mode says; anything
  * else stops the loop for the general one.  @unit: 4 (UCS-4), 2 (UTF-16)
  * or 1 (UTF-8).  With @max_bad, it stops after that many malformed
- * sequences and returns TRUE: the input is dense with them. */
+ * sequences and returns TRUE: the input is dense with them.  It hands
+ * back after @clean_run bytes of clean input. */
 DENSE_INLINE gboolean
 dense_utf8_impl (GUtf8ConvCodec *codec,
                  Cursor         *cur,
                  guint           unit,
-                 guint           max_bad)
+                 guint           max_bad,
+                 gsize           clean_run)
 {
   const guint8 *ip = cur->ip, *start = cur->ip, *iend = cur->iend;
   guint8 *op = cur->op, *oend = cur->oend;
@@ -753,7 +770,7 @@ dense_utf8_impl (GUtf8ConvCodec *codec,
   guint n_bad = 0;
   gboolean dense = FALSE;
 
-  while (clean < DENSE_CLEAN_RUN && iend - ip >= DENSE_MIN_IN && oend - op >= DENSE_MIN_OUT)
+  while (clean < clean_run && iend - ip >= DENSE_MIN_IN && oend - op >= DENSE_MIN_OUT)
     {
       guint8 b = ip[0];
       const GUtf8ConvLead *lead;
@@ -1275,6 +1292,18 @@ isolated_start (const guint8 *p,
   return end - p > ISOLATED_BLOCK && (p[1] < 0x80 || (p[0] < 0xC0 && p[2] < 0x80));
 }
 
+/* Whether the 16 bytes before @p, which a kernel has just converted,
+ * hold something else than ASCII. */
+static inline gboolean
+multibyte_before (const guint8 *p)
+{
+  guint64 a, b;
+
+  memcpy (&a, p - 16, 8);
+  memcpy (&b, p - 8, 8);
+  return ((a | b) & HIGH_BITS) != 0;
+}
+
 /* isolated_utf8_impl() with the codec's byte order and @mode as
  * constants. */
 DENSE_INLINE void
@@ -1356,15 +1385,21 @@ dense_dfa_run (GUtf8ConvCodec *codec,
 }
 
 /* Takes the UTF-8 input where the kernel stopped while it stays dense
- * with errors; see dense_utf8_impl().  FALSE if it took nothing.  (Bad
+ * with errors, or, after the kernel's run of at least DENSE_SPARSE_AFTER
+ * bytes (@sparse), the errors there and a short clean run; see
+ * dense_utf8_impl().  FALSE if it took nothing.  (Bad
  * UCS-4 and UTF-16 units go through scalar_step(): a loop like this one
  * made them slower where they are sparse.) */
 static gboolean
 dense_run (GUtf8ConvCodec *codec,
-           Cursor         *cur)
+           Cursor         *cur,
+           gboolean        sparse)
 {
   const guint8 *ip = cur->ip;
   GUtf8ConvErrorMode mode = codec->config.error_mode;
+  gsize clean_run = sparse ? DENSE_SPARSE_CLEAN_RUN : DENSE_CLEAN_RUN;
+  /* A sparse error needs no state machine: the kernel takes over soon. */
+  guint dfa_after = sparse ? 0 : DENSE_DFA_AFTER;
   gboolean dfa;
 
   if (!codec->utf8_in || codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending ||
@@ -1380,8 +1415,8 @@ dense_run (GUtf8ConvCodec *codec,
   if (codec->utf8_out)
     {
       if (!dfa)
-        dense_utf8_impl (codec, cur, 1, 0);
-      else if (dense_utf8_impl (codec, cur, 1, DENSE_DFA_AFTER))
+        dense_utf8_impl (codec, cur, 1, 0, clean_run);
+      else if (dense_utf8_impl (codec, cur, 1, dfa_after, clean_run))
         dense_dfa_run (codec, cur);
     }
   else
@@ -1389,18 +1424,20 @@ dense_run (GUtf8ConvCodec *codec,
       gboolean isolated = mode == GUTF8CONV_ERROR_MODE_LATIN1 || mode == GUTF8CONV_ERROR_MODE_CP1252 ||
                           mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_ESCAPE;
 
-      if (isolated && isolated_start (cur->ip, cur->iend))
+      /* After a run of the kernel over characters of more than one
+       * byte, the text is UTF-8, not a single-byte code page. */
+      if (isolated && !(sparse && multibyte_before (cur->ip)) && isolated_start (cur->ip, cur->iend))
         isolated_run (codec, cur);
       if (dfa)
         {
-          if (codec->unit == 4 ? dense_utf8_impl (codec, cur, 4, DENSE_DFA_AFTER)
-                               : dense_utf8_impl (codec, cur, 2, DENSE_DFA_AFTER))
+          if (codec->unit == 4 ? dense_utf8_impl (codec, cur, 4, dfa_after, clean_run)
+                               : dense_utf8_impl (codec, cur, 2, dfa_after, clean_run))
             dense_dfa_run (codec, cur);
         }
       else if (codec->unit == 4)
-        dense_utf8_impl (codec, cur, 4, 0);
+        dense_utf8_impl (codec, cur, 4, 0, clean_run);
       else
-        dense_utf8_impl (codec, cur, 2, 0);
+        dense_utf8_impl (codec, cur, 2, 0, clean_run);
     }
   return cur->ip != ip;
 }
@@ -1485,6 +1522,10 @@ gutf8conv_codec_convert_general (GUtf8ConvCodec      *codec,
 
   while (!cur.out_of_space)
     {
+      /* Where the kernel's run began: the call's start, if it ran
+       * before this loop. */
+      const guint8 *kernel_from = kernel_ran ? cur.in : cur.ip;
+
       if (kernel_ran)
         kernel_ran = FALSE;
       else
@@ -1494,8 +1535,9 @@ gutf8conv_codec_convert_general (GUtf8ConvCodec      *codec,
         break;
       /* Where the kernel stopped short, most often at a malformed
        * sequence, errors come in clusters: stay in the scalar loop until
-       * the input is clean again (behaviour-errors). */
-      if (dense_run (codec, &cur))
+       * the input is clean again (behaviour-errors), unless the kernel's
+       * long run says they are sparse. */
+      if (dense_run (codec, &cur, (gsize) (cur.ip - kernel_from) >= DENSE_SPARSE_AFTER))
         continue;
       if (!scalar_step (codec, &cur))
         break;
