@@ -171,16 +171,7 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
  * registers, its aligned stack, its vector constants), which a stream's
  * small chunk would otherwise pay for nothing. */
 #define GUTF8CONV_KERNEL_ENTRY_POINT_SHORT(name, impl, mask, min_len, scalar) \
-  static __attribute__((noinline)) gsize \
-  name##_wide (const guint8 *in, \
-               gsize         in_len, \
-               guint8       *out, \
-               gsize         out_len, \
-               guint         flags, \
-               gsize        *in_used) \
-  { \
-    GUTF8CONV_KERNEL_SPECIALISE (impl, mask); \
-  } \
+  __attribute__((noinline)) GUTF8CONV_KERNEL_ENTRY_POINT (name##_wide, impl, mask) \
   \
   static gsize \
   name (const guint8 *in, \
