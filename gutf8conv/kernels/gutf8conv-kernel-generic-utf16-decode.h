@@ -145,9 +145,22 @@ gk16_direct (const guint8   **pp,
   nonascii = gk_movemask (b);
   if (nonascii == 0)
     return GK16_DIRECT_ASCII;
+  c.l2 = gk_ge_mask (b, 0xC0);
+  c.l3 = gk_ge_mask (b, 0xE0);
+  if (c.l3 == 0)
+    {
+      /* Leads of two bytes only: C2..DF take any continuation byte, so
+       * the test is that none is C0 or C1 and the continuation bytes are
+       * those the leads announce (one past the block is the next
+       * block's), without the lead ranges' lookups. */
+      c.l4 = 0;
+      c.cont = nonascii & ~c.l2;
+      if (gk_ge_mask (b, 0xC2) != c.l2 || c.cont != ((c.l2 << 1) & GK_ALL))
+        return GK16_DIRECT_OTHER;
+    }
   /* Four-byte forms (pairs) are the decoder's, and three-byte ones
    * where the kernel's decoder takes them faster. */
-  if (!gk_block_valid (b, p, nonascii, bmp_only, &c) || (GK16_DIRECT == 3 ? c.l4 : c.l3) != 0)
+  else if (GK16_DIRECT == 2 || !gk_block_valid (b, p, nonascii, bmp_only, &c) || c.l4 != 0)
     return GK16_DIRECT_OTHER;
   /* A character that ends past the block is the next block's: its lead
    * is one of the last two bytes (no four-byte forms here).  Read from
