@@ -315,8 +315,20 @@ decode_avx2_fast (const guint8   **pp,
       err = kl_error_at (p + 32, b2, bmp_only);
       if (!_mm256_testz_si256 (err, err))
         {
-          /* Leave it to the careful loop, from a character boundary. */
-          p += __builtin_ctz (~cont);
+          /* This block is valid but for a last character that crosses
+           * into the next: the characters that end in it, then the
+           * careful loop from there, which the next block's error ends
+           * soon (a block less for it to test again). */
+          guint32 starts = ~cont;
+          guint k = 31 - __builtin_clz (starts);
+          guint len = 1 + (p[k] >= 0xC0) + (p[k] >= 0xE0) + (p[k] >= 0xF0);
+
+          if (k + len > 32)
+            starts &= ~(1u << k);
+          else
+            k = 32;
+          o = transcode32 (p, starts, o, big_endian, FALSE);
+          p += k;
           break;
         }
       cont2 = cont_mask (b2);
