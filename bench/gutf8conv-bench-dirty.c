@@ -254,6 +254,66 @@ ref_encode (const guint8 *in,
   return o - out;
 }
 
+/* UCS-4LE (valid values) to UTF-16LE. */
+static gsize
+ucs4_to_utf16 (const guint8 *in,
+               gsize         len,
+               guint8       *out)
+{
+  guint8 *o = out;
+
+  for (gsize i = 0; i + 4 <= len; i += 4)
+    {
+      guint32 v;
+      guint16 u[2];
+      guint n = 1;
+
+      memcpy (&v, in + i, 4);
+      v = GUINT32_FROM_LE (v);
+      if (v >= 0x10000)
+        {
+          u[0] = GUINT16_TO_LE (0xD800 + ((v - 0x10000) >> 10));
+          u[1] = GUINT16_TO_LE (0xDC00 + (v & 0x3FF));
+          n = 2;
+        }
+      else
+        u[0] = GUINT16_TO_LE (v);
+      memcpy (o, u, 2 * n);
+      o += 2 * n;
+    }
+  return o - out;
+}
+
+/* UTF-16LE to UTF-8 with U+FFFD for each unpaired surrogate. */
+static gsize
+ref_encode16 (const guint8 *in,
+              gsize         len,
+              guint8       *out)
+{
+  guint8 *o = out;
+
+  for (gsize i = 0; i + 2 <= len; i += 2)
+    {
+      guint16 u, u2 = 0;
+
+      memcpy (&u, in + i, 2);
+      u = GUINT16_FROM_LE (u);
+      if (i + 4 <= len)
+        {
+          memcpy (&u2, in + i + 2, 2);
+          u2 = GUINT16_FROM_LE (u2);
+        }
+      if (u >= 0xD800 && u < 0xDC00 && u2 >= 0xDC00 && u2 < 0xE000)
+        {
+          o = put_utf8 (o, 0x10000 + ((guint32) (u - 0xD800) << 10) + (u2 - 0xDC00));
+          i += 2;
+        }
+      else
+        o = put_utf8 (o, u >= 0xD800 && u < 0xE000 ? 0xFFFD : u);
+    }
+  return o - out;
+}
+
 /* --- the dirty corpora --- */
 
 typedef struct
@@ -875,6 +935,131 @@ check_kernels (const char             *what,
     }
 }
 
+/* --- UTF-16 --- */
+
+/* mixed.txt clean in UTF-8, and a quarter of it in UTF-16LE, clean and
+ * with one unit in 100 an unpaired surrogate. */
+typedef struct
+{
+  guint8 *clean, *clean16, *bad16;
+  gsize   clean_len, clean16_len;
+} Utf16Inputs;
+
+static void
+utf16_inputs (Utf16Inputs *u,
+              const char  *dir,
+              gsize        min_len)
+{
+  g_autofree guint8 *file = NULL, *ucs4 = NULL;
+  gsize file_len, cut, n;
+
+  file = read_text (dir, "mixed.txt", &file_len);
+  u->clean = repeat_to (file, file_len, min_len, &u->clean_len);
+  /* A quarter, about as many bytes in UTF-16 as the other rows in UTF-8. */
+  cut = u->clean_len / 4;
+  while (cut > 0 && (u->clean[cut] & 0xC0) == 0x80)
+    cut--;
+  ucs4 = g_malloc (4 * cut + 64);
+  n = dfa_decode (u->clean, cut, ucs4, NULL);
+  u->clean16 = g_malloc (n + 64);
+  u->clean16_len = ucs4_to_utf16 (ucs4, n, u->clean16);
+  /* High and low in turn; a high one before a low one would make a
+   * pair, so a low one goes there. */
+  u->bad16 = g_memdup2 (u->clean16, u->clean16_len);
+  for (gsize i = 99 * 2, k = 0; i < u->clean16_len; i += 200, k++)
+    {
+      guint16 unit = k % 2 ? 0xDC00 + k % 0x400 : 0xD800 + k % 0x400, next = 0;
+
+      if (i + 4 <= u->clean16_len)
+        memcpy (&next, u->bad16 + i + 2, 2);
+      next = GUINT16_FROM_LE (next);
+      if (k % 2 == 0 && next >= 0xDC00 && next < 0xE000)
+        unit = 0xDC00 + k % 0x400;
+      unit = GUINT16_TO_LE (unit);
+      memcpy (u->bad16 + i, &unit, 2);
+    }
+  bench_prefault (u->clean, u->clean_len);
+  bench_prefault (u->clean16, u->clean16_len);
+  bench_prefault (u->bad16, u->clean16_len);
+}
+
+/* Every kernel's UTF-16 output against the DFA's (widened to UTF-16) and
+ * the reference encoder's. */
+static void
+utf16_check (const Utf16Inputs      *u,
+             const Dirty            *dirty,
+             const GUtf8ConvKernel **kernels)
+{
+  gsize max_len = u->clean_len, want_len;
+  g_autofree guint8 *want = NULL, *ucs4 = NULL;
+
+  for (guint d = 0; d < N_DIRTY; d++)
+    max_len = MAX (max_len, dirty[d].len);
+  want = g_malloc (4 * max_len + 64);
+  ucs4 = g_malloc (4 * max_len + 64);
+  for (guint d = 0; d <= N_DIRTY; d++)
+    {
+      const guint8 *in = d < N_DIRTY ? dirty[d].data : u->clean;
+      gsize len = d < N_DIRTY ? dirty[d].len : u->clean_len;
+      g_autofree char *what = g_strdup_printf ("%s, UTF-8 to UTF-16LE REPLACE",
+                                               d < N_DIRTY ? dirty[d].name : "mixed clean");
+
+      want_len = ucs4_to_utf16 (ucs4, dfa_decode (in, len, ucs4, NULL), want);
+      check_kernels (what, kernels, GUTF8CONV_DIRECTION_UTF8_TO_UTF16, GUTF8CONV_ERROR_MODE_REPLACE,
+                     in, len, want, want_len);
+    }
+  want_len = ref_encode16 (u->bad16, u->clean16_len, want);
+  check_kernels ("UTF-16LE 1 unpaired / 100, encode REPLACE", kernels, GUTF8CONV_DIRECTION_UTF16_TO_UTF8,
+                 GUTF8CONV_ERROR_MODE_REPLACE, u->bad16, u->clean16_len, want, want_len);
+  want_len = ref_encode16 (u->clean16, u->clean16_len, want);
+  check_kernels ("UTF-16LE clean, encode STRICT", kernels, GUTF8CONV_DIRECTION_UTF16_TO_UTF8,
+                 GUTF8CONV_ERROR_MODE_STRICT, u->clean16, u->clean16_len, want, want_len);
+}
+
+/* Decoding to UTF-16LE with REPLACE, every corpus and mixed.txt clean;
+ * encoding UTF-16LE clean and with unpaired surrogates. */
+static void
+utf16_table (const Utf16Inputs      *u,
+             const Dirty            *dirty,
+             const GUtf8ConvKernel **kernels,
+             guint                   n_kernels,
+             guint                   reps)
+{
+  guint n_rows = N_DIRTY + 3, per = n_kernels;
+  g_autofree Job *jobs = g_new0 (Job, n_rows * per);
+  g_autofree double *rates = NULL;
+
+  for (guint i = 0; i < n_rows; i++)
+    for (guint k = 0; k < n_kernels; k++)
+      {
+        if (i <= N_DIRTY)
+          jobs[i * per + k] = ours_job (kernels[k], GUTF8CONV_DIRECTION_UTF8_TO_UTF16, GUTF8CONV_ERROR_MODE_REPLACE,
+                                        i < N_DIRTY ? dirty[i].data : u->clean,
+                                        i < N_DIRTY ? dirty[i].len : u->clean_len);
+        else
+          jobs[i * per + k] = ours_job (kernels[k], GUTF8CONV_DIRECTION_UTF16_TO_UTF8,
+                                        i == N_DIRTY + 1 ? GUTF8CONV_ERROR_MODE_STRICT : GUTF8CONV_ERROR_MODE_REPLACE,
+                                        i == N_DIRTY + 1 ? u->clean16 : u->bad16, u->clean16_len);
+      }
+  rates = measure (jobs, n_rows * per, reps);
+  g_print ("### UTF-16: decoding to UTF-16LE with REPLACE, encoding UTF-16LE with unpaired surrogates, 64 KiB chunks\n\n");
+  print_header ("input", kernels, n_kernels, "");
+  for (guint i = 0; i < n_rows; i++)
+    {
+      if (i < N_DIRTY)
+        g_print ("| %s, to UTF-16LE |", dirty[i].name);
+      else if (i == N_DIRTY)
+        g_print ("| mixed clean, to UTF-16LE |");
+      else
+        g_print ("| UTF-16LE (mixed.txt), %s |",
+                 i == N_DIRTY + 1 ? "clean, STRICT" : "1 unpaired surrogate in 100 units, REPLACE");
+      for (guint k = 0; k < n_kernels; k++)
+        g_print (" %.3f |", rates[i * per + k]);
+      g_print ("\n");
+    }
+  g_print ("\nGB/s of input: UTF-8, or UTF-16 in the last two rows.\n\n");
+}
+
 /* --- one g_converter_convert() call on small chunks --- */
 
 /* A converter that converts nothing and says it read everything: what
@@ -1041,6 +1226,7 @@ main (int    argc,
   Dirty dirty[N_DIRTY];
   g_autofree guint8 *bad_ucs4 = NULL, *clean_ucs4 = NULL;
   char *sha[N_DIRTY];
+  Utf16Inputs u16;
 
   setlocale (LC_ALL, "");
   g_option_context_add_main_entries (ctx, entries, NULL);
@@ -1115,12 +1301,14 @@ main (int    argc,
                    GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_ERROR_MODE_LATIN1,
                    dirty[D_LATIN1].data, dirty[D_LATIN1].len, whole_out, op - (char *) whole_out);
   }
+  utf16_inputs (&u16, dir, min_len);
+  utf16_check (&u16, dirty, kernels);
   if (n_mismatch > 0)
     g_printerr ("gutf8conv-bench-dirty: %u outputs differ\n", n_mismatch);
   else
     g_print ("gutf8conv-bench-dirty: %u dirty corpora of >= %" G_GSIZE_FORMAT " bytes: the DFA and "
-             "every kernel (%u) agree, decoding and UTF-8 to UTF-8 with REPLACE; encoding with "
-             "bad units and LATIN1 against iconv agree too\n", N_DIRTY, min_len, n_kernels);
+             "every kernel (%u) agree, decoding to UCS-4 and UTF-16 and UTF-8 to UTF-8 with REPLACE; "
+             "encoding UCS-4 and UTF-16 with bad units and LATIN1 against iconv agree too\n", N_DIRTY, min_len, n_kernels);
   if (n_mismatch > 0 || check_only)
     {
       /* Freed, so that the check runs clean under LeakSanitizer. */
@@ -1129,6 +1317,9 @@ main (int    argc,
           g_free (dirty[d].data);
           g_free (sha[d]);
         }
+      g_free (u16.clean);
+      g_free (u16.clean16);
+      g_free (u16.bad16);
       g_clear_pointer (&whole_out, g_free);
       g_clear_pointer (&window, g_free);
       return n_mismatch > 0 ? 1 : 0;
@@ -1293,6 +1484,8 @@ main (int    argc,
     g_free (jobs);
   }
 
+  utf16_table (&u16, dirty, kernels, n_kernels, reps);
+
   small_chunk_table (dir, min_len, reps);
 
   for (guint d = 0; d < N_DIRTY; d++)
@@ -1301,6 +1494,9 @@ main (int    argc,
       g_free (dirty[d].data);
       g_free (sha[d]);
     }
+  g_free (u16.clean);
+  g_free (u16.clean16);
+  g_free (u16.bad16);
   if (n_mismatch > 0)
     {
       g_printerr ("gutf8conv-bench-dirty: Python's output differs from the DFA's\n");
