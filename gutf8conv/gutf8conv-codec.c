@@ -23,6 +23,9 @@
 #include "config.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "gutf8conv-codec.h"
 #include "gutf8conv-i18n.h"
@@ -1163,14 +1166,68 @@ isolated_widen (guint8             *op,
   o[1] = big_endian ? ZIP16_HI (z, lo) : ZIP16_HI (lo, z);
   o[2] = big_endian ? ZIP16_LO (z, hi) : ZIP16_LO (hi, z);
   o[3] = big_endian ? ZIP16_HI (z, hi) : ZIP16_HI (hi, z);
-  memcpy (op, o, sizeof o);
+  /* One at a time: GCC kept a copy of the array on the stack too. */
+  for (guint i = 0; i < 4; i++)
+    memcpy (op + 16 * i, &o[i], sizeof o[i]);
 }
 
+#ifndef __SSE2__
 /* The top bits of the 8 bytes of @h, bit i for byte i. */
 static inline guint
 top_bits8 (guint64 h)
 {
   return ((h >> 7) * G_GUINT64_CONSTANT (0x0102040810204080)) >> 56;
+}
+#endif
+
+/* Bits 7, 6 and 5 of the ISOLATED_BLOCK bytes at @ip, bit i of each mask
+ * for byte i.  SSE2 (x86-64's baseline) has them in one instruction for
+ * 16 bytes; elsewhere words of 8 bytes are shifted and gathered. */
+DENSE_INLINE void
+isolated_masks (const guint8 *ip,
+                guint32      *b7,
+                guint32      *b6,
+                guint32      *b5)
+{
+#ifdef __SSE2__
+  __m128i lo = _mm_loadu_si128 ((const __m128i *) ip);
+  __m128i hi = _mm_loadu_si128 ((const __m128i *) (ip + 16));
+
+  *b7 = (guint32) _mm_movemask_epi8 (lo) | (guint32) _mm_movemask_epi8 (hi) << 16;
+  lo = _mm_add_epi8 (lo, lo);
+  hi = _mm_add_epi8 (hi, hi);
+  *b6 = (guint32) _mm_movemask_epi8 (lo) | (guint32) _mm_movemask_epi8 (hi) << 16;
+  lo = _mm_add_epi8 (lo, lo);
+  hi = _mm_add_epi8 (hi, hi);
+  *b5 = (guint32) _mm_movemask_epi8 (lo) | (guint32) _mm_movemask_epi8 (hi) << 16;
+#else
+  *b7 = *b6 = *b5 = 0;
+  for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
+    {
+      guint64 w;
+
+      memcpy (&w, ip + 8 * i, 8);
+      w = GUINT64_FROM_LE (w);
+      *b7 |= top_bits8 (w & HIGH_BITS) << (8 * i);
+      *b6 |= top_bits8 ((w << 1) & HIGH_BITS) << (8 * i);
+      *b5 |= top_bits8 ((w << 2) & HIGH_BITS) << (8 * i);
+    }
+#endif
+}
+
+/* The number of bits set in @x (x86-64's baseline has no instruction for
+ * it, and GCC calls libgcc's for the builtin). */
+static inline guint
+isolated_count (guint32 x)
+{
+#if defined (__x86_64__) && !defined (__POPCNT__)
+  x -= (x >> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >> 2) & 0x33333333);
+  x = (x + (x >> 4)) & 0x0F0F0F0F;
+  return (x * 0x01010101) >> 24;
+#else
+  return __builtin_popcount (x);
+#endif
 }
 
 /* Writes CP1252's value over the widened bytes 80..9F of a block (input
@@ -1218,6 +1275,10 @@ isolated_utf8_impl (GUtf8ConvCodec     *codec,
   guint8 *op = cur->op;
   gsize room = cur->oend - op;
   guint n_clean = 0;
+  /* In locals: the output could alias the codec for all the compiler
+   * knows, which would reload them at each block. */
+  GUtf8ConvInvalidFunc on_invalid = codec->on_invalid;
+  guint64 n_invalid = 0;
   /* The byte after a block is read too, and isolated_fix() may write a
    * unit after it. */
   gsize n_blocks = MIN ((gsize) (cur->iend - ip - 1) / ISOLATED_BLOCK,
@@ -1227,55 +1288,40 @@ isolated_utf8_impl (GUtf8ConvCodec     *codec,
     return;
   for (; n_blocks > 0; n_blocks--)
     {
-      /* The block in words of 8 bytes in the order of the input, the top
-       * bits of its bytes from 80 up, and of those 80..9F (bits 6 and 5
-       * clear). */
-      guint64 w[ISOLATED_BLOCK / 8], high[ISOLATED_BLOCK / 8];
-      guint64 any = 0, bad = 0, lead = 0, ones = 0, fix = 0;
+      /* The block's bytes from 80 up (bit 7), from C0 up among them (bit
+       * 6) and 80..9F (bits 6 and 5 clear). */
+      guint32 b7, b6, b5;
+      guint64 lead, high;
 
-      for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
-        {
-          guint64 h;
-
-          memcpy (&w[i], ip + 8 * i, 8);
-          w[i] = GUINT64_FROM_LE (w[i]);
-          h = w[i] & HIGH_BITS;
-          any |= h;
-          /* A byte from C0 up before one from 80 up, across words too. */
-          bad |= (lead >> 56) & h;
-          lead = h & (w[i] << 1);
-          bad |= (lead << 8) & h;
-          high[i] = h;
-          fix |= (guint64) top_bits8 (h & ~((w[i] << 1) | (w[i] << 2))) << (8 * i);
-          /* A 1 for each, at most 4 in a byte. */
-          ones += h >> 7;
-        }
-      if (bad | ((lead >> 56) & ip[ISOLATED_BLOCK]))
+      isolated_masks (ip, &b7, &b6, &b5);
+      /* A byte from C0 up before one from 80 up, the byte after the
+       * block included. */
+      lead = (guint64) (b7 & b6) << 1;
+      high = b7 | (guint64) (ip[ISOLATED_BLOCK] >> 7) << ISOLATED_BLOCK;
+      if (lead & high)
         break;
       /* (A mask: GCC makes a branch of a conditional expression.) */
-      n_clean = (n_clean + 1) & (0u - (guint) (any == 0));
+      n_clean = (n_clean + 1) & (0u - (guint) (b7 == 0));
       if (n_clean > ISOLATED_CLEAN_BLOCKS)
         break;
-      /* Their number, summed in the top byte. */
-      codec->num_invalid += ones * G_GUINT64_CONSTANT (0x0101010101010101) >> 56;
+      n_invalid += isolated_count (b7);
 
       for (guint i = 0; i < ISOLATED_BLOCK; i += 16)
         isolated_widen (op + i * unit, ip + i, mode, unit, big_endian);
       if (mode == GUTF8CONV_ERROR_MODE_CP1252)
-        isolated_fix (ip, op, fix, unit, big_endian);
-      if (codec->on_invalid != NULL && any != 0)
-        for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
-          for (guint64 h = high[i]; h != 0; h &= h - 1)
-            {
-              guint j = 8 * i + __builtin_ctzll (h) / 8;
+        isolated_fix (ip, op, b7 & ~(b6 | b5), unit, big_endian);
+      if (on_invalid != NULL && b7 != 0)
+        for (guint32 h = b7; h != 0; h &= h - 1)
+          {
+            guint j = __builtin_ctz (h);
 
-              codec->on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1,
-                                 codec->on_invalid_data);
-            }
+            on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1, codec->on_invalid_data);
+          }
       ip += ISOLATED_BLOCK;
       op += ISOLATED_BLOCK * unit;
     }
 
+  codec->num_invalid += n_invalid;
   codec->offset += ip - start;
   cur->ip = ip;
   cur->op = op;

@@ -545,6 +545,123 @@ test_isolated (void)
     }
 }
 
+/* @input through the default kernel, whole, with and without a handler,
+ * against the same input two bytes a call (which never reaches the block
+ * loop) with a handler: output, status, num-invalid and reports. */
+static void
+check_isolated_input (const GUtf8ConvConfig *cfg,
+                      GBytes                *input)
+{
+  g_autoptr(GByteArray) ref = g_byte_array_new ();
+  g_autoptr(GString) ref_log = g_string_new (NULL);
+  guint64 ref_invalid;
+  GUtf8ConvCodecStatus ref_status;
+  const GUtf8ConvKernel *kernel = gutf8conv_kernel_default ();
+
+  ref_status = run_logged (cfg, &gutf8conv_kernel_scalar, input, 2, ref, ref_log, &ref_invalid);
+  for (gboolean logged = FALSE; logged <= TRUE; logged++)
+    {
+      g_autoptr(GByteArray) out = g_byte_array_new ();
+      g_autoptr(GString) log = g_string_new (NULL);
+      guint64 num_invalid;
+
+      g_assert_cmpint (run_logged (cfg, kernel, input, G_MAXSIZE, out, logged ? log : NULL,
+                                   &num_invalid), ==, ref_status);
+      g_assert_cmpmem (out->data, out->len, ref->data, ref->len);
+      g_assert_cmpuint (num_invalid, ==, ref_invalid);
+      if (logged)
+        g_assert_cmpstr (log->str, ==, ref_log->str);
+    }
+}
+
+/* The layout of the inputs of the block tests: ASCII the kernel takes,
+ * a byte it stops at, which starts the block loop's first block, and the
+ * block under test after it. */
+#define ISOLATED_LEAD 16
+#define ISOLATED_BLOCK_AT (ISOLATED_LEAD + 32)
+#define ISOLATED_INPUT (ISOLATED_BLOCK_AT + 3 * 32 + 8)
+
+static guint8 *
+isolated_frame (void)
+{
+  guint8 *in = g_malloc (ISOLATED_INPUT);
+
+  for (guint i = 0; i < ISOLATED_INPUT; i++)
+    in[i] = 'a' + i % 26;
+  in[ISOLATED_LEAD] = 0xE9;
+  /* One more bad byte in the block after, which the loop takes too. */
+  in[ISOLATED_BLOCK_AT + 32 + 5] = 0x93;
+  return in;
+}
+
+/* Every byte from 80 up at every place of a block of the block loop, in
+ * every error mode, to UCS-4 and UTF-16 in both byte orders. */
+static void
+test_isolated_bytes (void)
+{
+  static const GUtf8ConvDirection directions[] = {
+    GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_DIRECTION_UTF8_TO_UTF16,
+  };
+  static const GUtf8ConvByteOrder orders[] = {
+    GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN, GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+  };
+
+  for (guint b = 0x80; b <= 0xFF; b++)
+    for (guint at = 0; at < 32; at++)
+      {
+        g_autofree guint8 *in = isolated_frame ();
+        g_autoptr(GBytes) input = NULL;
+
+        in[ISOLATED_BLOCK_AT + at] = b;
+        input = g_bytes_new (in, ISOLATED_INPUT);
+        for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
+          for (guint o = 0; o < G_N_ELEMENTS (orders); o++)
+            for (guint m = 0; m < TU_N_ERROR_MODES; m++)
+              {
+                GUtf8ConvConfig cfg = { directions[d], orders[o], GUTF8CONV_BOM_KEEP,
+                                        tu_error_modes[m], GUTF8CONV_PROFILE_UNICODE };
+
+                if (g_test_verbose ())
+                  g_test_message ("byte %02X at %u, config %u %u %u", b, at, d, o, m);
+                check_isolated_input (&cfg, input);
+              }
+      }
+}
+
+/* Blocks with 0 to 32 of the bytes 80..9F (CP1252's curly quotes, dashes,
+ * euro), and other bytes from 80 up, at random places: every mode and
+ * output as above. */
+static void
+test_isolated_many (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1252);
+
+  for (guint n = 0; n <= 32; n++)
+    for (guint round = 0; round < 8; round++)
+      {
+        g_autofree guint8 *in = isolated_frame ();
+        g_autoptr(GBytes) input = NULL;
+
+        for (guint k = 0; k < n; k++)
+          in[ISOLATED_BLOCK_AT + g_rand_int_range (rand, 0, 32)] = g_rand_int_range (rand, 0x80, 0xA0);
+        /* Half the rounds, some of 80..BF too (no lead: the block stays
+         * one of the loop's). */
+        for (guint k = 0; k < (round & 1) * 4; k++)
+          in[ISOLATED_BLOCK_AT + g_rand_int_range (rand, 0, 32)] = g_rand_int_range (rand, 0xA0, 0xC0);
+        input = g_bytes_new (in, ISOLATED_INPUT);
+        for (guint d = 0; d < 2; d++)
+          for (guint o = 0; o < 2; o++)
+            for (guint m = 0; m < TU_N_ERROR_MODES; m++)
+              {
+                GUtf8ConvConfig cfg = { d == 0 ? GUTF8CONV_DIRECTION_UTF8_TO_UCS4 : GUTF8CONV_DIRECTION_UTF8_TO_UTF16,
+                                        o == 0 ? GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN : GUTF8CONV_BYTE_ORDER_BIG_ENDIAN,
+                                        GUTF8CONV_BOM_KEEP, tu_error_modes[m], GUTF8CONV_PROFILE_UNICODE };
+
+                check_isolated_input (&cfg, input);
+              }
+      }
+}
+
 /* GUTF8CONV_KERNEL forces a kernel; an unknown name warns and falls back
  * to the best one.  In subprocesses: the choice is made once. */
 static void
@@ -608,6 +725,8 @@ main (int    argc,
   g_test_add_func ("/chunking/random/strict-errors", test_random_strict_errors);
   g_test_add_func ("/chunking/kernels", test_kernels);
   g_test_add_func ("/chunking/isolated", test_isolated);
+  g_test_add_func ("/chunking/isolated-bytes", test_isolated_bytes);
+  g_test_add_func ("/chunking/isolated-many", test_isolated_many);
   g_test_add_func ("/chunking/kernels/env", test_kernel_env);
 
   return g_test_run ();
