@@ -19,8 +19,10 @@
  * shuffle per four units keeping the right ones (a fixed shuffle when all
  * are three bytes long); otherwise
  * each unit's UTF-8 bytes in its dword, packed four at a time.  Any
- * block that is not entirely valid, and the short tail, go to the scalar
- * kernel, which stops where it must.
+ * block that is not entirely valid goes to the scalar kernel, which stops
+ * where it must; input shorter than the careful loop's block, and the
+ * rest after the loops, to padded blocks of the generic layer
+ * (gutf8conv-kernel-generic-padded.h).
  *
  * Compiled with -mavx2, so the compiler puts a vzeroupper before every
  * return and call.
@@ -460,6 +462,25 @@ decode_avx2_careful (const guint8   **pp,
   return TRUE;
 }
 
+/* The generic padded rest's operations: the careful loop's transcoding. */
+#define GK_REST_MAX DECODE_AVX2_CAREFUL_MIN
+#define GK_DECODE_READ 40
+#define GK_DECODE_OVER 32
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+{
+  return transcode32 (p, leads, o, big_endian, FALSE);
+}
+
+GUTF8CONV_KERNEL_INLINE void
+gk_widen_block (const guint8 *p, gk_vec b G_GNUC_UNUSED, guint8 *o, const gboolean big_endian)
+{
+  widen32 (p, o, big_endian);
+}
+
+#include "gutf8conv-kernel-generic-padded.h"
+
 static inline __attribute__((always_inline)) gsize
 decode_avx2_impl (const guint8   *in,
                   gsize           in_len,
@@ -475,11 +496,27 @@ decode_avx2_impl (const guint8   *in,
                     (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
   if (!decode_avx2_careful (&p, end, &o, oend, flags))
     return gutf8conv_kernel_stop (in, p, out, o, in_used);
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
+  return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
 }
 
+/* Input shorter than the careful block: all of it in padded blocks. */
+static inline __attribute__((always_inline)) gsize
+decode_avx2_short_impl (const guint8   *in,
+                        gsize           in_len,
+                        guint8         *out,
+                        gsize           out_len,
+                        const guint     flags,
+                        gsize          *in_used)
+{
+  return gk_decode_padded (in, in, in + in_len, out, out, out + out_len, flags, in_used);
+}
+
+__attribute__((noinline))
+GUTF8CONV_KERNEL_ENTRY_POINT (decode_avx2_short, decode_avx2_short_impl,
+                              GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+
 GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_avx2, decode_avx2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
-                                    DECODE_AVX2_CAREFUL_MIN, gutf8conv_kernel_scalar_decode)
+                                    DECODE_AVX2_CAREFUL_MIN, decode_avx2_short)
 
 /* Sixteen units of ASCII in @v0 and @v1 (1..7F with @no_nul: v - 1 at
  * most 7E, as 0 wraps round). */

@@ -165,12 +165,13 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
     GUTF8CONV_KERNEL_SPECIALISE (impl, mask); \
   }
 
-/* GUTF8CONV_KERNEL_ENTRY_POINT for an @impl that hands input shorter
- * than @min_len whole to @scalar: such input goes there straight, by a
- * jump from a function of its own, before @impl's prologue (its saved
- * registers, its aligned stack, its vector constants), which a stream's
- * small chunk would otherwise pay for nothing. */
-#define GUTF8CONV_KERNEL_ENTRY_POINT_SHORT(name, impl, mask, min_len, scalar) \
+/* GUTF8CONV_KERNEL_ENTRY_POINT for an @impl whose loops take no input
+ * shorter than @min_len: such input goes to @short_func (the scalar
+ * kernel, or the kernel's padded blocks) straight, by a jump from a
+ * function of its own, before @impl's prologue (its saved registers, its
+ * aligned stack, its vector constants), which a stream's small chunk
+ * would otherwise pay for nothing. */
+#define GUTF8CONV_KERNEL_ENTRY_POINT_SHORT(name, impl, mask, min_len, short_func) \
   __attribute__((noinline)) GUTF8CONV_KERNEL_ENTRY_POINT (name##_wide, impl, mask) \
   \
   static gsize \
@@ -182,6 +183,6 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
         gsize        *in_used) \
   { \
     if (in_len < (min_len)) \
-      return scalar (in, in_len, out, out_len, flags, in_used); \
+      return short_func (in, in_len, out, out_len, flags, in_used); \
     return name##_wide (in, in_len, out, out_len, flags, in_used); \
   }

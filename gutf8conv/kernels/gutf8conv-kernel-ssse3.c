@@ -35,8 +35,10 @@
  * lengths packs them.  The tables are built once, at first use, by
  * ssse3_tables_init().
  *
- * Blocks that are not entirely valid, and the short tails, go to the
- * scalar kernel, which stops where it must.  UTF-8 to UTF-8 is the SSE2
+ * Blocks that are not entirely valid go to the scalar kernel, which
+ * stops where it must; input shorter than the careful loop's block, and
+ * the rest after the loops, to padded blocks of the generic layer
+ * (gutf8conv-kernel-generic-padded.h).  UTF-8 to UTF-8 is the SSE2
  * kernel's validating copy, which needs nothing more.
  */
 
@@ -425,6 +427,10 @@ decode_ssse3_ascii_run (const guint8   **pp,
  * machine takes what follows.  Blocks that do not fit go to the scalar
  * kernel.  FALSE where it stopped for good; TRUE at the short rest of the
  * input. */
+/* The shortest input the careful loop takes a block of; shorter input
+ * goes to the padded blocks whole. */
+#define DECODE_SSSE3_CAREFUL_MIN 24
+
 static inline __attribute__((always_inline)) gboolean
 decode_ssse3_careful (const guint8   **pp,
                       const guint8    *end,
@@ -437,7 +443,7 @@ decode_ssse3_careful (const guint8   **pp,
 
   /* 16 bytes, the byte after them and the second group's 16-byte load
    * all stay inside the input. */
-  while (end - *pp >= 24)
+  while (end - *pp >= DECODE_SSSE3_CAREFUL_MIN)
     {
       const guint8 *p = *pp;
       __m128i b = _mm_loadu_si128 ((const __m128i *) p);
@@ -480,6 +486,25 @@ decode_ssse3_careful (const guint8   **pp,
     }
   return TRUE;
 }
+
+/* The generic padded rest's operations: the careful loop's transcoding. */
+#define GK_REST_MAX DECODE_SSSE3_CAREFUL_MIN
+#define GK_DECODE_READ 24
+#define GK_DECODE_OVER 12
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+{
+  return transcode16 (p, leads, o, big_endian);
+}
+
+GUTF8CONV_KERNEL_INLINE void
+gk_widen_block (const guint8 *p, gk_vec b, guint8 *o, const gboolean big_endian)
+{
+  widen16 (p, b, o, big_endian);
+}
+
+#include "gutf8conv-kernel-generic-padded.h"
 
 static inline __attribute__((always_inline)) gsize
 decode_ssse3_impl (const guint8   *in,
@@ -578,8 +603,25 @@ decode_ssse3_impl (const guint8   *in,
     }
   if (!decode_ssse3_careful (&p, end, &o, oend, flags))
     return gutf8conv_kernel_stop (in, p, out, o, in_used);
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
+  return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
 }
+
+/* Input shorter than the careful block: all of it in padded blocks,
+ * which need none of the tables. */
+static inline __attribute__((always_inline)) gsize
+decode_ssse3_short_impl (const guint8   *in,
+                         gsize           in_len,
+                         guint8         *out,
+                         gsize           out_len,
+                         const guint     flags,
+                         gsize          *in_used)
+{
+  return gk_decode_padded (in, in, in + in_len, out, out, out + out_len, flags, in_used);
+}
+
+__attribute__((noinline))
+GUTF8CONV_KERNEL_ENTRY_POINT (decode_ssse3_short, decode_ssse3_short_impl,
+                              GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 
 static gsize
 decode_ssse3 (const guint8 *in,
@@ -589,6 +631,8 @@ decode_ssse3 (const guint8 *in,
               guint         flags,
               gsize        *in_used)
 {
+  if (in_len < DECODE_SSSE3_CAREFUL_MIN)
+    return decode_ssse3_short (in, in_len, out, out_len, flags, in_used);
   ssse3_tables_ensure ();
   GUTF8CONV_KERNEL_SPECIALISE (decode_ssse3_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
