@@ -1106,11 +1106,11 @@ out:
  * widened whole into what the error mode writes for each byte (CP1252's
  * 80..9F written over after), with the count and the report each has in
  * dense_utf8_impl() (behaviour-errors). */
-#define ISOLATED_BLOCK 32
+#define ISOLATED_BLOCK 64
 /* Blocks without any byte from 80 up after which the kernel, faster on
- * clean input, takes over again: 8 to 64 were level on Latin-1 French,
- * 2 and 4 lost a third to the kernel's re-entries. */
-#define ISOLATED_CLEAN_BLOCKS 8
+ * clean input, takes over again: 256 to 2048 bytes were level on Latin-1
+ * French, 64 and 128 lost a third to the kernel's re-entries. */
+#define ISOLATED_CLEAN_BLOCKS 4
 
 #define HIGH_BITS G_GUINT64_CONSTANT (0x8080808080808080)
 
@@ -1185,56 +1185,56 @@ top_bits8 (guint64 h)
  * 16 bytes; elsewhere words of 8 bytes are shifted and gathered. */
 DENSE_INLINE void
 isolated_masks (const guint8 *ip,
-                guint32      *b7,
-                guint32      *b6,
-                guint32      *b5)
+                guint64      *b7,
+                guint64      *b6,
+                guint64      *b5)
 {
-#ifdef __SSE2__
-  __m128i lo = _mm_loadu_si128 ((const __m128i *) ip);
-  __m128i hi = _mm_loadu_si128 ((const __m128i *) (ip + 16));
-
-  *b7 = (guint32) _mm_movemask_epi8 (lo) | (guint32) _mm_movemask_epi8 (hi) << 16;
-  lo = _mm_add_epi8 (lo, lo);
-  hi = _mm_add_epi8 (hi, hi);
-  *b6 = (guint32) _mm_movemask_epi8 (lo) | (guint32) _mm_movemask_epi8 (hi) << 16;
-  lo = _mm_add_epi8 (lo, lo);
-  hi = _mm_add_epi8 (hi, hi);
-  *b5 = (guint32) _mm_movemask_epi8 (lo) | (guint32) _mm_movemask_epi8 (hi) << 16;
-#else
   *b7 = *b6 = *b5 = 0;
-  for (guint i = 0; i < ISOLATED_BLOCK / 8; i++)
+  for (guint i = 0; i < ISOLATED_BLOCK / 16; i++)
     {
-      guint64 w;
+#ifdef __SSE2__
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (ip + 16 * i));
 
-      memcpy (&w, ip + 8 * i, 8);
-      w = GUINT64_FROM_LE (w);
-      *b7 |= top_bits8 (w & HIGH_BITS) << (8 * i);
-      *b6 |= top_bits8 ((w << 1) & HIGH_BITS) << (8 * i);
-      *b5 |= top_bits8 ((w << 2) & HIGH_BITS) << (8 * i);
-    }
+      *b7 |= (guint64) (guint) _mm_movemask_epi8 (v) << (16 * i);
+      v = _mm_add_epi8 (v, v);
+      *b6 |= (guint64) (guint) _mm_movemask_epi8 (v) << (16 * i);
+      v = _mm_add_epi8 (v, v);
+      *b5 |= (guint64) (guint) _mm_movemask_epi8 (v) << (16 * i);
+#else
+      for (guint j = 0; j < 2; j++)
+        {
+          guint64 w;
+
+          memcpy (&w, ip + 16 * i + 8 * j, 8);
+          w = GUINT64_FROM_LE (w);
+          *b7 |= (guint64) top_bits8 (w & HIGH_BITS) << (16 * i + 8 * j);
+          *b6 |= (guint64) top_bits8 ((w << 1) & HIGH_BITS) << (16 * i + 8 * j);
+          *b5 |= (guint64) top_bits8 ((w << 2) & HIGH_BITS) << (16 * i + 8 * j);
+        }
 #endif
+    }
 }
 
 /* The number of bits set in @x (x86-64's baseline has no instruction for
  * it, and GCC calls libgcc's for the builtin). */
 static inline guint
-isolated_count (guint32 x)
+isolated_count (guint64 x)
 {
 #if defined (__x86_64__) && !defined (__POPCNT__)
-  x -= (x >> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >> 2) & 0x33333333);
-  x = (x + (x >> 4)) & 0x0F0F0F0F;
-  return (x * 0x01010101) >> 24;
+  x -= (x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555);
+  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) + ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F);
+  return (x * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56;
 #else
-  return __builtin_popcount (x);
+  return __builtin_popcountll (x);
 #endif
 }
 
 /* Writes CP1252's value over the widened bytes 80..9F of a block (input
- * at @ip, output at @op), bit i of @fix for byte i.  The first two are
- * written with no branch, or, where there are fewer, the byte after the
- * block (its value, or past the output); more, rare in text, in a
- * loop. */
+ * at @ip, output at @op), bit i of @fix for byte i.  The first three are
+ * written with no branch, or, where there are fewer, the block's last
+ * byte again (CP1252's value of every byte of the block is what it
+ * widens to); more, rare in text, in a loop. */
 DENSE_INLINE void
 isolated_fix (const guint8 *ip,
               guint8       *op,
@@ -1244,16 +1244,17 @@ isolated_fix (const guint8 *ip,
 {
   const guint16 *values = keep_value[GUTF8CONV_ERROR_MODE_CP1252 - GUTF8CONV_ERROR_MODE_ESCAPE];
 
+  fix |= G_GUINT64_CONSTANT (1) << (ISOLATED_BLOCK - 1);
   for (guint k = 0;; k++)
     {
-      guint i = __builtin_ctzll (fix | G_GUINT64_CONSTANT (1) << ISOLATED_BLOCK);
+      guint i = __builtin_ctzll (fix);
 
       if (unit == 4)
         store_u32 (op + 4 * i, values[ip[i]], big_endian);
       else
         store_u16 (op + 2 * i, values[ip[i]], big_endian);
       fix &= fix - 1;
-      if (k >= 1 && G_LIKELY (fix == 0))
+      if (k >= 2 && G_LIKELY (fix == 0))
         break;
     }
 }
@@ -1279,10 +1280,8 @@ isolated_utf8_impl (GUtf8ConvCodec     *codec,
    * knows, which would reload them at each block. */
   GUtf8ConvInvalidFunc on_invalid = codec->on_invalid;
   guint64 n_invalid = 0;
-  /* The byte after a block is read too, and isolated_fix() may write a
-   * unit after it. */
-  gsize n_blocks = MIN ((gsize) (cur->iend - ip - 1) / ISOLATED_BLOCK,
-                        room > unit ? (room - unit) / (ISOLATED_BLOCK * unit) : 0);
+  /* The byte after a block is read too. */
+  gsize n_blocks = MIN ((gsize) (cur->iend - ip - 1) / ISOLATED_BLOCK, room / (ISOLATED_BLOCK * unit));
 
   if (cur->iend == ip)
     return;
@@ -1290,15 +1289,13 @@ isolated_utf8_impl (GUtf8ConvCodec     *codec,
     {
       /* The block's bytes from 80 up (bit 7), from C0 up among them (bit
        * 6) and 80..9F (bits 6 and 5 clear). */
-      guint32 b7, b6, b5;
-      guint64 lead, high;
+      guint64 b7, b6, b5, lead;
 
       isolated_masks (ip, &b7, &b6, &b5);
       /* A byte from C0 up before one from 80 up, the byte after the
        * block included. */
-      lead = (guint64) (b7 & b6) << 1;
-      high = b7 | (guint64) (ip[ISOLATED_BLOCK] >> 7) << ISOLATED_BLOCK;
-      if (lead & high)
+      lead = b7 & b6;
+      if (((lead << 1) & b7) | ((lead >> (ISOLATED_BLOCK - 1)) & (ip[ISOLATED_BLOCK] >> 7)))
         break;
       /* (A mask: GCC makes a branch of a conditional expression.) */
       n_clean = (n_clean + 1) & (0u - (guint) (b7 == 0));
@@ -1311,9 +1308,9 @@ isolated_utf8_impl (GUtf8ConvCodec     *codec,
       if (mode == GUTF8CONV_ERROR_MODE_CP1252)
         isolated_fix (ip, op, b7 & ~(b6 | b5), unit, big_endian);
       if (on_invalid != NULL && b7 != 0)
-        for (guint32 h = b7; h != 0; h &= h - 1)
+        for (guint64 h = b7; h != 0; h &= h - 1)
           {
-            guint j = __builtin_ctz (h);
+            guint j = __builtin_ctzll (h);
 
             on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1, codec->on_invalid_data);
           }

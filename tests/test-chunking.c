@@ -576,10 +576,13 @@ check_isolated_input (const GUtf8ConvConfig *cfg,
 
 /* The layout of the inputs of the block tests: ASCII the kernel takes,
  * a byte it stops at, which starts the block loop's first block, and the
- * block under test after it. */
+ * block under test after it (ISOLATED_BLOCK_LEN: the codec's
+ * ISOLATED_BLOCK; a test with more, 2 * 64, would pass too, one with
+ * fewer would miss places). */
+#define ISOLATED_BLOCK_LEN 64
 #define ISOLATED_LEAD 16
-#define ISOLATED_BLOCK_AT (ISOLATED_LEAD + 32)
-#define ISOLATED_INPUT (ISOLATED_BLOCK_AT + 3 * 32 + 8)
+#define ISOLATED_BLOCK_AT (ISOLATED_LEAD + ISOLATED_BLOCK_LEN)
+#define ISOLATED_INPUT (ISOLATED_BLOCK_AT + 3 * ISOLATED_BLOCK_LEN + 8)
 
 static guint8 *
 isolated_frame (void)
@@ -590,12 +593,14 @@ isolated_frame (void)
     in[i] = 'a' + i % 26;
   in[ISOLATED_LEAD] = 0xE9;
   /* One more bad byte in the block after, which the loop takes too. */
-  in[ISOLATED_BLOCK_AT + 32 + 5] = 0x93;
+  in[ISOLATED_BLOCK_AT + ISOLATED_BLOCK_LEN + 5] = 0x93;
   return in;
 }
 
-/* Every byte from 80 up at every place of a block of the block loop, in
- * every error mode, to UCS-4 and UTF-16 in both byte orders. */
+/* Every byte from 80 up at every place of a block of the block loop,
+ * before ASCII or before A9 (a continuation byte: a lead before it, the
+ * block's last byte too, is no single-byte text), in every error mode,
+ * to UCS-4 and UTF-16 in both byte orders. */
 static void
 test_isolated_bytes (void)
 {
@@ -607,12 +612,14 @@ test_isolated_bytes (void)
   };
 
   for (guint b = 0x80; b <= 0xFF; b++)
-    for (guint at = 0; at < 32; at++)
+    for (guint at = 0; at < 2 * ISOLATED_BLOCK_LEN; at++)
       {
         g_autofree guint8 *in = isolated_frame ();
         g_autoptr(GBytes) input = NULL;
 
-        in[ISOLATED_BLOCK_AT + at] = b;
+        in[ISOLATED_BLOCK_AT + at % ISOLATED_BLOCK_LEN] = b;
+        if (at >= ISOLATED_BLOCK_LEN)
+          in[ISOLATED_BLOCK_AT + at % ISOLATED_BLOCK_LEN + 1] = 0xA9;
         input = g_bytes_new (in, ISOLATED_INPUT);
         for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
           for (guint o = 0; o < G_N_ELEMENTS (orders); o++)
@@ -622,13 +629,14 @@ test_isolated_bytes (void)
                                         tu_error_modes[m], GUTF8CONV_PROFILE_UNICODE };
 
                 if (g_test_verbose ())
-                  g_test_message ("byte %02X at %u, config %u %u %u", b, at, d, o, m);
+                  g_test_message ("byte %02X at %u (A9 after: %d), config %u %u %u", b,
+                                  at % ISOLATED_BLOCK_LEN, at >= ISOLATED_BLOCK_LEN, d, o, m);
                 check_isolated_input (&cfg, input);
               }
       }
 }
 
-/* Blocks with 0 to 32 of the bytes 80..9F (CP1252's curly quotes, dashes,
+/* Blocks with 0 to ISOLATED_BLOCK_LEN of the bytes 80..9F (CP1252's curly quotes, dashes,
  * euro), and other bytes from 80 up, at random places: every mode and
  * output as above. */
 static void
@@ -636,18 +644,18 @@ test_isolated_many (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1252);
 
-  for (guint n = 0; n <= 32; n++)
+  for (guint n = 0; n <= ISOLATED_BLOCK_LEN; n++)
     for (guint round = 0; round < 8; round++)
       {
         g_autofree guint8 *in = isolated_frame ();
         g_autoptr(GBytes) input = NULL;
 
         for (guint k = 0; k < n; k++)
-          in[ISOLATED_BLOCK_AT + g_rand_int_range (rand, 0, 32)] = g_rand_int_range (rand, 0x80, 0xA0);
+          in[ISOLATED_BLOCK_AT + g_rand_int_range (rand, 0, ISOLATED_BLOCK_LEN)] = g_rand_int_range (rand, 0x80, 0xA0);
         /* Half the rounds, some of 80..BF too (no lead: the block stays
          * one of the loop's). */
         for (guint k = 0; k < (round & 1) * 4; k++)
-          in[ISOLATED_BLOCK_AT + g_rand_int_range (rand, 0, 32)] = g_rand_int_range (rand, 0xA0, 0xC0);
+          in[ISOLATED_BLOCK_AT + g_rand_int_range (rand, 0, ISOLATED_BLOCK_LEN)] = g_rand_int_range (rand, 0xA0, 0xC0);
         input = g_bytes_new (in, ISOLATED_INPUT);
         for (guint d = 0; d < 2; d++)
           for (guint o = 0; o < 2; o++)
