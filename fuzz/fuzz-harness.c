@@ -268,10 +268,12 @@ check_flushed (const Config         *c,
   ref_result_clear (&r);
 }
 
-/* Small chunks, a small output buffer, sometimes FLUSH, as streams do. */
+/* Small chunks, a small output buffer, sometimes FLUSH, as streams do;
+ * without @hook, no listener (a kernel that mends does so). */
 static void
 run_chunked (const Config          *c,
              const GUtf8ConvKernel *kernel,
+             gboolean               hook,
              const guint8          *in,
              gsize                  len,
              guint8                 chunk_byte,
@@ -292,7 +294,7 @@ run_chunked (const Config          *c,
   GUtf8ConvCodecStatus status;
 
   memset (o, 0, sizeof *o);
-  codec_for (&codec, c, kernel, TRUE, o);
+  codec_for (&codec, c, kernel, hook, o);
   o->out = g_byte_array_new ();
 
   for (;;)
@@ -628,8 +630,16 @@ fuzz_harness_run (gboolean      encode,
 
   check_convert_bytes (&c, in, len, &whole);
 
-  run_chunked (&c, kernels[data[7] % n_kernels], in, len, data[5], data[6], data[7], &chunked);
+  run_chunked (&c, kernels[data[7] % n_kernels], TRUE, in, len, data[5], data[6], data[7], &chunked);
   check_same (&whole, &chunked);
+  outcome_clear (&chunked);
+  /* No listener, where a kernel mends: the sequences cut by a chunk's
+   * end and the replacements cut by the output's, the same output and
+   * count. */
+  run_chunked (&c, kernels[data[7] % n_kernels], FALSE, in, len, data[5], data[6], data[7], &chunked);
+  CHECK (chunked.invalid->len == 0);
+  CHECK (same_bytes (whole.out->data, whole.out->len, chunked.out->data, chunked.out->len));
+  CHECK (whole.status == chunked.status && whole.num_invalid == chunked.num_invalid);
   outcome_clear (&chunked);
 
   if (encode)

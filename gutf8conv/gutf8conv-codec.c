@@ -517,15 +517,25 @@ set_error (GUtf8ConvCodec *codec,
 
 /* Hands the fast kernel whatever input it can take. */
 static void
-run_kernel (GUtf8ConvCodec *codec,
-            Cursor         *cur)
+run_kernel (GUtf8ConvCodec      *codec,
+            Cursor              *cur,
+            GUtf8ConvKernelMend *mend)
 {
   gsize used = 0, avail = cur->iend - cur->ip;
 
   if (codec->n_held > 0 || codec->bom_pending || codec->order_pending || avail == 0)
     return;
-  cur->op += codec->kernel_func (cur->ip, avail, cur->op, cur->oend - cur->op,
-                                 codec->kernel_flags, &used);
+  if (mend != NULL)
+    {
+      guint64 before = mend->n_mended;
+
+      cur->op += codec->kernel_mend (cur->ip, avail, cur->op, cur->oend - cur->op,
+                                     codec->kernel_flags, &used, mend);
+      codec->num_invalid += mend->n_mended - before;
+    }
+  else
+    cur->op += codec->kernel_func (cur->ip, avail, cur->op, cur->oend - cur->op,
+                                   codec->kernel_flags, &used);
   if (used > 0)
     {
       cur->ip += used;
@@ -1533,6 +1543,7 @@ gutf8conv_codec_convert_general (GUtf8ConvCodec      *codec,
                                  gsize               *bytes_written)
 {
   Cursor cur;
+  GUtf8ConvKernelMend mend_state, *mend = NULL;
 
   /* GIO may pass NULL for an empty input; never offset it. */
   if (in == NULL || in_len == 0)
@@ -1563,6 +1574,19 @@ gutf8conv_codec_convert_general (GUtf8ConvCodec      *codec,
   else if (!drain_pending (codec, &cur))
     cur.out_of_space = TRUE;
 
+  /* The kernel mends the sparse malformed sequences itself where nobody
+   * wants each one's report (as dense_run() decides on its state
+   * machine): none is made. */
+  if (codec->kernel_mend != NULL &&
+      (codec->on_invalid == NULL ||
+       (codec->wants_invalid != NULL && !codec->wants_invalid (codec->on_invalid_data))))
+    {
+      mend_state.mode = codec->config.error_mode == GUTF8CONV_ERROR_MODE_SKIP ? GUTF8CONV_KERNEL_MEND_SKIP
+                                                                                 : GUTF8CONV_KERNEL_MEND_REPLACE;
+      mend_state.n_mended = 0;
+      mend = &mend_state;
+    }
+
   while (!cur.out_of_space)
     {
       /* Where the kernel's run began: the call's start, if it ran
@@ -1572,7 +1596,7 @@ gutf8conv_codec_convert_general (GUtf8ConvCodec      *codec,
       if (kernel_ran)
         kernel_ran = FALSE;
       else
-        run_kernel (codec, &cur);
+        run_kernel (codec, &cur, mend);
       /* All taken, as most calls end (scalar_step() would stop too). */
       if (cur.ip == cur.iend && codec->n_held == 0)
         break;
@@ -1621,6 +1645,15 @@ choose_kernel_func (GUtf8ConvCodec *codec)
     codec->kernel_func = codec->unit == 2 ? codec->kernel->decode16 : codec->kernel->decode;
   else
     codec->kernel_func = codec->unit == 2 ? codec->kernel->encode16 : codec->kernel->encode;
+  /* Where the kernel's stop at a malformed sequence is exactly one of the
+   * profile's, and the error mode writes what the kernel can
+   * (behaviour-profile-kernels). */
+  codec->kernel_mend = NULL;
+  if (codec->utf8_in && !codec->utf8_out && codec->unit == 4 &&
+      codec->config.profile == GUTF8CONV_PROFILE_UNICODE &&
+      (codec->config.error_mode == GUTF8CONV_ERROR_MODE_REPLACE ||
+       codec->config.error_mode == GUTF8CONV_ERROR_MODE_SKIP))
+    codec->kernel_mend = codec->kernel->decode_mend;
 }
 
 void

@@ -81,6 +81,7 @@ typedef struct
   gboolean                     big_endian;     /* byte order of the wide side */
   guint                        kernel_flags;   /* GUtf8ConvKernelFlags */
   GUtf8ConvDecodeFunc          kernel_func;    /* the kernel's function for the direction */
+  GUtf8ConvDecodeMendFunc      kernel_mend;    /* its mending one where the configuration allows, or NULL */
 
   /* Stream state. */
   guint64  offset;            /* stream offset of the first input byte not consumed */

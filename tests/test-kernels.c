@@ -26,6 +26,7 @@
 #include "gutf8conv-codec.h"
 #include "gutf8conv-kernel.h"
 #include "test-util.h"
+#include "test-cases.h"
 
 #define MAX_LEN 200
 #define ROUNDS 100
@@ -711,7 +712,7 @@ convert_nothing (const guint8 *in G_GNUC_UNUSED,
 }
 
 static const GUtf8ConvKernel no_kernel = { "none", convert_nothing, convert_nothing, convert_nothing,
-                                           convert_nothing, convert_nothing };
+                                           convert_nothing, convert_nothing, NULL };
 
 /* @in as a whole stream through the state machine alone, STRICT. */
 static GBytes *
@@ -1030,6 +1031,240 @@ test_kernel_guard_pages (gconstpointer data)
     }
 }
 
+/* ---- Mending (GUtf8ConvDecodeMendFunc) ---- */
+
+/* The maximal subpart at @p (behaviour-errors) by the codec's own rows of
+ * the Unicode profile, as its dense loop reads them: 0 where the end of
+ * the input (@end) cuts a sequence, or where @p starts a valid one. */
+static gsize
+ref_subpart (const guint8 *p,
+             const guint8 *end)
+{
+  const GUtf8ConvLead *lead = &gutf8conv_profile_info (GUTF8CONV_PROFILE_UNICODE)->lead[(p[0] - 0xC0) & 0x3F];
+  gsize len = 2;
+
+  if (p[0] < 0xC0 || lead->need == 0)
+    return p[0] < 0x80 ? 0 : 1;
+  if (end - p < 2)
+    return 0;
+  if (p[1] < lead->lo || p[1] > lead->hi)
+    return 1;
+  while (len <= lead->need && p + len < end && (p[len] & 0xC0) == 0x80)
+    len++;
+  return len > lead->need || p + len == end ? 0 : len;
+}
+
+/* One call of @kernel's mending decoder, checked against the scalar
+ * kernel: what it read must be runs the scalar kernel converts whole,
+ * each up to a malformed sequence that it mended (its maximal subpart,
+ * none the input's end cuts), the last one up to where the scalar kernel
+ * stops too; the output exactly those runs' and the replacements, the
+ * count exactly the mended sequences.  Returns how many it mended. */
+static guint64
+check_mend_call (const GUtf8ConvKernel   *kernel,
+                 const guint8            *in,
+                 gsize                    len,
+                 gsize                    out_len,
+                 guint                    flags,
+                 GUtf8ConvKernelMendMode  mode)
+{
+  gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  g_autofree guint8 *out = g_malloc (out_len + 64);
+  g_autofree guint8 *ref = g_malloc (out_len + 64);
+  GUtf8ConvKernelMend mend = { mode, 0 };
+  const guint8 *q = in;
+  guint8 *r = ref;
+  guint64 n_ref = 0;
+  gsize used = G_MAXSIZE, n;
+
+  memset (out, CANARY, out_len + 64);
+  n = kernel->decode_mend (in, len, out, out_len, flags, &used, &mend);
+  for (gsize i = out_len; i < out_len + 64; i++)
+    g_assert_cmphex (out[i], ==, CANARY);
+  g_assert_cmpuint (used, <=, len);
+  g_assert_cmpuint (n, <=, out_len);
+  for (;;)
+    {
+      gsize u, k, sub;
+
+      r += gutf8conv_kernel_scalar_decode (q, len - (q - in), r, out_len - (r - ref), flags, &u);
+      q += u;
+      if (q >= in + used)
+        break;
+      /* Not where the scalar kernel stops: a mend. */
+      sub = ref_subpart (q, in + len);
+      if (sub == 0 || q + sub > in + used || (mode == GUTF8CONV_KERNEL_MEND_REPLACE && out_len - (r - ref) < 4))
+        {
+          g_test_message ("kernel %s mending, len %" G_GSIZE_FORMAT ", out_len %" G_GSIZE_FORMAT
+                          ", flags %u: read %" G_GSIZE_FORMAT ", the scalar kernel stops at %"
+                          G_GSIZE_FORMAT " where no mend can be", kernel->name, len, out_len, flags,
+                          used, (gsize) (q - in));
+          g_assert_not_reached ();
+        }
+      if (mode == GUTF8CONV_KERNEL_MEND_REPLACE)
+        {
+          for (k = 0; k < 4; k++)
+            r[k] = (0xFFFDu >> (8 * (big_endian ? 3 - k : k))) & 0xFF;
+          r += 4;
+        }
+      n_ref++;
+      q += sub;
+    }
+  if (q != in + used || n != (gsize) (r - ref) || memcmp (out, ref, n) != 0 || mend.n_mended != n_ref)
+    {
+      g_test_message ("kernel %s mending, len %" G_GSIZE_FORMAT ", out_len %" G_GSIZE_FORMAT
+                      ", flags %u, mode %d: read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT
+                      " mended %" G_GUINT64_FORMAT "; the reference read %" G_GSIZE_FORMAT
+                      " wrote %" G_GSIZE_FORMAT " mended %" G_GUINT64_FORMAT,
+                      kernel->name, len, out_len, flags, mode, used, n, mend.n_mended,
+                      (gsize) (q - in), (gsize) (r - ref), n_ref);
+      g_assert_cmpuint (used, ==, q - in);
+      g_assert_cmpmem (out, n, ref, r - ref);
+      g_assert_cmpuint (mend.n_mended, ==, n_ref);
+    }
+  return mend.n_mended;
+}
+
+static guint
+random_mend_flags (void)
+{
+  return g_test_rand_bit () ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0;
+}
+
+static GUtf8ConvKernelMendMode
+random_mend_mode (void)
+{
+  return g_test_rand_bit () ? GUTF8CONV_KERNEL_MEND_REPLACE : GUTF8CONV_KERNEL_MEND_SKIP;
+}
+
+/* Random damaged text of every length at every alignment, output windows
+ * from empty to roomy; and the other flags, with which it mends nothing. */
+static void
+test_kernel_mend (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+
+  for (gsize len = 0; len <= MAX_LEN; len++)
+    for (guint round = 0; round < ROUNDS; round++)
+      {
+        gsize offset = g_test_rand_int_range (0, 64);
+        g_autofree guint8 *mem = g_malloc (offset + len + (len == 0));
+        guint8 *in = mem + offset;
+        gsize out_len = g_test_rand_bit () ? 4 * len : random_out_len (4 * len);
+
+        random_utf8 (in, len);
+        check_mend_call (kernel, in, len, out_len, random_mend_flags (), random_mend_mode ());
+        if (round % 8 == 0)
+          {
+            guint flags = random_flags (TRUE) | GUTF8CONV_KERNEL_BMP_ONLY;
+
+            g_assert_cmpuint (check_mend_call (kernel, in, len, out_len, flags, random_mend_mode ()), ==, 0);
+          }
+      }
+}
+
+/* Text with one malformed sequence of the malformed table (Unicode's
+ * profile) at every position of the first blocks and across their ends,
+ * and sparse ones after it: all of it taken but a scalar tail, and
+ * with the output cut short at every length around each mend. */
+static void
+test_kernel_mend_positions (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  enum { LEN = 320, SPACING = 80 };
+  guint8 text[LEN], in[LEN];
+
+  for (guint i = 0; i < tu_n_malformed_decode; i++)
+    {
+      g_autoptr(GBytes) bad = NULL;
+      gsize bad_len;
+      const guint8 *bad_bytes;
+
+      if (!(tu_malformed_decode[i].profiles & TU_UNICODE))
+        continue;
+      bad = tu_hex (tu_malformed_decode[i].input);
+      bad_bytes = g_bytes_get_data (bad, &bad_len);
+      if (bad_len == 0 || bad_len > 16)
+        continue;
+      random_run (text, g_test_rand_int_range (2, 5), g_test_rand_int_range (0, 31));
+      for (gsize at = 0; at < 2 * 64 + 8; at++)
+        {
+          guint flags = random_mend_flags ();
+          GUtf8ConvKernelMendMode mode = random_mend_mode ();
+          guint64 n;
+          gsize used, pos;
+          guint8 *out = g_malloc (4 * LEN);
+          GUtf8ConvKernelMend mend = { mode, 0 };
+
+          /* The sequence at @at, a character boundary or not, and more
+           * of it every SPACING bytes up to the last 100. */
+          memcpy (in, text, LEN);
+          for (pos = at; pos + bad_len <= LEN - 100; pos += SPACING)
+            {
+              /* What is left of a character it is written over: ASCII. */
+              for (gsize k = pos; k > 0 && (text[k] & 0xC0) == 0x80; k--)
+                in[k - 1] = 'x';
+              memcpy (in + pos, bad_bytes, bad_len);
+              for (gsize k = pos + bad_len; k < LEN && (in[k] & 0xC0) == 0x80; k++)
+                in[k] = 'x';
+            }
+          n = check_mend_call (kernel, in, LEN, 4 * LEN, flags, mode);
+          kernel->decode_mend (in, LEN, out, 4 * LEN, flags, &used, &mend);
+          g_free (out);
+          /* Sparse: mended, none left to the codec before the tail; the
+           * first sequence near the start may come after too many. */
+          if (at < GUTF8CONV_KERNEL_MEND_GAP)
+            ;
+          else if (used < LEN - 64)
+            {
+              g_autofree char *hex = tu_to_hex (in, LEN);
+
+              g_test_message ("kernel %s mending %s at %" G_GSIZE_FORMAT ": stopped at %" G_GSIZE_FORMAT
+                              " of %s", kernel->name, tu_malformed_decode[i].input, at, used, hex);
+              g_assert_cmpuint (used, >=, LEN - 64);
+            }
+          if (n == 0 && at >= GUTF8CONV_KERNEL_MEND_GAP)
+            {
+              g_test_message ("kernel %s mended nothing of %s at %" G_GSIZE_FORMAT,
+                              kernel->name, tu_malformed_decode[i].input, at);
+              g_assert_not_reached ();
+            }
+          /* Output windows that end inside the first replacement and
+           * around it. */
+          for (gsize out_len = 0; out_len <= 4 * (at + 8); out_len += 1 + (out_len > 4 * at - 8 ? 0 : 7))
+            check_mend_call (kernel, in, LEN, out_len, flags, mode);
+        }
+    }
+}
+
+/* As test_kernel_guard_pages(): damaged text against a guard page at the
+ * input's and the output's either end. */
+static void
+test_kernel_mend_guard_pages (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  guint8 buf[MAX_LEN];
+
+  for (gsize len = 0; len <= MAX_LEN; len++)
+    for (guint at_end = 0; at_end < 2; at_end++)
+      {
+        Guarded gin, gout;
+        gsize out_len = g_test_rand_bit () ? 4 * len : random_out_len (4 * len);
+        guint8 *in = guarded_new (&gin, len, at_end);
+        guint8 *out = guarded_new (&gout, out_len, at_end);
+        GUtf8ConvKernelMend mend = { random_mend_mode (), 0 };
+        guint flags = random_mend_flags ();
+        gsize used;
+
+        random_utf8 (buf, len);
+        memcpy (in, buf, len);
+        kernel->decode_mend (in, len, out, out_len, flags, &used, &mend);
+        check_mend_call (kernel, in, len, out_len, flags, mend.mode);
+        guarded_free (&gin);
+        guarded_free (&gout);
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1063,6 +1298,16 @@ main (int    argc,
       g_test_add_data_func (path3, list[i], test_kernel_codec);
       g_test_add_data_func (path4, list[i], test_kernel_runs);
       g_test_add_data_func (path5, list[i], test_kernel_guard_pages);
+      if (list[i]->decode_mend != NULL)
+        {
+          g_autofree char *path6 = g_strdup_printf ("/kernels/%s/mend/random", list[i]->name);
+          g_autofree char *path7 = g_strdup_printf ("/kernels/%s/mend/positions", list[i]->name);
+          g_autofree char *path8 = g_strdup_printf ("/kernels/%s/mend/guard-pages", list[i]->name);
+
+          g_test_add_data_func (path6, list[i], test_kernel_mend);
+          g_test_add_data_func (path7, list[i], test_kernel_mend_positions);
+          g_test_add_data_func (path8, list[i], test_kernel_mend_guard_pages);
+        }
       for (Kind kind = 0; kind < N_KINDS; kind++)
         for (guint width = 0; width <= 4; width++)
           {

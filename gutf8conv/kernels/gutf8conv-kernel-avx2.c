@@ -393,19 +393,21 @@ decode_avx2_ascii_fitting (const guint8   **pp,
 /* The careful phase: block by block from a character boundary, each
  * tested by byte compares.  A block that fails gives the characters
  * before its first wrong byte, and the kernel stops there: the state
- * machine takes what follows.  FALSE where it stopped for good; TRUE at
- * the short rest of the input. */
+ * machine takes what follows; or, mending (@m), it mends the malformed
+ * sequence there and returns to the fast phase.  GK_CAREFUL_STOP where it
+ * stopped for good; GK_CAREFUL_REST at the short rest of the input. */
 /* The shortest input the careful loop takes a block of: shorter input
  * (and any input the fast loop needs 64 bytes for) goes to the scalar
  * kernel whole. */
 #define DECODE_AVX2_CAREFUL_MIN 48
 
-static inline __attribute__((always_inline)) gboolean
+static inline __attribute__((always_inline)) GkCareful
 decode_avx2_careful (const guint8   **pp,
                      const guint8    *end,
                      guint8         **po,
                      const guint8    *oend,
-                     const guint      flags)
+                     const guint      flags,
+                     GkMend          *m)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
@@ -424,7 +426,7 @@ decode_avx2_careful (const guint8   **pp,
       if (nonascii == 0)
         {
           if (!decode_avx2_ascii_fitting (pp, po, oend, big_endian))
-            return FALSE;
+            return GK_CAREFUL_STOP;
           continue;
         }
 
@@ -433,7 +435,7 @@ decode_avx2_careful (const guint8   **pp,
        * next.  A block that fails ends before its first wrong character. */
       consumed = wrong == 0 ? gk_block_end (&c) : gk_valid_prefix (gk_block_expected (&c), wrong);
       if (consumed == 0)
-        return FALSE;
+        return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
       leads = gk_block_leads (&c, consumed);
       n_out = __builtin_popcount (leads);
       if ((gsize) (oend - *po) < 4 * n_out + 32)
@@ -444,7 +446,7 @@ decode_avx2_careful (const guint8   **pp,
           guint32 rest = leads;
 
           if (n_fit == 0)
-            return FALSE;
+            return GK_CAREFUL_STOP;
           for (guint i = 0; i < n_fit; i++)
             rest &= rest - 1;
           if (rest != 0)
@@ -457,9 +459,9 @@ decode_avx2_careful (const guint8   **pp,
       *po = transcode32 (p, leads, *po, big_endian, FALSE);
       *pp = p + consumed;
       if (wrong != 0)
-        return FALSE;
+        return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
     }
-  return TRUE;
+  return GK_CAREFUL_REST;
 }
 
 /* The generic padded rest's operations: the careful loop's transcoding. */
@@ -481,6 +483,34 @@ gk_widen_block (const guint8 *p, gk_vec b G_GNUC_UNUSED, guint8 *o, const gboole
 
 #include "gutf8conv-kernel-generic-padded.h"
 
+/* Mending (@mend not NULL), the fast phase again after each mend. */
+static inline __attribute__((always_inline)) gsize
+decode_avx2_mending (const guint8        *in,
+                     gsize                in_len,
+                     guint8              *out,
+                     gsize                out_len,
+                     const guint          flags,
+                     gsize               *in_used,
+                     GUtf8ConvKernelMend *mend)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+  GkCareful r;
+  GkMend m;
+
+  gk_mend_init (&m, mend, in);
+  do
+    {
+      decode_avx2_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
+                        (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
+      r = decode_avx2_careful (&p, end, &o, oend, flags, &m);
+    }
+  while (r == GK_CAREFUL_MENDED);
+  if (r == GK_CAREFUL_STOP)
+    return gutf8conv_kernel_stop (in, p, out, o, in_used);
+  return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
+}
+
 static inline __attribute__((always_inline)) gsize
 decode_avx2_impl (const guint8   *in,
                   gsize           in_len,
@@ -489,14 +519,7 @@ decode_avx2_impl (const guint8   *in,
                   const guint     flags,
                   gsize          *in_used)
 {
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
-
-  decode_avx2_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
-                    (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
-  if (!decode_avx2_careful (&p, end, &o, oend, flags))
-    return gutf8conv_kernel_stop (in, p, out, o, in_used);
-  return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
+  return decode_avx2_mending (in, in_len, out, out_len, flags, in_used, NULL);
 }
 
 /* Input shorter than the careful block: all of it in padded blocks. */
@@ -517,6 +540,7 @@ GUTF8CONV_KERNEL_ENTRY_POINT (decode_avx2_short, decode_avx2_short_impl,
 
 GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_avx2, decode_avx2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
                                     DECODE_AVX2_CAREFUL_MIN, decode_avx2_short)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx2, decode_avx2_mending, decode_avx2, DECODE_AVX2_CAREFUL_MIN)
 
 /* Sixteen units of ASCII in @v0 and @v1 (1..7F with @no_nul: v - 1 at
  * most 7E, as 0 wraps round). */
@@ -1192,4 +1216,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   encode_avx2,
   copy_avx2,
   decode16_avx2, encode16_avx2,
+  decode_mend_avx2,
 };

@@ -846,4 +846,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   encode_avx512,
   copy_avx512,
   decode16_avx512, encode16_avx512,
+  NULL,
 };

@@ -288,3 +288,118 @@ gk_validate_fast (const guint8   *in,
   while (end - p >= 2 * GK_BLOCK);
   return p + gk_popcount (carry);
 }
+
+/* Mending (GUtf8ConvDecodeMendFunc): where the careful loop of a kernel
+ * that mends stops, the malformed sequence there is written as the
+ * codec's dense loop writes it and the kernel goes on.  @mend is NULL in
+ * the plain entry points, which then compile as they did. */
+typedef struct
+{
+  GUtf8ConvKernelMend *mend;
+  const guint8        *last;    /* the end of the last mended sequence, or the call's start */
+  guint                close;   /* mends in a row within GUTF8CONV_KERNEL_MEND_GAP of the one before */
+} GkMend;
+
+GUTF8CONV_KERNEL_INLINE void
+gk_mend_init (GkMend              *m,
+              GUtf8ConvKernelMend *mend,
+              const guint8        *in)
+{
+  m->mend = mend;
+  m->last = in;
+  m->close = 0;
+}
+
+/* The length of the maximal subpart at @p, which starts no valid
+ * sequence (behaviour-errors: the longest prefix of a valid sequence, at
+ * least one byte; after a lead, the range Table 3-7 gives its second
+ * byte, gutf8conv_lead_bounds, then continuation bytes).  0 where the
+ * input's end (@end) cuts it, which is no error yet (the codec holds
+ * it), and where @p starts a valid sequence after all. */
+GUTF8CONV_KERNEL_INLINE guint
+gk_maximal_subpart (const guint8 *p,
+                    const guint8 *end)
+{
+  guint b = p[0], i = (b - 0xC0) & 0x3F, need, len;
+
+  if (b < 0xC0 || gutf8conv_lead_bounds[0][i] > gutf8conv_lead_bounds[1][i])
+    return 1;
+  if (end - p < 2)
+    return 0;
+  if (p[1] < gutf8conv_lead_bounds[0][i] || p[1] > gutf8conv_lead_bounds[1][i])
+    return 1;
+  need = 1 + (b >= 0xE0) + (b >= 0xF0);
+  for (len = 2; len <= need && p + len < end && (p[len] & 0xC0) == 0x80; len++)
+    ;
+  if (len > need || p + len == end)
+    return 0;
+  return len;
+}
+
+/* At @p, the start of the character that holds a block's first wrong
+ * byte: its maximal subpart mended, the replacement written to *@po in
+ * units of @unit bytes (4: UCS-4, 2: UTF-16) and byte order
+ * @big_endian, and counted.  Returns the subpart's length; 0 where the
+ * kernel must stop at @p instead (no mending, a cut sequence, no room
+ * for the replacement, errors dense). */
+GUTF8CONV_KERNEL_INLINE guint
+gk_mend (GkMend         *m,
+         const guint8   *p,
+         const guint8   *end,
+         guint8        **po,
+         const guint8   *oend,
+         const guint     unit,
+         const gboolean  big_endian)
+{
+  static const guint8 replacement[2][4] = { { 0xFD, 0xFF, 0x00, 0x00 }, { 0x00, 0x00, 0xFF, 0xFD } };
+  gboolean replace;
+  guint len;
+
+  if (m->mend == NULL)
+    return 0;
+  if (p - m->last >= GUTF8CONV_KERNEL_MEND_GAP)
+    m->close = 0;
+  else if (++m->close > GUTF8CONV_KERNEL_MEND_CLOSE)
+    return 0;
+  replace = m->mend->mode == GUTF8CONV_KERNEL_MEND_REPLACE;
+  len = gk_maximal_subpart (p, end);
+  if (len == 0 || (replace && (gsize) (oend - *po) < unit))
+    return 0;
+  if (replace)
+    {
+      /* UTF-16's unit is the last two bytes of UCS-4's, big-endian, or
+       * the first two. */
+      memcpy (*po, replacement[big_endian] + (big_endian ? 4 - unit : 0), unit);
+      *po += unit;
+    }
+  m->mend->n_mended++;
+  m->last = p + len;
+  return len;
+}
+
+/* How a careful decoding loop ended. */
+typedef enum
+{
+  GK_CAREFUL_STOP,     /* for good: the kernel returns */
+  GK_CAREFUL_REST,     /* at the short rest of the input, for the scalar kernel */
+  GK_CAREFUL_MENDED,   /* after a mend: the fast loop again */
+} GkCareful;
+
+/* gk_mend() for a careful loop stopped at *@pp: advances *@pp past what
+ * it mended. */
+GUTF8CONV_KERNEL_INLINE GkCareful
+gk_mend_at (GkMend         *m,
+            const guint8  **pp,
+            const guint8   *end,
+            guint8        **po,
+            const guint8   *oend,
+            const guint     unit,
+            const gboolean  big_endian)
+{
+  guint len = gk_mend (m, *pp, end, po, oend, unit, big_endian);
+
+  if (len == 0)
+    return GK_CAREFUL_STOP;
+  *pp += len;
+  return GK_CAREFUL_MENDED;
+}

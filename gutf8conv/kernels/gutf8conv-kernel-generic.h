@@ -186,3 +186,24 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
       return short_func (in, in_len, out, out_len, flags, in_used); \
     return name##_wide (in, in_len, out, out_len, flags, in_used); \
   }
+
+/* A kernel's mending entry point @name (GUtf8ConvDecodeMendFunc) around
+ * @impl, of its arguments: the Unicode profile's flags only (each byte
+ * order compiled on its own), input shorter than @min_len and any other
+ * flags to the plain entry point @plain, which mends nothing. */
+#define GUTF8CONV_KERNEL_MEND_ENTRY_POINT(name, impl, plain, min_len) \
+  static gsize \
+  name (const guint8        *in, \
+        gsize                in_len, \
+        guint8              *out, \
+        gsize                out_len, \
+        guint                flags, \
+        gsize               *in_used, \
+        GUtf8ConvKernelMend *mend) \
+  { \
+    if (in_len < (min_len) || (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) != 0) \
+      return plain (in, in_len, out, out_len, flags, in_used); \
+    if (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) \
+      return impl (in, in_len, out, out_len, GUTF8CONV_KERNEL_BIG_ENDIAN, in_used, mend); \
+    return impl (in, in_len, out, out_len, 0, in_used, mend); \
+  }

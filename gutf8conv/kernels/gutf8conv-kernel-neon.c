@@ -1499,4 +1499,5 @@ const GUtf8ConvKernel gutf8conv_kernel_neon = {
   encode_neon,
   copy_neon,
   decode16_neon, encode16_neon,
+  NULL,
 };

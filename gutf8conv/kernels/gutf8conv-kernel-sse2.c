@@ -204,4 +204,5 @@ const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   encode_sse2,
   copy_sse2,
   decode16_sse2, encode16_sse2,
+  NULL,
 };

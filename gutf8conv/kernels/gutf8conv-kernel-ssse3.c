@@ -1168,4 +1168,5 @@ const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
   encode_ssse3,
   copy_ssse3,
   decode16_ssse3, encode16_ssse3,
+  NULL,
 };

@@ -104,14 +104,56 @@ typedef GUtf8ConvDecodeFunc GUtf8ConvDecode16Func;
  * lone surrogate unit and at a pair not wholly in @in. */
 typedef GUtf8ConvEncodeFunc GUtf8ConvEncode16Func;
 
+/* What a kernel that mends writes for a malformed sequence. */
+typedef enum
+{
+  GUTF8CONV_KERNEL_MEND_SKIP,      /* nothing */
+  GUTF8CONV_KERNEL_MEND_REPLACE,   /* U+FFFD in the output's unit and byte order */
+} GUtf8ConvKernelMendMode;
+
 typedef struct
 {
-  const char            *name;
-  GUtf8ConvDecodeFunc    decode;
-  GUtf8ConvEncodeFunc    encode;
-  GUtf8ConvCopyFunc      copy;
-  GUtf8ConvDecode16Func  decode16;
-  GUtf8ConvEncode16Func  encode16;
+  GUtf8ConvKernelMendMode mode;
+  guint64                 n_mended;   /* each mend adds one */
+} GUtf8ConvKernelMend;
+
+/* UTF-8 -> UCS-4 as GUtf8ConvDecodeFunc, but a malformed sequence that
+ * the kernel meets in its careful loop is mended there: its maximal
+ * subpart (behaviour-errors) is written as @mend says and counted in it,
+ * and the kernel goes on, back in its fast loop.  It still stops, as the
+ * plain function does, where errors are dense (below), before a sequence
+ * the end of @in cuts (the codec holds it), where the output has no room
+ * for the replacement, and in its scalar tail.  Only for the
+ * Unicode profile: @flags holds nothing but GUTF8CONV_KERNEL_BIG_ENDIAN
+ * (with any other flag it mends nothing).  Only where nobody wants each
+ * sequence's report: the kernel makes none. */
+typedef gsize (*GUtf8ConvDecodeMendFunc) (const guint8        *in,
+                                          gsize                in_len,
+                                          guint8              *out,
+                                          gsize                out_len,
+                                          guint                flags,
+                                          gsize               *in_used,
+                                          GUtf8ConvKernelMend *mend);
+
+/* Where a mending kernel stops mending: before the malformed sequence
+ * that comes after GUTF8CONV_KERNEL_MEND_CLOSE mended ones in a row, each
+ * less than GUTF8CONV_KERNEL_MEND_GAP bytes after the one before (the
+ * first: after the call's start).  The input is then dense with errors,
+ * where the codec's state machine is faster; a damaged character gives up
+ * to four sequences in a row, and two often come close in damaged text. */
+#define GUTF8CONV_KERNEL_MEND_GAP 32
+#define GUTF8CONV_KERNEL_MEND_CLOSE 8
+
+typedef struct
+{
+  const char              *name;
+  GUtf8ConvDecodeFunc      decode;
+  GUtf8ConvEncodeFunc      encode;
+  GUtf8ConvCopyFunc        copy;
+  GUtf8ConvDecode16Func    decode16;
+  GUtf8ConvEncode16Func    encode16;
+  /* NULL: the kernel does not mend (the codec's loops do). */
+  GUtf8ConvDecodeMendFunc  decode_mend;
 } GUtf8ConvKernel;
 
 /* The kernel chosen once for this process: the best one the CPU supports,
