@@ -481,6 +481,24 @@ gk_widen_block (const guint8 *p, gk_vec b G_GNUC_UNUSED, guint8 *o, const gboole
   widen32 (p, o, big_endian);
 }
 
+#include "gutf8conv-kernel-ssse3-load-rest.h"
+
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_load_rest (const guint8 *p, gsize n)
+{
+  if (n == 32)
+    return _mm256_loadu_si256 ((const __m256i *) p);
+  if (n > 16)
+    return _mm256_set_m128i (gk_load_rest16 (p + 16, n - 16), _mm_loadu_si128 ((const __m128i *) p));
+  return _mm256_zextsi128_si256 (gk_load_rest16 (p, n));
+}
+
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_shift_down1 (gk_vec b)
+{
+  return _mm256_alignr_epi8 (_mm256_permute2x128_si256 (b, b, 0x81), b, 1);
+}
+
 #include "gutf8conv-kernel-generic-padded.h"
 
 /* Mending (@mend not NULL), the fast phase again after each mend. */

@@ -78,9 +78,26 @@ gk_bad_bytes (gk_vec         b,
   return bad;
 }
 
-/* The lead bytes of block @b (at @p) that start nothing or whose next
- * byte is out of their range; also bytes that are no leads, where the
- * kernel's test does not exclude them. */
+/* The lead bytes of block @b (its bytes from the second on: @n1) that
+ * start nothing or whose next byte is out of their range; also bytes
+ * that are no leads, where the kernel's test does not exclude them. */
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_bad_mask_n1 (gk_vec          b,
+                gk_vec          n1,
+                gk_mask         l2,
+                gk_mask         l4,
+                const gboolean  bmp_only)
+{
+#ifdef GK_HAVE_BAD_LEADS
+  return gk_bad_leads (b, n1, l2, l4, bmp_only);
+#else
+  (void) l2;
+  (void) l4;
+  return gk_movemask (gk_bad_bytes (b, n1, bmp_only));
+#endif
+}
+
+/* The same for block @b at @p, whose next bytes are read from there. */
 GUTF8CONV_KERNEL_INLINE gk_mask
 gk_bad_mask (gk_vec          b,
              const guint8   *p,
@@ -88,13 +105,7 @@ gk_bad_mask (gk_vec          b,
              gk_mask         l4,
              const gboolean  bmp_only)
 {
-#ifdef GK_HAVE_BAD_LEADS
-  return gk_bad_leads (b, gk_loadu (p + 1), l2, l4, bmp_only);
-#else
-  (void) l2;
-  (void) l4;
-  return gk_movemask (gk_bad_bytes (b, gk_loadu (p + 1), bmp_only));
-#endif
+  return gk_bad_mask_n1 (b, gk_loadu (p + 1), l2, l4, bmp_only);
 }
 
 /* The bytes of a block that its leads announce as continuation bytes. */
@@ -108,8 +119,24 @@ gk_block_expected (const GkLeads *c)
  * (@nonascii: its top bits), into @c; the bytes where it is wrong as far
  * as it goes (0: valid): bad leads, continuation bytes no lead announces
  * and announced ones that are none.  A character that ends past the
- * block is checked up to its second byte (the byte after the block is
- * read). */
+ * block is checked up to its second byte (the block's bytes from the
+ * second on, and the byte after it: @n1). */
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_block_wrong_n1 (gk_vec          b,
+                   gk_vec          n1,
+                   gk_mask         nonascii,
+                   const gboolean  bmp_only,
+                   GkLeads        *c)
+{
+  c->l2 = gk_ge_mask (b, 0xC0);
+  c->l3 = gk_ge_mask (b, 0xE0);
+  c->l4 = gk_ge_mask (b, 0xF0);
+  c->cont = nonascii & ~c->l2;
+  return gk_bad_mask_n1 (b, n1, c->l2, c->l4, bmp_only) | (c->cont ^ gk_block_expected (c));
+}
+
+/* gk_block_wrong_n1() for block @b at @p, its next bytes read from
+ * there. */
 GUTF8CONV_KERNEL_INLINE gk_mask
 gk_block_wrong (gk_vec          b,
                 const guint8   *p,
@@ -117,11 +144,7 @@ gk_block_wrong (gk_vec          b,
                 const gboolean  bmp_only,
                 GkLeads        *c)
 {
-  c->l2 = gk_ge_mask (b, 0xC0);
-  c->l3 = gk_ge_mask (b, 0xE0);
-  c->l4 = gk_ge_mask (b, 0xF0);
-  c->cont = nonascii & ~c->l2;
-  return gk_bad_mask (b, p, c->l2, c->l4, bmp_only) | (c->cont ^ gk_block_expected (c));
+  return gk_block_wrong_n1 (b, gk_loadu (p + 1), nonascii, bmp_only, c);
 }
 
 /* gk_block_wrong() as a verdict: whether block @b is valid as far as it

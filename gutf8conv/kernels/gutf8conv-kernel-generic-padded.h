@@ -24,6 +24,11 @@
  *                      GK_BLOCK bytes at @p, to @o; returns the new @o
  *   void    gk_widen_block (const guint8 *p, gk_vec b, guint8 *o, gboolean big_endian);
  *                      the GK_BLOCK ASCII bytes @b (at @p) as units: 4 * GK_BLOCK bytes
+ *   gk_vec  gk_load_rest (const guint8 *p, gsize n);
+ *                      the @n bytes at @p (1..GK_BLOCK), zeros after,
+ *                      reading nothing past them
+ *   gk_vec  gk_shift_down1 (gk_vec b);
+ *                      byte i + 1 of @b at i, a zero at the top
  */
 
 #pragma once
@@ -94,12 +99,25 @@ gk_decode_padded (const guint8   *in,
     return gutf8conv_kernel_stop (in, p, out, o, in_used);
   /* Vector stores: a memset of this size is a `rep stos`, whose start
    * alone costs more than the scalar kernel on a short chunk. */
-  for (gsize i = 0; i < sizeof buf; i += GK_BLOCK)
+  for (gsize i = GK_BLOCK; i < sizeof buf; i += GK_BLOCK)
     gk_storeu (buf + i, gk_set1 (0));
-  gk_copy_short (buf, p, end - p);
+  if (end - p <= GK_BLOCK)
+    {
+      /* One block, stored whole, so that its loads get it from the
+       * store. */
+      gk_storeu (buf, gk_load_rest (p, end - p));
+    }
+  else
+    {
+      gk_storeu (buf, gk_set1 (0));
+      gk_copy_short (buf, p, end - p);
+    }
   while (q < qend)
     {
       gk_vec b = gk_loadu (q);
+      /* The byte after the last block is a zero of the padding: its next
+       * bytes without a load across two stores. */
+      gk_vec n1 = qend - q <= GK_BLOCK ? gk_shift_down1 (b) : gk_loadu (q + 1);
       gk_mask nonascii = gk_movemask (b), wrong = 0, leads;
       gsize avail = MIN ((gsize) (qend - q), GK_BLOCK), room = (oend - o) / 4;
       gsize consumed, n_out;
@@ -123,7 +141,7 @@ gk_decode_padded (const guint8   *in,
           continue;
         }
 
-      wrong = gk_block_wrong (b, q, nonascii, bmp_only, &c);
+      wrong = gk_block_wrong_n1 (b, n1, nonascii, bmp_only, &c);
       /* A block that fails (or whose last character the end cuts) ends
        * before its first wrong character; a valid one where its last
        * character ends, or at the end of the input. */

@@ -504,6 +504,11 @@ gk_widen_block (const guint8 *p, gk_vec b, guint8 *o, const gboolean big_endian)
   widen16 (p, b, o, big_endian);
 }
 
+#include "gutf8conv-kernel-ssse3-load-rest.h"
+
+GUTF8CONV_KERNEL_INLINE gk_vec gk_load_rest (const guint8 *p, gsize n) { return gk_load_rest16 (p, n); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _mm_srli_si128 (b, 1); }
+
 #include "gutf8conv-kernel-generic-padded.h"
 
 static inline __attribute__((always_inline)) gsize
