@@ -1334,6 +1334,72 @@ isolated_utf8_impl (GUtf8ConvCodec     *codec,
   cur->op = op;
 }
 
+/* isolated_utf8_impl() towards UTF-8, with error mode @mode (REPLACE,
+ * LATIN1 or CP1252): a block is copied whole, then each byte from 80 up,
+ * in order, is written as its UTF-8 form (2 or 3 bytes) and the rest of
+ * the block copied again after it.  The copies are of a whole block's
+ * length (no branch on where the next byte from 80 up is): the input is
+ * read up to a block past the block, the output written up to 4 blocks
+ * past its start.  A loop over the bytes from 80 up, not branch-free as
+ * the wide outputs are: its exit is mispredicted about once a block, far
+ * less than the state machine's step a byte costs. */
+DENSE_INLINE void
+isolated_utf8_to_utf8_impl (GUtf8ConvCodec     *codec,
+                            Cursor             *cur,
+                            GUtf8ConvErrorMode  mode)
+{
+  static const guint8 replacement_form[1][4] = { { 0xEF, 0xBF, 0xBD, 3 } };
+  const guint8 (*forms)[4] = keep_utf8[mode == GUTF8CONV_ERROR_MODE_CP1252];
+  const guint8 *ip = cur->ip, *start = cur->ip;
+  guint8 *op = cur->op;
+  guint n_clean = 0;
+  GUtf8ConvInvalidFunc on_invalid = codec->on_invalid;
+  guint64 n_invalid = 0;
+
+  while (cur->iend - ip > 2 * ISOLATED_BLOCK && cur->oend - op >= 4 * ISOLATED_BLOCK)
+    {
+      guint64 b7, b6, b5, lead;
+      gsize extra = 0;
+
+      isolated_masks (ip, &b7, &b6, &b5);
+      lead = b7 & b6;
+      if (((lead << 1) & b7) | ((lead >> (ISOLATED_BLOCK - 1)) & (ip[ISOLATED_BLOCK] >> 7)))
+        break;
+      n_clean = (n_clean + 1) & (0u - (guint) (b7 == 0));
+      if (n_clean > ISOLATED_CLEAN_BLOCKS)
+        break;
+      n_invalid += isolated_count (b7);
+
+      memcpy (op, ip, ISOLATED_BLOCK);
+      for (guint64 h = b7; h != 0; h &= h - 1)
+        {
+          guint i = __builtin_ctzll (h);
+          const guint8 *form = mode == GUTF8CONV_ERROR_MODE_REPLACE ? replacement_form[0] : forms[ip[i]];
+          guint8 *d = op + i + extra;
+
+          /* The form's fourth byte (its length) is written over by the
+           * copy after it. */
+          memcpy (d, form, 4);
+          memcpy (d + form[3], ip + i + 1, ISOLATED_BLOCK);
+          extra += form[3] - 1;
+        }
+      if (on_invalid != NULL && b7 != 0)
+        for (guint64 h = b7; h != 0; h &= h - 1)
+          {
+            guint j = __builtin_ctzll (h);
+
+            on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1, codec->on_invalid_data);
+          }
+      ip += ISOLATED_BLOCK;
+      op += ISOLATED_BLOCK + extra;
+    }
+
+  codec->num_invalid += n_invalid;
+  codec->offset += ip - start;
+  cur->ip = ip;
+  cur->op = op;
+}
+
 /* Whether the malformed byte at @p, where a kernel stopped, looks like
  * single-byte text (ASCII after it, or after the next one if it is no
  * lead): elsewhere, in UTF-8 with a damaged byte, a block of
@@ -1388,12 +1454,21 @@ isolated_mode (GUtf8ConvCodec *codec,
 }
 
 /* isolated_utf8_impl() with the codec's unit, byte order and error mode
- * as constants. */
+ * as constants, or isolated_utf8_to_utf8_impl() with the error mode. */
 static void
 isolated_run (GUtf8ConvCodec *codec,
               Cursor         *cur)
 {
-  if (codec->unit == 4)
+  if (codec->utf8_out)
+    {
+      if (codec->config.error_mode == GUTF8CONV_ERROR_MODE_REPLACE)
+        isolated_utf8_to_utf8_impl (codec, cur, GUTF8CONV_ERROR_MODE_REPLACE);
+      else if (codec->config.error_mode == GUTF8CONV_ERROR_MODE_LATIN1)
+        isolated_utf8_to_utf8_impl (codec, cur, GUTF8CONV_ERROR_MODE_LATIN1);
+      else
+        isolated_utf8_to_utf8_impl (codec, cur, GUTF8CONV_ERROR_MODE_CP1252);
+    }
+  else if (codec->unit == 4)
     isolated_mode (codec, cur, 4);
   else
     isolated_mode (codec, cur, 2);
@@ -1467,6 +1542,12 @@ dense_run (GUtf8ConvCodec *codec,
          (codec->wants_invalid != NULL && !codec->wants_invalid (codec->on_invalid_data)));
   if (codec->utf8_out)
     {
+      /* As below, with the modes that write every bad byte (ESCAPE
+       * stops at the first). */
+      if ((mode == GUTF8CONV_ERROR_MODE_LATIN1 || mode == GUTF8CONV_ERROR_MODE_CP1252 ||
+           mode == GUTF8CONV_ERROR_MODE_REPLACE) &&
+          !(sparse && multibyte_before (cur->ip)) && isolated_start (cur->ip, cur->iend))
+        isolated_run (codec, cur);
       if (!dfa)
         dense_utf8_impl (codec, cur, 1, 0, clean_run);
       else if (dense_utf8_impl (codec, cur, 1, dfa_after, clean_run))
