@@ -11,9 +11,11 @@
  * low unit its last two (with the high unit's two lowest bits), so emoji
  * stay in the vector path.  The pairs are checked with two bit masks:
  * the low units are exactly the units after the high ones; a high unit
- * last in the block waits for the next block.  A block holding U+0000
- * under NO_NUL, any surrogate under BMP_ONLY, or a lone surrogate goes to
- * the scalar path, which stops where it must; so does the short rest.
+ * last in the block waits for the next block.  A block with a lone
+ * surrogate is encoded up to it, and the kernel stops there (or, when it
+ * mends, writes the replacement and goes on after it).  A block holding
+ * U+0000 under NO_NUL or any surrogate under BMP_ONLY goes to the scalar
+ * path, which stops where it must; so does the short rest.
  *
  * The including file defines first, for its vector `ge16_vec` of
  * GE16_UNITS 16-bit units:
@@ -85,10 +87,32 @@ ge16_pairs (ge16_vec  v,
   *lo = ge16_blend (*lo, h_lo, hs);
 }
 
+/* What ge16_encode_block() did with a block. */
+typedef enum
+{
+  GE16_DONE,     /* encoded (all of it, or all but a high unit last) */
+  GE16_SCALAR,   /* nothing: the scalar path's */
+  GE16_LONE,     /* encoded up to a lone surrogate, *@pp at it */
+} Ge16Result;
+
+/* The UTF-8 length of the first @i units of a block (i < GE16_UNITS),
+ * from its masks: one byte, one more where not ASCII, one more where not
+ * short (a pair's halves are short: two bytes each). */
+GUTF8CONV_KERNEL_INLINE gsize
+ge16_prefix_length (ge16_vec ascii,
+                    ge16_vec short_,
+                    guint    i)
+{
+  guint64 first = (G_GUINT64_CONSTANT (1) << (GE16_BITS * i)) - 1;
+
+  return i + (__builtin_popcountll (~ge16_mask (ascii) & first) +
+              __builtin_popcountll (~ge16_mask (short_) & first)) / GE16_BITS;
+}
+
 /* The block at *@p, not all ASCII, to *@o, which has room for 3 bytes a
  * unit and the slack: advances both (by at most a block's units and 3
- * bytes a unit), or returns FALSE for the scalar path. */
-GUTF8CONV_KERNEL_INLINE gboolean
+ * bytes a unit). */
+GUTF8CONV_KERNEL_INLINE Ge16Result
 ge16_encode_block (const guint8  **pp,
                    guint8        **po,
                    ge16_vec        v,
@@ -103,7 +127,7 @@ ge16_encode_block (const guint8  **pp,
   guint units = GE16_UNITS;
 
   if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0))))
-    return FALSE;
+    return GE16_SCALAR;
   if (ge16_none (top5))
     {
       /* Below U+0800 (Cyrillic, Arabic, Latin): a unit's two-byte form,
@@ -113,7 +137,7 @@ ge16_encode_block (const guint8  **pp,
 
       *po = ge16_store_two (*po, ge16_blend (t, v, ascii), ascii);
       *pp += 2 * GE16_UNITS;
-      return TRUE;
+      return GE16_DONE;
     }
   hi = ge16_or (ge16_or (ge16_srli (v, 12), ge16_and (ge16_slli (v, 2), ge16_set1 (0x3F00))),
                 ge16_set1 (0x80E0));
@@ -124,7 +148,7 @@ ge16_encode_block (const guint8  **pp,
       /* Three bytes each (CJK, Indic scripts): no lengths to look up. */
       *po = ge16_store_three (*po, hi, lo);
       *pp += 2 * GE16_UNITS;
-      return TRUE;
+      return GE16_DONE;
     }
   if (ge16_none (surr))
     {
@@ -132,30 +156,44 @@ ge16_encode_block (const guint8  **pp,
        * without the pair's bookkeeping. */
       *po = ge16_store_utf8 (*po, hi, lo, ascii, short_);
       *pp += 2 * GE16_UNITS;
-      return TRUE;
+      return GE16_DONE;
     }
   ge16_vec top6 = ge16_and (v, ge16_set1 (0xFC00));
   ge16_vec hs = ge16_cmpeq (top6, ge16_set1 (0xD800));
   ge16_vec ls = ge16_cmpeq (top6, ge16_set1 (0xDC00));
-  guint64 hm = ge16_mask (hs), lm = ge16_mask (ls);
+  guint64 hm = ge16_mask (hs), lm = ge16_mask (ls), lone;
 
   if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
-    return FALSE;
+    return GE16_SCALAR;
   /* A high unit last: its pair is the next block's. */
   if (hm >> (GE16_BITS * (GE16_UNITS - 1)))
     {
       hm &= GE16_ALL >> GE16_BITS;
       units--;
     }
-  if (lm != hm << GE16_BITS)
-    return FALSE;
   ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
+  /* Low units after no high one, high units before no low one. */
+  lone = (lm & ~(hm << GE16_BITS)) | (hm & ~(lm >> GE16_BITS));
+  if (G_UNLIKELY (lone != 0))
+    {
+      /* The units before the first are valid and paired: the block's
+       * store, cut after them (a unit's bytes depend on no later unit). */
+      guint i = __builtin_ctzll (lone) / GE16_BITS;
+
+      if (i > 0)
+        {
+          ge16_store_utf8 (*po, hi, lo, ascii, short_);
+          *po += ge16_prefix_length (ascii, short_, i);
+        }
+      *pp += 2 * i;
+      return GE16_LONE;
+    }
   *po = ge16_store_utf8 (*po, hi, lo, ascii, short_);
   /* The waiting high unit's two bytes were the last stored. */
   if (units < GE16_UNITS)
     *po -= 2;
   *pp += 2 * units;
-  return TRUE;
+  return GE16_DONE;
 }
 
 #ifndef GE16_HAVE_STORE_ASCII2
@@ -246,8 +284,16 @@ ge16_encode (const guint8 *in,
                   continue;
                 }
             }
-          if (!ge16_encode_block (&p, &o, v, flags))
-            goto scalar;
+          switch (ge16_encode_block (&p, &o, v, flags))
+            {
+            case GE16_DONE:
+              break;
+            case GE16_SCALAR:
+              goto scalar;
+            case GE16_LONE:
+            default:
+              return gutf8conv_kernel_stop (in, p, out, o, in_used);
+            }
           n--;
         }
       while (n > 0);

@@ -1455,9 +1455,9 @@ encode16_steps_impl (const guint8   *in,
             }
           /* Pairs: the generic blocks, the second only where the first
            * took all its units (a pair across them is the next step's). */
-          if (!ge16_encode_block (&p, &o, a, flags))
+          if (ge16_encode_block (&p, &o, a, flags) != GE16_DONE)
             break;
-          if (p == q + 16 && !ge16_encode_block (&p, &o, b, flags))
+          if (p == q + 16 && ge16_encode_block (&p, &o, b, flags) != GE16_DONE)
             break;
           continue;
         }
