@@ -1031,6 +1031,61 @@ test_kernel_guard_pages (gconstpointer data)
     }
 }
 
+/* The short rest of a decode, which the wide kernels take in padded
+ * blocks (gutf8conv-kernel-generic-padded.h): every length up to past
+ * two of the widest such blocks, ending in each way a short input can
+ * end (a character cut after each of its bytes, each malformed form, or
+ * whole), against guard pages, with every output window up to all of it. */
+static void
+test_kernel_short_tails (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const struct
+  {
+    guint8 len;
+    guint8 bytes[4];
+  } tails[] = {
+    /* Cut after each byte but the last: the end of the input cuts them. */
+    { 1, { 0xC3 } }, { 1, { 0xE0 } }, { 2, { 0xE0, 0xA0 } }, { 2, { 0xED, 0x9F } },
+    { 2, { 0xE4, 0xB8 } }, { 1, { 0xF0 } }, { 2, { 0xF0, 0x90 } }, { 3, { 0xF0, 0x9F, 0x98 } },
+    { 3, { 0xF4, 0x8F, 0xBF } }, { 3, { 0xF1, 0x80, 0x80 } },
+    /* Whole, the last byte of the input ending them. */
+    { 2, { 0xC3, 0xA9 } }, { 3, { 0xE4, 0xB8, 0xAD } }, { 3, { 0xED, 0x9F, 0xBF } },
+    { 4, { 0xF0, 0x9F, 0x98, 0x80 } }, { 4, { 0xF4, 0x8F, 0xBF, 0xBF } }, { 1, { 0x41 } },
+    /* Malformed: what no lead announces, leads that start nothing,
+     * second bytes out of range, a lead without its continuation. */
+    { 1, { 0x80 } }, { 2, { 0xC0, 0x80 } }, { 2, { 0xC1, 0xBF } }, { 3, { 0xE0, 0x80, 0x80 } },
+    { 3, { 0xED, 0xA0, 0x80 } }, { 4, { 0xF0, 0x8F, 0xBF, 0xBF } }, { 4, { 0xF4, 0x90, 0x80, 0x80 } },
+    { 2, { 0xF5, 0x80 } }, { 1, { 0xFF } }, { 2, { 0xC3, 0x41 } }, { 3, { 0xE4, 0xB8, 0x41 } },
+  };
+  guint8 buf[100];
+
+  for (gsize len = 1; len <= 72; len++)
+    for (guint t = 0; t < G_N_ELEMENTS (tails); t++)
+      {
+        gsize tail = tails[t].len, n = 0;
+
+        if (tail > len)
+          continue;
+        /* Valid text before it, ASCII where a character would not fit. */
+        while (n < len - tail)
+          {
+            char tmp[6];
+            gint k = g_unichar_to_utf8 (g_test_rand_int_range (0, 3) == 0 ? 0x61 : random_char (), tmp);
+
+            if ((gsize) k > len - tail - n)
+              tmp[0] = 0x61, k = 1;
+            memcpy (buf + n, tmp, k);
+            n += k;
+          }
+        memcpy (buf + n, tails[t].bytes, tail);
+        check_guarded (kernel, DECODE, buf, len, 4 * len, random_flags (TRUE));
+        check_guarded (kernel, DECODE16, buf, len, 2 * len, random_flags (TRUE));
+        for (gsize out_len = 0; out_len <= 4 * len; out_len++)
+          check_call (kernel, DECODE, buf, len, out_len, random_flags (TRUE));
+      }
+}
+
 /* ---- Mending (GUtf8ConvDecodeMendFunc) ---- */
 
 /* The maximal subpart at @p (behaviour-errors) by the codec's own rows of
@@ -1292,12 +1347,14 @@ main (int    argc,
       g_autofree char *path3 = g_strdup_printf ("/kernels/%s/codec", list[i]->name);
       g_autofree char *path4 = g_strdup_printf ("/kernels/%s/runs", list[i]->name);
       g_autofree char *path5 = g_strdup_printf ("/kernels/%s/guard-pages", list[i]->name);
+      g_autofree char *path_tails = g_strdup_printf ("/kernels/%s/short-tails", list[i]->name);
 
       g_test_add_data_func (path, list[i], test_kernel);
       g_test_add_data_func (path2, list[i], test_kernel_resume);
       g_test_add_data_func (path3, list[i], test_kernel_codec);
       g_test_add_data_func (path4, list[i], test_kernel_runs);
       g_test_add_data_func (path5, list[i], test_kernel_guard_pages);
+      g_test_add_data_func (path_tails, list[i], test_kernel_short_tails);
       if (list[i]->decode_mend != NULL)
         {
           g_autofree char *path6 = g_strdup_printf ("/kernels/%s/mend/random", list[i]->name);
