@@ -1150,9 +1150,11 @@ check_mend_call (const GUtf8ConvKernel   *kernel,
       sub = ref_subpart (q, in + len);
       if (sub == 0 || q + sub > in + used || (mode == GUTF8CONV_KERNEL_MEND_REPLACE && out_len - (r - ref) < 4))
         {
-          g_test_message ("kernel %s mending, len %" G_GSIZE_FORMAT ", out_len %" G_GSIZE_FORMAT
-                          ", flags %u: read %" G_GSIZE_FORMAT ", the scalar kernel stops at %"
-                          G_GSIZE_FORMAT " where no mend can be", kernel->name, len, out_len, flags,
+          g_autofree char *hex = tu_to_hex (in, len);
+
+          g_test_message ("kernel %s mending %s, out_len %" G_GSIZE_FORMAT ", flags %u, mode %d: read %"
+                          G_GSIZE_FORMAT ", the scalar kernel stops at %" G_GSIZE_FORMAT
+                          " where no mend can be", kernel->name, hex, out_len, flags, mode,
                           used, (gsize) (q - in));
           g_assert_not_reached ();
         }

@@ -98,14 +98,16 @@ gk_bad_leads (gk_vec         b,
  * Russian and Arabic 1.03-1.08, but emoji 0.96-0.97 and English
  * 0.93-0.98 in two runs each (cache-resident input, best of 5
  * interleaved); GCC laid the transcoding path out of line behind the
- * ASCII step. */
+ * ASCII step.  Mending (@mend not NULL), the careful loop mends a
+ * malformed sequence and goes back to the main loop. */
 static inline __attribute__((always_inline)) gsize
-decode_avx512_impl (const guint8   *in,
-                    gsize           in_len,
-                    guint8         *out,
-                    gsize           out_len,
-                    const guint     flags,
-                    gsize          *in_used)
+decode_avx512_mending (const guint8        *in,
+                       gsize                in_len,
+                       guint8              *out,
+                       gsize                out_len,
+                       const guint          flags,
+                       gsize               *in_used,
+                       GUtf8ConvKernelMend *mend)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   /* Four-byte forms are not the profile's: any F0..F4 lead is as bad as F5. */
@@ -135,7 +137,11 @@ decode_avx512_impl (const guint8   *in,
    * 7%.  Into a window of megabytes the writes to memory are the limit,
    * and the prefetches only compete with them (15% slower). */
   const gboolean prefetch = out_len <= 1024 * 1024;
+  GkMend mending;
 
+  gk_mend_init (&mending, mend, in);
+
+fast:
   /* The main loop steps a fixed 64 bytes, so that no load waits for the
    * previous block's verdict.  A character that crosses into the next
    * block is converted with the block it starts in, its continuation bytes
@@ -307,7 +313,7 @@ decode_avx512_impl (const guint8   *in,
           consumed = gk_valid_prefix (expected, wrong);
         }
       if (consumed == 0)
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+        goto mend;
       leads = lead & low_bits (consumed);
       n_out = __builtin_popcountll (leads);
       if ((gsize) (oend - o) < 4 * n_out)
@@ -319,6 +325,8 @@ decode_avx512_impl (const guint8   *in,
             return gutf8conv_kernel_stop (in, p, out, o, in_used);
           consumed = __builtin_ctzll (_pdep_u64 (G_GUINT64_CONSTANT (1) << n_fit, leads));
           leads = _pdep_u64 (low_bits (n_fit), leads);
+          /* Not at the wrong byte yet: the next block stops for room. */
+          wrong = 0;
         }
 
       hi = _mm512_and_si512 (_mm512_srli_epi16 (b, 4), SET1 (0x0F));
@@ -351,12 +359,34 @@ decode_avx512_impl (const guint8   *in,
         }
       p += consumed;
       if (wrong != 0)
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+        goto mend;
     }
   return gutf8conv_kernel_stop (in, p, out, o, in_used);
+
+mend:
+  {
+    guint len = gk_mend (&mending, p, end, &o, oend, 4, big_endian);
+
+    if (len == 0)
+      return gutf8conv_kernel_stop (in, p, out, o, in_used);
+    p += len;
+    goto fast;
+  }
+}
+
+static inline __attribute__((always_inline)) gsize
+decode_avx512_impl (const guint8   *in,
+                    gsize           in_len,
+                    guint8         *out,
+                    gsize           out_len,
+                    const guint     flags,
+                    gsize          *in_used)
+{
+  return decode_avx512_mending (in, in_len, out, out_len, flags, in_used, NULL);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (decode_avx512, decode_avx512_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx512, decode_avx512_mending, decode_avx512, 1)
 
 /* One function of 140 lines, for the same reason as decode_avx512_impl(). */
 static inline __attribute__((always_inline)) gsize
@@ -846,5 +876,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   encode_avx512,
   copy_avx512,
   decode16_avx512, encode16_avx512,
-  NULL,
+  decode_mend_avx512,
 };

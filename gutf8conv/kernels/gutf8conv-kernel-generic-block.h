@@ -338,13 +338,15 @@ gk_mend_init (GkMend              *m,
  * least one byte; after a lead, the range Table 3-7 gives its second
  * byte, gutf8conv_lead_bounds, then continuation bytes).  0 where the
  * input's end (@end) cuts it, which is no error yet (the codec holds
- * it), and where @p starts a valid sequence after all. */
+ * it), and where @p starts a valid sequence (or ASCII) after all. */
 GUTF8CONV_KERNEL_INLINE guint
 gk_maximal_subpart (const guint8 *p,
                     const guint8 *end)
 {
   guint b = p[0], i = (b - 0xC0) & 0x3F, need, len;
 
+  if (b < 0x80)
+    return 0;
   if (b < 0xC0 || gutf8conv_lead_bounds[0][i] > gutf8conv_lead_bounds[1][i])
     return 1;
   if (end - p < 2)
