@@ -1240,6 +1240,52 @@ isolated_count (guint64 x)
 #endif
 }
 
+/* The test of the block at @ip: FALSE where a byte from C0 up comes
+ * before one from 80 up (the byte after the block included), or where
+ * the block ends a run of more than ISOLATED_CLEAN_BLOCKS without a byte
+ * from 80 up (*@n_clean counts them).  Else the block's bytes from 80 up
+ * in *@high, those of 80..9F (bits 6 and 5 clear) in *@c1, and their
+ * number added to *@n_invalid. */
+DENSE_INLINE gboolean
+isolated_block (const guint8 *ip,
+                guint        *n_clean,
+                guint64      *high,
+                guint64      *c1,
+                guint64      *n_invalid)
+{
+  guint64 b7, b6, b5, lead;
+
+  isolated_masks (ip, &b7, &b6, &b5);
+  lead = b7 & b6;
+  if (((lead << 1) & b7) | ((lead >> (ISOLATED_BLOCK - 1)) & (ip[ISOLATED_BLOCK] >> 7)))
+    return FALSE;
+  /* (A mask: GCC makes a branch of a conditional expression.) */
+  *n_clean = (*n_clean + 1) & (0u - (guint) (b7 == 0));
+  if (*n_clean > ISOLATED_CLEAN_BLOCKS)
+    return FALSE;
+  *n_invalid += isolated_count (b7);
+  *high = b7;
+  *c1 = b7 & ~(b6 | b5);
+  return TRUE;
+}
+
+/* The report of each byte from 80 up of the block at @ip (bit i of @high
+ * for byte i), @start being where the loop began. */
+DENSE_INLINE void
+isolated_report (GUtf8ConvCodec       *codec,
+                 GUtf8ConvInvalidFunc  on_invalid,
+                 const guint8         *ip,
+                 const guint8         *start,
+                 guint64               high)
+{
+  for (; high != 0; high &= high - 1)
+    {
+      guint j = __builtin_ctzll (high);
+
+      on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1, codec->on_invalid_data);
+    }
+}
+
 /* Writes CP1252's value over the widened bytes 80..9F of a block (input
  * at @ip, output at @op), bit i of @fix for byte i.  The first three are
  * written with no branch, or, where there are fewer, the block's last
@@ -1297,33 +1343,16 @@ isolated_utf8_impl (GUtf8ConvCodec     *codec,
     return;
   for (; n_blocks > 0; n_blocks--)
     {
-      /* The block's bytes from 80 up (bit 7), from C0 up among them (bit
-       * 6) and 80..9F (bits 6 and 5 clear). */
-      guint64 b7, b6, b5, lead;
+      guint64 high, c1;
 
-      isolated_masks (ip, &b7, &b6, &b5);
-      /* A byte from C0 up before one from 80 up, the byte after the
-       * block included. */
-      lead = b7 & b6;
-      if (((lead << 1) & b7) | ((lead >> (ISOLATED_BLOCK - 1)) & (ip[ISOLATED_BLOCK] >> 7)))
+      if (!isolated_block (ip, &n_clean, &high, &c1, &n_invalid))
         break;
-      /* (A mask: GCC makes a branch of a conditional expression.) */
-      n_clean = (n_clean + 1) & (0u - (guint) (b7 == 0));
-      if (n_clean > ISOLATED_CLEAN_BLOCKS)
-        break;
-      n_invalid += isolated_count (b7);
-
       for (guint i = 0; i < ISOLATED_BLOCK; i += 16)
         isolated_widen (op + i * unit, ip + i, mode, unit, big_endian);
       if (mode == GUTF8CONV_ERROR_MODE_CP1252)
-        isolated_fix (ip, op, b7 & ~(b6 | b5), unit, big_endian);
-      if (on_invalid != NULL && b7 != 0)
-        for (guint64 h = b7; h != 0; h &= h - 1)
-          {
-            guint j = __builtin_ctzll (h);
-
-            on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1, codec->on_invalid_data);
-          }
+        isolated_fix (ip, op, c1, unit, big_endian);
+      if (on_invalid != NULL)
+        isolated_report (codec, on_invalid, ip, start, high);
       ip += ISOLATED_BLOCK;
       op += ISOLATED_BLOCK * unit;
     }
@@ -1358,20 +1387,13 @@ isolated_utf8_to_utf8_impl (GUtf8ConvCodec     *codec,
 
   while (cur->iend - ip > 2 * ISOLATED_BLOCK && cur->oend - op >= 4 * ISOLATED_BLOCK)
     {
-      guint64 b7, b6, b5, lead;
+      guint64 high, c1;
       gsize extra = 0;
 
-      isolated_masks (ip, &b7, &b6, &b5);
-      lead = b7 & b6;
-      if (((lead << 1) & b7) | ((lead >> (ISOLATED_BLOCK - 1)) & (ip[ISOLATED_BLOCK] >> 7)))
+      if (!isolated_block (ip, &n_clean, &high, &c1, &n_invalid))
         break;
-      n_clean = (n_clean + 1) & (0u - (guint) (b7 == 0));
-      if (n_clean > ISOLATED_CLEAN_BLOCKS)
-        break;
-      n_invalid += isolated_count (b7);
-
       memcpy (op, ip, ISOLATED_BLOCK);
-      for (guint64 h = b7; h != 0; h &= h - 1)
+      for (guint64 h = high; h != 0; h &= h - 1)
         {
           guint i = __builtin_ctzll (h);
           const guint8 *form = mode == GUTF8CONV_ERROR_MODE_REPLACE ? replacement_form[0] : forms[ip[i]];
@@ -1383,13 +1405,8 @@ isolated_utf8_to_utf8_impl (GUtf8ConvCodec     *codec,
           memcpy (d + form[3], ip + i + 1, ISOLATED_BLOCK);
           extra += form[3] - 1;
         }
-      if (on_invalid != NULL && b7 != 0)
-        for (guint64 h = b7; h != 0; h &= h - 1)
-          {
-            guint j = __builtin_ctzll (h);
-
-            on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1, codec->on_invalid_data);
-          }
+      if (on_invalid != NULL)
+        isolated_report (codec, on_invalid, ip, start, high);
       ip += ISOLATED_BLOCK;
       op += ISOLATED_BLOCK + extra;
     }

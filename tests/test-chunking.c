@@ -546,8 +546,10 @@ test_isolated (void)
 }
 
 /* @input through the default kernel, whole, with and without a handler,
- * against the same input two bytes a call (which never reaches the block
- * loop) with a handler: output, status, num-invalid and reports. */
+ * against the same input 32 bytes a call with a handler: output, status,
+ * num-invalid and reports.  The block loop takes only input that holds
+ * more than a block (of 64 bytes, or 32 were it made smaller): the
+ * reference never reaches it. */
 static void
 check_isolated_input (const GUtf8ConvConfig *cfg,
                       GBytes                *input)
@@ -558,7 +560,7 @@ check_isolated_input (const GUtf8ConvConfig *cfg,
   GUtf8ConvCodecStatus ref_status;
   const GUtf8ConvKernel *kernel = gutf8conv_kernel_default ();
 
-  ref_status = run_logged (cfg, &gutf8conv_kernel_scalar, input, 2, ref, ref_log, &ref_invalid);
+  ref_status = run_logged (cfg, &gutf8conv_kernel_scalar, input, 32, ref, ref_log, &ref_invalid);
   for (gboolean logged = FALSE; logged <= TRUE; logged++)
     {
       g_autoptr(GByteArray) out = g_byte_array_new ();
@@ -607,48 +609,73 @@ check_isolated_outputs (GBytes *input)
 }
 
 /* The layout of the inputs of the block tests: ASCII the kernel takes,
- * a byte it stops at, which starts the block loop's first block, and the
- * block under test after it (ISOLATED_BLOCK_LEN: the codec's
+ * a byte it stops at, which starts the block loop's first block, then
+ * @n blocks under test, each taken by the loop on its own, and two blocks
+ * and a few bytes after them (ISOLATED_BLOCK_LEN: the codec's
  * ISOLATED_BLOCK; a test with more, 2 * 64, would pass too, one with
  * fewer would miss places). */
 #define ISOLATED_BLOCK_LEN 64
 #define ISOLATED_LEAD 16
 #define ISOLATED_BLOCK_AT (ISOLATED_LEAD + ISOLATED_BLOCK_LEN)
-#define ISOLATED_INPUT (ISOLATED_BLOCK_AT + 3 * ISOLATED_BLOCK_LEN + 8)
 
 static guint8 *
-isolated_frame (void)
+isolated_frame (guint  n,
+                gsize *len)
 {
-  guint8 *in = g_malloc (ISOLATED_INPUT);
+  guint8 *in;
 
-  for (guint i = 0; i < ISOLATED_INPUT; i++)
+  *len = ISOLATED_BLOCK_AT + (n + 2) * ISOLATED_BLOCK_LEN + 8;
+  in = g_malloc (*len);
+  for (gsize i = 0; i < *len; i++)
     in[i] = 'a' + i % 26;
   in[ISOLATED_LEAD] = 0xE9;
   /* One more bad byte in the block after, which the loop takes too. */
-  in[ISOLATED_BLOCK_AT + ISOLATED_BLOCK_LEN + 5] = 0x93;
+  in[ISOLATED_BLOCK_AT + n * ISOLATED_BLOCK_LEN + 5] = 0x93;
   return in;
 }
 
-/* Every byte from 80 up at every place of a block of the block loop,
- * before ASCII or before A9 (a continuation byte: a lead before it, the
- * block's last byte too, is no single-byte text), in every error mode,
- * to UCS-4 and UTF-16 in both byte orders and to UTF-8. */
+/* Every byte from 80 up at every place of a block of the block loop (in
+ * block k of an input, at place k), before ASCII or before A9 (a
+ * continuation byte); a lead before A9, the block's last byte too, is no
+ * single-byte text: a block of its own for each lead of some and each
+ * place.  In every error mode, to UCS-4 and UTF-16 in both byte orders
+ * and to UTF-8. */
 static void
 test_isolated_bytes (void)
 {
+  static const guint8 leads[] = { 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF };
+
   for (guint b = 0x80; b <= 0xFF; b++)
-    for (guint at = 0; at < 2 * ISOLATED_BLOCK_LEN; at++)
+    for (guint a9 = 0; a9 < (b < 0xC0 ? 2 : 1); a9++)
       {
-        g_autofree guint8 *in = isolated_frame ();
+        gsize len;
+        g_autofree guint8 *in = isolated_frame (ISOLATED_BLOCK_LEN, &len);
         g_autoptr(GBytes) input = NULL;
 
-        in[ISOLATED_BLOCK_AT + at % ISOLATED_BLOCK_LEN] = b;
-        if (at >= ISOLATED_BLOCK_LEN)
-          in[ISOLATED_BLOCK_AT + at % ISOLATED_BLOCK_LEN + 1] = 0xA9;
-        input = g_bytes_new (in, ISOLATED_INPUT);
+        for (guint k = 0; k < ISOLATED_BLOCK_LEN; k++)
+          {
+            in[ISOLATED_BLOCK_AT + k * ISOLATED_BLOCK_LEN + k] = b;
+            if (a9)
+              in[ISOLATED_BLOCK_AT + k * ISOLATED_BLOCK_LEN + k + 1] = 0xA9;
+          }
+        input = g_bytes_new (in, len);
         if (g_test_verbose ())
-          g_test_message ("byte %02X at %u, A9 after: %d", b, at % ISOLATED_BLOCK_LEN,
-                          at >= ISOLATED_BLOCK_LEN);
+          g_test_message ("byte %02X, A9 after: %u", b, a9);
+        check_isolated_outputs (input);
+      }
+
+  for (guint l = 0; l < G_N_ELEMENTS (leads); l++)
+    for (guint at = 0; at < ISOLATED_BLOCK_LEN; at++)
+      {
+        gsize len;
+        g_autofree guint8 *in = isolated_frame (1, &len);
+        g_autoptr(GBytes) input = NULL;
+
+        in[ISOLATED_BLOCK_AT + at] = leads[l];
+        in[ISOLATED_BLOCK_AT + at + 1] = 0xA9;
+        input = g_bytes_new (in, len);
+        if (g_test_verbose ())
+          g_test_message ("lead %02X at %u, A9 after", leads[l], at);
         check_isolated_outputs (input);
       }
 }
@@ -665,7 +692,8 @@ test_isolated_many (void)
   for (guint n = 0; n <= ISOLATED_BLOCK_LEN; n++)
     for (guint round = 0; round < 6; round++)
       {
-        g_autofree guint8 *in = isolated_frame ();
+        gsize len;
+        g_autofree guint8 *in = isolated_frame (1, &len);
         g_autoptr(GBytes) input = NULL;
 
         for (guint k = 0; k < n; k++)
@@ -675,7 +703,7 @@ test_isolated_many (void)
          * of the loop's). */
         for (guint k = 0; k < (round & 1) * 4; k++)
           in[ISOLATED_BLOCK_AT + g_rand_int_range (rand, 0, ISOLATED_BLOCK_LEN)] = g_rand_int_range (rand, 0xA0, 0xC0);
-        input = g_bytes_new (in, ISOLATED_INPUT);
+        input = g_bytes_new (in, len);
         check_isolated_outputs (input);
       }
 }
