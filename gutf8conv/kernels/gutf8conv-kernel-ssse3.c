@@ -424,19 +424,21 @@ decode_ssse3_ascii_run (const guint8   **pp,
 /* The careful phase: block by block from a character boundary, each
  * tested by byte compares.  A block that fails gives the characters
  * before its first wrong byte, and the kernel stops there: the state
- * machine takes what follows.  Blocks that do not fit go to the scalar
- * kernel.  FALSE where it stopped for good; TRUE at the short rest of the
- * input. */
+ * machine takes what follows; or, mending (@m), it mends the malformed
+ * sequence there and returns to the fast phase.  Blocks that do not fit
+ * go to the scalar kernel.  GK_CAREFUL_STOP where it stopped for good;
+ * GK_CAREFUL_REST at the short rest of the input. */
 /* The shortest input the careful loop takes a block of; shorter input
  * goes to the padded blocks whole. */
 #define DECODE_SSSE3_CAREFUL_MIN 24
 
-static inline __attribute__((always_inline)) gboolean
+static inline __attribute__((always_inline)) GkCareful
 decode_ssse3_careful (const guint8   **pp,
                       const guint8    *end,
                       guint8         **po,
                       const guint8    *oend,
-                      const guint      flags)
+                      const guint      flags,
+                      GkMend          *m)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
@@ -467,7 +469,7 @@ decode_ssse3_careful (const guint8   **pp,
            * character. */
           consumed = wrong == 0 ? gk_block_end (&c) : gk_valid_prefix (gk_block_expected (&c), wrong);
           if (consumed == 0)
-            return FALSE;
+            return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
           leads = gk_block_leads (&c, consumed);
           /* The stores may overrun by 12 bytes; near the end of the
            * output, the scalar kernel stops exactly where it must. */
@@ -476,15 +478,15 @@ decode_ssse3_careful (const guint8   **pp,
               *po = transcode16 (p, leads, *po, big_endian);
               *pp = p + consumed;
               if (wrong != 0)
-                return FALSE;
+                return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
               continue;
             }
         }
       if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, pp, end, po, oend,
                                           16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
-        return FALSE;
+        return GK_CAREFUL_STOP;
     }
-  return TRUE;
+  return GK_CAREFUL_REST;
 }
 
 /* The generic padded rest's operations: the careful loop's transcoding. */
@@ -511,19 +513,26 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _
 
 #include "gutf8conv-kernel-generic-padded.h"
 
+/* Mending (@mend not NULL), the fast phase again after each mend. */
 static inline __attribute__((always_inline)) gsize
-decode_ssse3_impl (const guint8   *in,
-                   gsize           in_len,
-                   guint8         *out,
-                   gsize           out_len,
-                   const guint     flags,
-                   gsize          *in_used)
+decode_ssse3_mending (const guint8        *in,
+                      gsize                in_len,
+                      guint8              *out,
+                      gsize                out_len,
+                      const guint          flags,
+                      gsize               *in_used,
+                      GUtf8ConvKernelMend *mend)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
   __m128i b;
+  GkCareful r;
+  GkMend m;
+
+  gk_mend_init (&m, mend, in);
+fast:
 
   /* The fast phase.  It steps a fixed 16 bytes, so that no load waits for
    * the previous block's verdict.  A character that crosses into the next
@@ -606,9 +615,23 @@ decode_ssse3_impl (const guint8   *in,
         }
       while (TRUE);
     }
-  if (!decode_ssse3_careful (&p, end, &o, oend, flags))
+  r = decode_ssse3_careful (&p, end, &o, oend, flags, &m);
+  if (r == GK_CAREFUL_MENDED)
+    goto fast;
+  if (r == GK_CAREFUL_STOP)
     return gutf8conv_kernel_stop (in, p, out, o, in_used);
   return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
+}
+
+static inline __attribute__((always_inline)) gsize
+decode_ssse3_impl (const guint8   *in,
+                   gsize           in_len,
+                   guint8         *out,
+                   gsize           out_len,
+                   const guint     flags,
+                   gsize          *in_used)
+{
+  return decode_ssse3_mending (in, in_len, out, out_len, flags, in_used, NULL);
 }
 
 /* Input shorter than the careful block: all of it in padded blocks,
@@ -641,6 +664,22 @@ decode_ssse3 (const guint8 *in,
   ssse3_tables_ensure ();
   GUTF8CONV_KERNEL_SPECIALISE (decode_ssse3_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
+
+/* decode_ssse3_mending() once the tables are made. */
+static inline __attribute__((always_inline)) gsize
+decode_ssse3_mend_impl (const guint8        *in,
+                        gsize                in_len,
+                        guint8              *out,
+                        gsize                out_len,
+                        const guint          flags,
+                        gsize               *in_used,
+                        GUtf8ConvKernelMend *mend)
+{
+  ssse3_tables_ensure ();
+  return decode_ssse3_mending (in, in_len, out, out_len, flags, in_used, mend);
+}
+
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_ssse3, decode_ssse3_mend_impl, decode_ssse3, DECODE_SSSE3_CAREFUL_MIN)
 
 /* Eight units of three bytes each, as 16-bit words in @w, to @o;
  * returns @o + 24.  Writes 28 bytes. */
@@ -1173,5 +1212,5 @@ const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
   encode_ssse3,
   copy_ssse3,
   decode16_ssse3, encode16_ssse3,
-  NULL,
+  decode_mend_ssse3,
 };
