@@ -541,20 +541,7 @@ decode_avx2_impl (const guint8   *in,
 }
 
 /* Input shorter than the careful block: all of it in padded blocks. */
-static inline __attribute__((always_inline)) gsize
-decode_avx2_short_impl (const guint8   *in,
-                        gsize           in_len,
-                        guint8         *out,
-                        gsize           out_len,
-                        const guint     flags,
-                        gsize          *in_used)
-{
-  return gk_decode_padded (in, in, in + in_len, out, out, out + out_len, flags, in_used);
-}
-
-__attribute__((noinline))
-GUTF8CONV_KERNEL_ENTRY_POINT (decode_avx2_short, decode_avx2_short_impl,
-                              GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+GK_PADDED_ENTRY_POINT (decode_avx2_short)
 
 GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_avx2, decode_avx2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
                                     DECODE_AVX2_CAREFUL_MIN, decode_avx2_short)

@@ -177,3 +177,21 @@ gk_decode_padded (const guint8   *in,
     }
   return gutf8conv_kernel_stop (in, p + (q - buf), out, o, in_used);
 }
+
+/* A kernel's entry point @name for input shorter than its careful
+ * block: all of it in padded blocks, in a function of its own that the
+ * wide entry point jumps to before its own prologue
+ * (GUTF8CONV_KERNEL_ENTRY_POINT_SHORT). */
+#define GK_PADDED_ENTRY_POINT(name) \
+  GUTF8CONV_KERNEL_INLINE gsize \
+  name##_impl (const guint8 *in, \
+               gsize         in_len, \
+               guint8       *out, \
+               gsize         out_len, \
+               const guint   flags, \
+               gsize        *in_used) \
+  { \
+    return gk_decode_padded (in, in, in + in_len, out, out, out + out_len, flags, in_used); \
+  } \
+  __attribute__((noinline)) \
+  GUTF8CONV_KERNEL_ENTRY_POINT (name, name##_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)

@@ -636,20 +636,7 @@ decode_ssse3_impl (const guint8   *in,
 
 /* Input shorter than the careful block: all of it in padded blocks,
  * which need none of the tables. */
-static inline __attribute__((always_inline)) gsize
-decode_ssse3_short_impl (const guint8   *in,
-                         gsize           in_len,
-                         guint8         *out,
-                         gsize           out_len,
-                         const guint     flags,
-                         gsize          *in_used)
-{
-  return gk_decode_padded (in, in, in + in_len, out, out, out + out_len, flags, in_used);
-}
-
-__attribute__((noinline))
-GUTF8CONV_KERNEL_ENTRY_POINT (decode_ssse3_short, decode_ssse3_short_impl,
-                              GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+GK_PADDED_ENTRY_POINT (decode_ssse3_short)
 
 static gsize
 decode_ssse3 (const guint8 *in,
