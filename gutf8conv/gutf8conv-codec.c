@@ -1300,10 +1300,11 @@ isolated_fix (const guint8 *ip,
 {
   const guint16 *values = keep_value[GUTF8CONV_ERROR_MODE_CP1252 - GUTF8CONV_ERROR_MODE_ESCAPE];
 
-  fix |= G_GUINT64_CONSTANT (1) << (ISOLATED_BLOCK - 1);
   for (guint k = 0;; k++)
     {
-      guint i = __builtin_ctzll (fix);
+      /* Bit 63 each time: once @fix is empty, the block's last byte (and
+       * never __builtin_ctzll (0), a unit past the block). */
+      guint i = __builtin_ctzll (fix | G_GUINT64_CONSTANT (1) << (ISOLATED_BLOCK - 1));
 
       if (unit == 4)
         store_u32 (op + 4 * i, values[ip[i]], big_endian);

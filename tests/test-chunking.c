@@ -545,14 +545,53 @@ test_isolated (void)
     }
 }
 
+/* @input through the default kernel into output windows of @window
+ * bytes, each call's followed by a guard that must stay as it was (the
+ * block loop writes nothing past the room it is given), against @ref. */
+static void
+check_isolated_windows (const GUtf8ConvConfig *cfg,
+                        GBytes                *input,
+                        GByteArray            *ref,
+                        GUtf8ConvCodecStatus   ref_status,
+                        gsize                  window)
+{
+  GUtf8ConvCodec codec;
+  gsize len, done = 0;
+  const guint8 *in = g_bytes_get_data (input, &len);
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  GUtf8ConvCodecStatus status;
+  guint8 buf[512 + 16];
+
+  g_assert_cmpuint (window, <=, 512);
+  gutf8conv_codec_init (&codec, cfg);
+  gutf8conv_codec_set_kernel (&codec, gutf8conv_kernel_default ());
+  do
+    {
+      gsize nread, nwritten;
+
+      memset (buf, 0xA5, sizeof buf);
+      status = gutf8conv_codec_convert (&codec, in + done, len - done, buf, window,
+                                        GUTF8CONV_CODEC_INPUT_AT_END, &nread, &nwritten);
+      for (gsize i = window; i < window + 16; i++)
+        g_assert_cmphex (buf[i], ==, 0xA5);
+      g_assert_true (nread > 0 || nwritten > 0 || status != GUTF8CONV_CODEC_CONVERTED);
+      g_byte_array_append (out, buf, nwritten);
+      done += nread;
+    }
+  while (status == GUTF8CONV_CODEC_CONVERTED || status == GUTF8CONV_CODEC_NEED_INPUT);
+  g_assert_cmpint (status, ==, ref_status);
+  g_assert_cmpmem (out->data, out->len, ref->data, ref->len);
+}
+
 /* @input through the default kernel, whole, with and without a handler,
  * against the same input 32 bytes a call with a handler: output, status,
- * num-invalid and reports.  The block loop takes only input that holds
+ * num-invalid and reports; with @windows, check_isolated_windows() too.  The block loop takes only input that holds
  * more than a block (of 64 bytes, or 32 were it made smaller): the
  * reference never reaches it. */
 static void
 check_isolated_input (const GUtf8ConvConfig *cfg,
-                      GBytes                *input)
+                      GBytes                *input,
+                      gboolean               windows)
 {
   g_autoptr(GByteArray) ref = g_byte_array_new ();
   g_autoptr(GString) ref_log = g_string_new (NULL);
@@ -561,6 +600,12 @@ check_isolated_input (const GUtf8ConvConfig *cfg,
   const GUtf8ConvKernel *kernel = gutf8conv_kernel_default ();
 
   ref_status = run_logged (cfg, &gutf8conv_kernel_scalar, input, 32, ref, ref_log, &ref_invalid);
+  if (windows)
+    {
+      /* A block to UCS-4 (and two to UTF-16), and 4 bytes more. */
+      check_isolated_windows (cfg, input, ref, ref_status, 256);
+      check_isolated_windows (cfg, input, ref, ref_status, 260);
+    }
   for (gboolean logged = FALSE; logged <= TRUE; logged++)
     {
       g_autoptr(GByteArray) out = g_byte_array_new ();
@@ -586,7 +631,8 @@ static const GUtf8ConvErrorMode isolated_modes[] = {
 /* check_isolated_input() for @input in each of those modes, to UCS-4 and
  * UTF-16 in both byte orders and to UTF-8. */
 static void
-check_isolated_outputs (GBytes *input)
+check_isolated_outputs (GBytes   *input,
+                        gboolean  windows)
 {
   static const GUtf8ConvDirection directions[] = {
     GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_DIRECTION_UTF8_TO_UTF16, GUTF8CONV_DIRECTION_UTF8_TO_UTF8,
@@ -604,7 +650,7 @@ check_isolated_outputs (GBytes *input)
 
           if (g_test_verbose ())
             g_test_message ("config %u %u %u", d, o, m);
-          check_isolated_input (&cfg, input);
+          check_isolated_input (&cfg, input, windows);
         }
 }
 
@@ -661,7 +707,7 @@ test_isolated_bytes (void)
         input = g_bytes_new (in, len);
         if (g_test_verbose ())
           g_test_message ("byte %02X, A9 after: %u", b, a9);
-        check_isolated_outputs (input);
+        check_isolated_outputs (input, FALSE);
       }
 
   for (guint l = 0; l < G_N_ELEMENTS (leads); l++)
@@ -676,14 +722,14 @@ test_isolated_bytes (void)
         input = g_bytes_new (in, len);
         if (g_test_verbose ())
           g_test_message ("lead %02X at %u, A9 after", leads[l], at);
-        check_isolated_outputs (input);
+        check_isolated_outputs (input, FALSE);
       }
 }
 
 /* Blocks with 0 to ISOLATED_BLOCK_LEN of the bytes 80..9F (CP1252's
  * curly quotes, dashes, euro), and other bytes from 80 up, at random
  * places, or from the block's start (the whole block at the end), each
- * mode and output as above. */
+ * mode and output as above, and into small output windows. */
 static void
 test_isolated_many (void)
 {
@@ -704,7 +750,7 @@ test_isolated_many (void)
         for (guint k = 0; k < (round & 1) * 4; k++)
           in[ISOLATED_BLOCK_AT + g_rand_int_range (rand, 0, ISOLATED_BLOCK_LEN)] = g_rand_int_range (rand, 0xA0, 0xC0);
         input = g_bytes_new (in, len);
-        check_isolated_outputs (input);
+        check_isolated_outputs (input, TRUE);
       }
 }
 
