@@ -1753,6 +1753,14 @@ choose_kernel_func (GUtf8ConvCodec *codec)
       (codec->config.error_mode == GUTF8CONV_ERROR_MODE_REPLACE ||
        codec->config.error_mode == GUTF8CONV_ERROR_MODE_SKIP))
     codec->kernel_mend = codec->kernel->decode_mend;
+  /* Encoding: the kernels stop at exactly the Unicode profile's bad units;
+   * LATIN1 and CP1252 replace them as REPLACE does (error_items()). */
+  if (!codec->utf8_in && codec->config.profile == GUTF8CONV_PROFILE_UNICODE &&
+      (codec->config.error_mode == GUTF8CONV_ERROR_MODE_REPLACE ||
+       codec->config.error_mode == GUTF8CONV_ERROR_MODE_SKIP ||
+       codec->config.error_mode == GUTF8CONV_ERROR_MODE_LATIN1 ||
+       codec->config.error_mode == GUTF8CONV_ERROR_MODE_CP1252))
+    codec->kernel_mend = codec->unit == 2 ? codec->kernel->encode16_mend : codec->kernel->encode_mend;
 }
 
 void

@@ -712,7 +712,7 @@ convert_nothing (const guint8 *in G_GNUC_UNUSED,
 }
 
 static const GUtf8ConvKernel no_kernel = { "none", convert_nothing, convert_nothing, convert_nothing,
-                                           convert_nothing, convert_nothing, NULL };
+                                           convert_nothing, convert_nothing, NULL, NULL, NULL };
 
 /* @in as a whole stream through the state machine alone, STRICT. */
 static GBytes *
@@ -1322,6 +1322,270 @@ test_kernel_mend_guard_pages (gconstpointer data)
       }
 }
 
+/* ---- Mending bad units when encoding (GUtf8ConvEncodeMendFunc) ---- */
+
+static GUtf8ConvEncodeMendFunc
+encode_mend_fn (const GUtf8ConvKernel *kernel,
+                Kind                   kind)
+{
+  return kind == ENCODE16 ? kernel->encode16_mend : kernel->encode_mend;
+}
+
+/* Whether the unit at @p, @left bytes of input from it, is one a mending
+ * encoder mends: UCS-4, a surrogate or a value above U+10FFFF; UTF-16, a
+ * lone surrogate, not a high unit whose next unit is not in the input. */
+static gboolean
+ref_bad_unit (Kind          kind,
+              const guint8 *p,
+              gsize         left,
+              gboolean      big_endian)
+{
+  guint32 c;
+
+  if (kind == ENCODE)
+    {
+      if (left < 4)
+        return FALSE;
+      c = load_u32 (p, big_endian);
+      return c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF);
+    }
+  if (left < 2)
+    return FALSE;
+  c = load_u16 (p, big_endian);
+  if (c < 0xD800 || c > 0xDFFF)
+    return FALSE;
+  if (c >= 0xDC00)
+    return TRUE;
+  if (left < 4)
+    return FALSE;
+  c = load_u16 (p + 2, big_endian);
+  return c < 0xDC00 || c > 0xDFFF;
+}
+
+/* One call of @kernel's mending encoder for @kind (ENCODE or ENCODE16),
+ * checked against the scalar kernel: what it read must be runs the scalar
+ * kernel converts whole, each up to a bad unit that it mended, wherever it
+ * is, the last up to where the scalar kernel stops at something else (a
+ * pair the end cuts, a full output); the output exactly those runs' and
+ * the replacements (EF BF BD), the count exactly the bad units.  With
+ * flags other than the byte order it mends nothing.  Returns the count. */
+static guint64
+check_encode_mend_call (const GUtf8ConvKernel   *kernel,
+                        Kind                     kind,
+                        const guint8            *in,
+                        gsize                    len,
+                        gsize                    out_len,
+                        guint                    flags,
+                        GUtf8ConvKernelMendMode  mode)
+{
+  gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  gboolean mends = (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) == 0;
+  GUtf8ConvEncodeFunc scalar = kernel_fn (&gutf8conv_kernel_scalar, kind);
+  gsize unit = kind == ENCODE16 ? 2 : 4;
+  g_autofree guint8 *out = g_malloc (out_len + 64);
+  g_autofree guint8 *ref = g_malloc (out_len + 64);
+  GUtf8ConvKernelMend mend = { mode, 0 };
+  const guint8 *q = in;
+  guint8 *r = ref;
+  guint64 n_ref = 0;
+  gsize used = G_MAXSIZE, n;
+
+  memset (out, CANARY, out_len + 64);
+  n = encode_mend_fn (kernel, kind) (in, len, out, out_len, flags, &used, &mend);
+  for (gsize i = out_len; i < out_len + 64; i++)
+    g_assert_cmphex (out[i], ==, CANARY);
+  g_assert_cmpuint (used, <=, len);
+  g_assert_cmpuint (n, <=, out_len);
+  for (;;)
+    {
+      gsize u;
+
+      r += scalar (q, len - (q - in), r, out_len - (r - ref), flags, &u);
+      q += u;
+      if (!mends || !ref_bad_unit (kind, q, len - (q - in), big_endian) ||
+          (mode == GUTF8CONV_KERNEL_MEND_REPLACE && out_len - (r - ref) < 3))
+        break;
+      if (mode == GUTF8CONV_KERNEL_MEND_REPLACE)
+        {
+          memcpy (r, "\xEF\xBF\xBD", 3);
+          r += 3;
+        }
+      n_ref++;
+      q += unit;
+    }
+  if (used != (gsize) (q - in) || n != (gsize) (r - ref) || memcmp (out, ref, n) != 0 ||
+      mend.n_mended != n_ref)
+    {
+      g_test_message ("kernel %s mending %s, len %" G_GSIZE_FORMAT ", out_len %" G_GSIZE_FORMAT
+                      ", flags %u, mode %d: read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT
+                      " mended %" G_GUINT64_FORMAT "; the reference read %" G_GSIZE_FORMAT
+                      " wrote %" G_GSIZE_FORMAT " mended %" G_GUINT64_FORMAT,
+                      kernel->name, kind_names[kind], len, out_len, flags, mode, used, n,
+                      mend.n_mended, (gsize) (q - in), (gsize) (r - ref), n_ref);
+      g_assert_cmpuint (used, ==, q - in);
+      g_assert_cmpmem (out, n, ref, r - ref);
+      g_assert_cmpuint (mend.n_mended, ==, n_ref);
+    }
+  return mend.n_mended;
+}
+
+/* A bad unit for @kind: UTF-16 a high or a low surrogate, UCS-4 either
+ * or a value above U+10FFFF. */
+static guint32
+random_bad_unit (Kind kind)
+{
+  static const guint32 bad[] = { 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xDA12, 0xDE34,
+                                 0x110000, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF };
+
+  return bad[g_test_rand_int_range (0, kind == ENCODE16 ? 6 : G_N_ELEMENTS (bad))];
+}
+
+static void
+put_unit (Kind      kind,
+          guint8   *p,
+          guint32   c,
+          gboolean  big_endian)
+{
+  if (kind == ENCODE16)
+    {
+      guint8 b[2] = { c >> 8, c & 0xFF };
+
+      if (!big_endian)
+        b[0] = c & 0xFF, b[1] = c >> 8;
+      memcpy (p, b, 2);
+    }
+  else
+    {
+      c = big_endian ? GUINT32_TO_BE (c) : GUINT32_TO_LE (c);
+      memcpy (p, &c, 4);
+    }
+}
+
+/* Random input of every length at every alignment, damaged now and then
+ * or densely, output windows from empty to roomy; and the other flags,
+ * with which it mends nothing. */
+static void
+test_kernel_encode_mend (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+
+  for (gsize len = 0; len <= MAX_LEN; len++)
+    for (guint round = 0; round < ROUNDS; round++)
+      {
+        Kind kind = round % 2 ? ENCODE16 : ENCODE;
+        gsize unit = kind == ENCODE16 ? 2 : 4;
+        gsize offset = g_test_rand_int_range (0, 64);
+        g_autofree guint8 *mem = g_malloc (offset + len + (len == 0));
+        guint8 *in = mem + offset;
+        guint flags = round % 8 == 1 ? random_flags (FALSE) : random_mend_flags ();
+        gsize out_len = g_test_rand_bit () ? full_out_len (kind, len) : random_out_len (full_out_len (kind, len));
+
+        random_input (kind, in, len, flags);
+        if (g_test_rand_bit ())
+          {
+            guint every = g_test_rand_int_range (1, 65);
+
+            for (gsize i = 0; i + unit <= len; i += unit)
+              if (g_test_rand_int_range (0, every) == 0)
+                put_unit (kind, in + i, random_bad_unit (kind), flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
+          }
+        check_encode_mend_call (kernel, kind, in, len, out_len, flags, random_mend_mode ());
+      }
+}
+
+/* Text of each flavour with a bad unit at every position of the first
+ * blocks and across their ends, and more every SPACING units: all of it
+ * taken (the count exact), but for a high unit last (a pair the end
+ * cuts); and with the output cut short at every length around the first
+ * replacement. */
+static void
+test_kernel_encode_mend_positions (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  enum { UNITS = 300, SPACING = 70 };
+  guint8 text[4 * UNITS], in[4 * UNITS];
+
+  for (guint round = 0; round < 24; round++)
+    {
+      Kind kind = round % 2 ? ENCODE16 : ENCODE;
+      gsize unit = kind == ENCODE16 ? 2 : 4, len = unit * UNITS;
+
+      /* Clean text: random input with its bad units made ASCII. */
+      random_input (kind, text, len, 0);
+      for (gsize i = 0; i < len; i += unit)
+        if (ref_bad_unit (kind, text + i, len - i, FALSE))
+          put_unit (kind, text + i, 'x', FALSE);
+      for (gsize at = 0; at < 2 * 64 + 8; at++)
+        {
+          GUtf8ConvKernelMendMode mode = random_mend_mode ();
+          gboolean big_endian = g_test_rand_bit ();
+          guint flags = big_endian ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0;
+          gboolean cut = kind == ENCODE16 && at % 3 == 0;
+          gsize pos;
+          guint64 n;
+
+          for (gsize i = 0; i < len; i += unit)
+            put_unit (kind, in + i, kind == ENCODE16 ? load_u16 (text + i, FALSE) : load_u32 (text + i, FALSE),
+                      big_endian);
+          for (pos = at; pos < UNITS - 1; pos += SPACING)
+            {
+              guint32 bad = random_bad_unit (kind);
+
+              put_unit (kind, in + unit * pos, bad, big_endian);
+              /* A high unit before a low one would be a pair. */
+              if (bad >= 0xD800 && bad <= 0xDBFF && ref_bad_unit (kind, in + unit * pos + 2, 2, big_endian))
+                put_unit (kind, in + unit * pos + 2, 'x', big_endian);
+            }
+          /* A pair the end cuts: not mended, left to the codec. */
+          if (cut)
+            put_unit (kind, in + len - 2, 0xD83D, big_endian);
+          n = check_encode_mend_call (kernel, kind, in, len, 4 * len, flags, mode);
+          g_assert_cmpuint (n, >=, 1);
+          for (gsize out_len = 0; out_len <= 3 * (at + 4); out_len++)
+            check_encode_mend_call (kernel, kind, in, len, out_len, flags, mode);
+        }
+    }
+}
+
+/* As test_kernel_guard_pages(): damaged input against a guard page at
+ * the input's and the output's either end. */
+static void
+test_kernel_encode_mend_guard_pages (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  guint8 buf[MAX_LEN];
+
+  for (gsize len = 0; len <= MAX_LEN; len++)
+    for (guint at_end = 0; at_end < 4; at_end++)
+      {
+        Kind kind = at_end / 2 ? ENCODE16 : ENCODE;
+        gsize unit = kind == ENCODE16 ? 2 : 4;
+        Guarded gin, gout;
+        gsize out_len = g_test_rand_bit () ? full_out_len (kind, len) : random_out_len (full_out_len (kind, len));
+        guint8 *in = guarded_new (&gin, len, at_end % 2);
+        guint8 *out = guarded_new (&gout, out_len, at_end % 2);
+        g_autofree guint8 *plain = g_malloc (out_len + 1);
+        guint flags = random_mend_flags ();
+        GUtf8ConvKernelMend mend = { GUTF8CONV_KERNEL_MEND_SKIP, 0 };
+        gsize used, used_plain, n, n_plain;
+
+        random_input (kind, buf, len, flags);
+        for (gsize i = 0; i + unit <= len; i += unit)
+          if (g_test_rand_int_range (0, 16) == 0)
+            put_unit (kind, buf + i, random_bad_unit (kind), flags & GUTF8CONV_KERNEL_BIG_ENDIAN);
+        memcpy (in, buf, len);
+        mend.mode = random_mend_mode ();
+        n = encode_mend_fn (kernel, kind) (in, len, out, out_len, flags, &used, &mend);
+        g_assert_cmpuint (check_encode_mend_call (kernel, kind, in, len, out_len, flags, mend.mode), ==,
+                          mend.n_mended);
+        n_plain = encode_mend_fn (kernel, kind) (buf, len, plain, out_len, flags, &used_plain, &mend);
+        g_assert_cmpuint (used, ==, used_plain);
+        g_assert_cmpmem (out, n, plain, n_plain);
+        guarded_free (&gin);
+        guarded_free (&gout);
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1366,6 +1630,16 @@ main (int    argc,
           g_test_add_data_func (path6, list[i], test_kernel_mend);
           g_test_add_data_func (path7, list[i], test_kernel_mend_positions);
           g_test_add_data_func (path8, list[i], test_kernel_mend_guard_pages);
+        }
+      if (list[i]->encode_mend != NULL && list[i]->encode16_mend != NULL)
+        {
+          g_autofree char *path9 = g_strdup_printf ("/kernels/%s/encode-mend/random", list[i]->name);
+          g_autofree char *path10 = g_strdup_printf ("/kernels/%s/encode-mend/positions", list[i]->name);
+          g_autofree char *path11 = g_strdup_printf ("/kernels/%s/encode-mend/guard-pages", list[i]->name);
+
+          g_test_add_data_func (path9, list[i], test_kernel_encode_mend);
+          g_test_add_data_func (path10, list[i], test_kernel_encode_mend_positions);
+          g_test_add_data_func (path11, list[i], test_kernel_encode_mend_guard_pages);
         }
       for (Kind kind = 0; kind < N_KINDS; kind++)
         for (guint width = 0; width <= 4; width++)

@@ -866,6 +866,18 @@ encode_avx2_step (const guint8 **pp,
 }
 
 static inline __attribute__((always_inline)) gsize
+encode_avx2_mend_impl (const guint8        *in,
+                       gsize                in_len,
+                       guint8              *out,
+                       gsize                out_len,
+                       const guint          flags,
+                       gsize               *in_used,
+                       GUtf8ConvKernelMend *mend)
+{
+  return gutf8conv_kernel_encode_loop (encode_avx2_step, 64, 64, in, in_len, out, out_len, flags, in_used, mend);
+}
+
+static inline __attribute__((always_inline)) gsize
 encode_avx2_impl (const guint8   *in,
                   gsize           in_len,
                   guint8         *out,
@@ -873,10 +885,11 @@ encode_avx2_impl (const guint8   *in,
                   const guint     flags,
                   gsize          *in_used)
 {
-  return gutf8conv_kernel_encode_loop (encode_avx2_step, 64, 64, in, in_len, out, out_len, flags, in_used);
+  return encode_avx2_mend_impl (in, in_len, out, out_len, flags, in_used, NULL);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_avx2, encode_avx2_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx2_mend, encode_avx2_mend_impl, encode_avx2, 1)
 
 /* UTF-8 to UTF-8: the decoder's block validation, without the
  * transcoding.  The main loop steps a fixed 32 bytes with the nibble
@@ -1213,6 +1226,7 @@ ge16_store_three (guint8   *o,
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_avx2_mend, ge16_encode_mend, encode16_avx2, 1)
 
 
 const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
@@ -1221,5 +1235,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   encode_avx2,
   copy_avx2,
   decode16_avx2, encode16_avx2,
-  decode_mend_avx2,
+  decode_mend_avx2, encode_avx2_mend, encode16_avx2_mend,
 };

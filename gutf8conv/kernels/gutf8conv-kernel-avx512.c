@@ -390,12 +390,13 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx512, decode_avx512_mending, de
 
 /* One function of 140 lines, for the same reason as decode_avx512_impl(). */
 static inline __attribute__((always_inline)) gsize
-encode_avx512_impl (const guint8   *in,
-                    gsize           in_len,
-                    guint8         *out,
-                    gsize           out_len,
-                    const guint     flags,
-                    gsize          *in_used)
+encode_avx512_mend_impl (const guint8        *in,
+                         gsize                in_len,
+                         guint8              *out,
+                         gsize                out_len,
+                         const guint          flags,
+                         gsize               *in_used,
+                         GUtf8ConvKernelMend *mend)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
@@ -531,14 +532,28 @@ encode_avx512_impl (const guint8   *in,
 
     scalar_block:
       if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
-                                          64, 0, flags))
+                                          64, 0, flags) &&
+          (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 4, flags, mend)))
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend, flags, in_used);
+  return gutf8conv_kernel_encode_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend,
+                                       4, flags, mend, in_used);
+}
+
+static inline __attribute__((always_inline)) gsize
+encode_avx512_impl (const guint8   *in,
+                    gsize           in_len,
+                    guint8         *out,
+                    gsize           out_len,
+                    const guint     flags,
+                    gsize          *in_used)
+{
+  return encode_avx512_mend_impl (in, in_len, out, out_len, flags, in_used, NULL);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_avx512, encode_avx512_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx512_mend, encode_avx512_mend_impl, encode_avx512, 1)
 
 /* UTF-8 to UTF-8: the decoder's validation of 64-byte blocks, without
  * the transcoding.  The main loop is the generic one (gk_validate_fast():
@@ -869,6 +884,7 @@ ge16_store_three (guint8   *o,
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx512, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_avx512_mend, ge16_encode_mend, encode16_avx512, 1)
 
 const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   "avx512",
@@ -876,5 +892,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   encode_avx512,
   copy_avx512,
   decode16_avx512, encode16_avx512,
-  decode_mend_avx512,
+  decode_mend_avx512, encode_avx512_mend, encode16_avx512_mend,
 };

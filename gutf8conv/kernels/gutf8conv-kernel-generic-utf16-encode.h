@@ -161,7 +161,7 @@ ge16_encode_block (const guint8  **pp,
   ge16_vec top6 = ge16_and (v, ge16_set1 (0xFC00));
   ge16_vec hs = ge16_cmpeq (top6, ge16_set1 (0xD800));
   ge16_vec ls = ge16_cmpeq (top6, ge16_set1 (0xDC00));
-  guint64 hm = ge16_mask (hs), lm = ge16_mask (ls), lone;
+  guint64 hm = ge16_mask (hs), lm = ge16_mask (ls);
 
   if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
     return GE16_SCALAR;
@@ -171,23 +171,24 @@ ge16_encode_block (const guint8  **pp,
       hm &= GE16_ALL >> GE16_BITS;
       units--;
     }
-  ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
-  /* Low units after no high one, high units before no low one. */
-  lone = (lm & ~(hm << GE16_BITS)) | (hm & ~(lm >> GE16_BITS));
-  if (G_UNLIKELY (lone != 0))
+  if (G_UNLIKELY (lm != hm << GE16_BITS))
     {
-      /* The units before the first are valid and paired: the block's
-       * store, cut after them (a unit's bytes depend on no later unit). */
+      /* Low units after no high one, high units before no low one; the
+       * units before the first are valid and paired: the block's store,
+       * cut after them (a unit's bytes depend on no later unit). */
+      guint64 lone = (lm & ~(hm << GE16_BITS)) | (hm & ~(lm >> GE16_BITS));
       guint i = __builtin_ctzll (lone) / GE16_BITS;
 
       if (i > 0)
         {
+          ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
           ge16_store_utf8 (*po, hi, lo, ascii, short_);
           *po += ge16_prefix_length (ascii, short_, i);
         }
       *pp += 2 * i;
       return GE16_LONE;
     }
+  ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
   *po = ge16_store_utf8 (*po, hi, lo, ascii, short_);
   /* The waiting high unit's two bytes were the last stored. */
   if (units < GE16_UNITS)
@@ -239,14 +240,15 @@ ge16_ascii_run (const guint8 **pp,
 }
 
 /* The body of a kernel's encode16 entry point, for the flag combination
- * @flags (a constant). */
+ * @flags (a constant), and of its mending one with @mend (NULL: none). */
 GUTF8CONV_KERNEL_INLINE gsize
-ge16_encode (const guint8 *in,
-             gsize         in_len,
-             guint8       *out,
-             gsize         out_len,
-             const guint   flags,
-             gsize        *in_used)
+ge16_encode_mend (const guint8        *in,
+                  gsize                in_len,
+                  guint8              *out,
+                  gsize                out_len,
+                  const guint          flags,
+                  gsize               *in_used,
+                  GUtf8ConvKernelMend *mend)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 1);
@@ -259,6 +261,7 @@ ge16_encode (const guint8 *in,
       gsize room = oend - o;
       gsize n = MIN ((gsize) (end - p) / (2 * GE16_UNITS),
                      room < GE16_STORE_SLACK ? 0 : (room - GE16_STORE_SLACK) / (3 * GE16_UNITS));
+      Ge16Result r;
 
       if (n == 0)
         goto scalar;
@@ -284,15 +287,15 @@ ge16_encode (const guint8 *in,
                   continue;
                 }
             }
-          switch (ge16_encode_block (&p, &o, v, flags))
+          r = ge16_encode_block (&p, &o, v, flags);
+          if (G_UNLIKELY (r != GE16_DONE))
             {
-            case GE16_DONE:
-              break;
-            case GE16_SCALAR:
-              goto scalar;
-            case GE16_LONE:
-            default:
-              return gutf8conv_kernel_stop (in, p, out, o, in_used);
+              if (r == GE16_SCALAR)
+                goto scalar;
+              /* A lone unit: it and its replacement take no more than
+               * the block's input and room. */
+              if (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 2, flags, mend))
+                return gutf8conv_kernel_stop (in, p, out, o, in_used);
             }
           n--;
         }
@@ -301,9 +304,21 @@ ge16_encode (const guint8 *in,
     scalar:
       /* A pair across the block's end goes with it. */
       if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode16, &p, end, &o, oend,
-                                          2 * GE16_UNITS, 2, flags))
+                                          2 * GE16_UNITS, 2, flags) &&
+          (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 2, flags, mend)))
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode16, in, p, in + in_len, out,
-                                       o, oend, flags, in_used);
+  return gutf8conv_kernel_encode_rest (gutf8conv_kernel_scalar_encode16, in, p, in + in_len, out,
+                                       o, oend, 2, flags, mend, in_used);
+}
+
+GUTF8CONV_KERNEL_INLINE gsize
+ge16_encode (const guint8 *in,
+             gsize         in_len,
+             guint8       *out,
+             gsize         out_len,
+             const guint   flags,
+             gsize        *in_used)
+{
+  return ge16_encode_mend (in, in_len, out, out_len, flags, in_used, NULL);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-units.h"
 
 #define GUTF8CONV_KERNEL_INLINE static inline __attribute__((always_inline))
 
@@ -112,6 +113,83 @@ gutf8conv_kernel_scalar_rest (GUtf8ConvDecodeFunc  scalar,
     return n_; \
   } G_STMT_END
 
+/* Where an encoder stopped, at *@p, with @mend (GUtf8ConvEncodeMendFunc,
+ * the Unicode profile's flags): the unit there mended as @mend says, if
+ * it is a bad one, a @unit of 4 bytes (UCS-4) a surrogate or a value
+ * above U+10FFFF, of 2 (UTF-16) a lone surrogate (not a high unit whose
+ * next unit is not in the input: the codec holds it); advances *@p and
+ * *@o.  FALSE where it is not, or the output has no room for the
+ * replacement: the kernel stops there. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gutf8conv_kernel_encode_mend (const guint8         **p,
+                              const guint8          *end,
+                              guint8               **o,
+                              const guint8          *oend,
+                              const guint            unit,
+                              const guint            flags,
+                              GUtf8ConvKernelMend   *mend)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  guint32 c;
+
+  if ((gsize) (end - *p) < unit)
+    return FALSE;
+  if (unit == 4)
+    {
+      c = load_u32 (*p, big_endian);
+      if (c <= 0x10FFFF && (c & ~0x7FFu) != 0xD800)
+        return FALSE;
+    }
+  else
+    {
+      c = load_u16 (*p, big_endian);
+      if ((c & 0xF800) != 0xD800)
+        return FALSE;
+      if (c < 0xDC00 && ((gsize) (end - *p) < 4 || (load_u16 (*p + 2, big_endian) & 0xFC00) == 0xDC00))
+        return FALSE;
+    }
+  if (mend->mode == GUTF8CONV_KERNEL_MEND_REPLACE)
+    {
+      if (oend - *o < 3)
+        return FALSE;
+      (*o)[0] = 0xEF;
+      (*o)[1] = 0xBF;
+      (*o)[2] = 0xBD;
+      *o += 3;
+    }
+  *p += unit;
+  mend->n_mended++;
+  return TRUE;
+}
+
+/* gutf8conv_kernel_scalar_rest() for an encoder of @unit-byte units
+ * that mends where @mend is not NULL: the scalar kernel again after each
+ * bad unit it stops at. */
+GUTF8CONV_KERNEL_INLINE gsize
+gutf8conv_kernel_encode_rest (GUtf8ConvEncodeFunc  scalar,
+                              const guint8        *in,
+                              const guint8        *p,
+                              const guint8        *end,
+                              const guint8        *out,
+                              guint8              *o,
+                              const guint8        *oend,
+                              const guint          unit,
+                              const guint          flags,
+                              GUtf8ConvKernelMend *mend,
+                              gsize               *in_used)
+{
+  while (p < end)
+    {
+      gsize used;
+
+      o += scalar (p, end - p, o, oend - o, flags, &used);
+      p += used;
+      if (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, unit, flags, mend))
+        break;
+    }
+  return gutf8conv_kernel_stop (in, p, out, o, in_used);
+}
+
 /* A kernel's step: converts from *@p at least one block of its own and
  * advances *@p and *@o, or returns FALSE (having advanced them over what
  * it did convert) where the scalar kernel must take the next block. */
@@ -123,8 +201,10 @@ typedef gboolean (*GUtf8ConvKernelStepFunc) (const guint8 **p,
 
 /* The encoding loop of a wide kernel: @step while @step_len bytes of
  * input are left, the scalar kernel for a block of @block bytes where the
- * step refuses, the scalar rest.  @step is an always_inline function, so
- * that this compiles to the loop each kernel wrote out. */
+ * step refuses, the scalar rest; with @mend (GUtf8ConvEncodeMendFunc), a
+ * bad unit the scalar kernel stops at is mended and the loop goes on.
+ * @step is an always_inline function, so that this compiles to the loop
+ * each kernel wrote out. */
 GUTF8CONV_KERNEL_INLINE gsize
 gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
                               gsize                    step_len,
@@ -134,7 +214,8 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
                               guint8                  *out,
                               gsize                    out_len,
                               guint                    flags,
-                              gsize                   *in_used)
+                              gsize                   *in_used,
+                              GUtf8ConvKernelMend     *mend)
 {
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
   guint8 *o = out, *oend = out + out_len;
@@ -144,11 +225,12 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
       if (step (&p, end, &o, oend, flags))
         continue;
       if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
-                                          block, 0, flags))
+                                          block, 0, flags) &&
+          (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 4, flags, mend)))
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend,
-                                       flags, in_used);
+  return gutf8conv_kernel_encode_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend,
+                                       4, flags, mend, in_used);
 }
 
 /* A kernel's entry point @name, of the arguments every kernel function

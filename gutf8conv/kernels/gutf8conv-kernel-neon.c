@@ -1063,7 +1063,8 @@ encode_by_steps (GUtf8ConvEncodeFunc  steps,
                  gsize                out_len,
                  const guint          flags,
                  gsize               *in_used,
-                 const gboolean       utf16)
+                 const gboolean       utf16,
+                 GUtf8ConvKernelMend *mend)
 {
   const GUtf8ConvEncodeFunc scalar = utf16 ? gutf8conv_kernel_scalar_encode16 : gutf8conv_kernel_scalar_encode;
   /* The input of sixteen units, and the room the loop wants. */
@@ -1079,11 +1080,12 @@ encode_by_steps (GUtf8ConvEncodeFunc  steps,
       p += used;
       if ((gsize) (end - p) < block || (gsize) (oend - o) < room)
         break;
-      if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, block, utf16 ? 2 : 0, flags))
+      if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, block, utf16 ? 2 : 0, flags) &&
+          (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, utf16 ? 2 : 4, flags, mend)))
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
-  return gutf8conv_kernel_scalar_rest (scalar, in, p, utf16 ? in + in_len : end, out, o, oend,
-                                       flags, in_used);
+  return gutf8conv_kernel_encode_rest (scalar, in, p, utf16 ? in + in_len : end, out, o, oend,
+                                       utf16 ? 2 : 4, flags, mend, in_used);
 }
 
 static inline __attribute__((always_inline)) gsize
@@ -1094,10 +1096,23 @@ encode_neon_impl (const guint8   *in,
                   const guint     flags,
                   gsize          *in_used)
 {
-  return encode_by_steps (encode_steps, in, in_len, out, out_len, flags, in_used, FALSE);
+  return encode_by_steps (encode_steps, in, in_len, out, out_len, flags, in_used, FALSE, NULL);
+}
+
+static inline __attribute__((always_inline)) gsize
+encode_neon_mend_impl (const guint8        *in,
+                       gsize                in_len,
+                       guint8              *out,
+                       gsize                out_len,
+                       const guint          flags,
+                       gsize               *in_used,
+                       GUtf8ConvKernelMend *mend)
+{
+  return encode_by_steps (encode_steps, in, in_len, out, out_len, flags, in_used, FALSE, mend);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_neon, encode_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_neon_mend, encode_neon_mend_impl, encode_neon, 1)
 
 /* UTF-8 to UTF-8: the decoder's validation, 64 bytes a step, each step
  * stored once it has passed.  A sequence cut by the end of a step is
@@ -1488,10 +1503,23 @@ encode16_neon_impl (const guint8   *in,
                     const guint     flags,
                     gsize          *in_used)
 {
-  return encode_by_steps (encode16_steps, in, in_len, out, out_len, flags, in_used, TRUE);
+  return encode_by_steps (encode16_steps, in, in_len, out, out_len, flags, in_used, TRUE, NULL);
+}
+
+static inline __attribute__((always_inline)) gsize
+encode16_neon_mend_impl (const guint8        *in,
+                         gsize                in_len,
+                         guint8              *out,
+                         gsize                out_len,
+                         const guint          flags,
+                         gsize               *in_used,
+                         GUtf8ConvKernelMend *mend)
+{
+  return encode_by_steps (encode16_steps, in, in_len, out, out_len, flags, in_used, TRUE, mend);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, encode16_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_neon_mend, encode16_neon_mend_impl, encode16_neon, 1)
 
 const GUtf8ConvKernel gutf8conv_kernel_neon = {
   "neon",
@@ -1499,5 +1527,5 @@ const GUtf8ConvKernel gutf8conv_kernel_neon = {
   encode_neon,
   copy_neon,
   decode16_neon, encode16_neon,
-  NULL,
+  NULL, encode_neon_mend, encode16_neon_mend,
 };

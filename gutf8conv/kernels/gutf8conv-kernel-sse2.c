@@ -125,6 +125,19 @@ encode_sse2_step (const guint8 **p,
 }
 
 static inline __attribute__((always_inline)) gsize
+encode_sse2_mend_impl (const guint8        *in,
+                       gsize                in_len,
+                       guint8              *out,
+                       gsize                out_len,
+                       const guint          flags,
+                       gsize               *in_used,
+                       GUtf8ConvKernelMend *mend)
+{
+  return gutf8conv_kernel_encode_loop (encode_sse2_step, 64, 4 * SCALAR_BLOCK,
+                                       in, in_len, out, out_len, flags, in_used, mend);
+}
+
+static inline __attribute__((always_inline)) gsize
 encode_sse2_impl (const guint8   *in,
                   gsize           in_len,
                   guint8         *out,
@@ -132,11 +145,11 @@ encode_sse2_impl (const guint8   *in,
                   const guint     flags,
                   gsize          *in_used)
 {
-  return gutf8conv_kernel_encode_loop (encode_sse2_step, 64, 4 * SCALAR_BLOCK,
-                                       in, in_len, out, out_len, flags, in_used);
+  return encode_sse2_mend_impl (in, in_len, out, out_len, flags, in_used, NULL);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_sse2, encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_sse2_mend, encode_sse2_mend_impl, encode_sse2, 1)
 
 /* UTF-8 to UTF-8: the byte-compare block test (lead classes, the
  * second-byte ranges, continuation bytes exactly where the leads announce
@@ -197,6 +210,7 @@ GK16_DECODE_ENTRY_POINT (decode16_sse2, decode_sse2)
 #include "gutf8conv-kernel-sse-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_sse2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_sse2_mend, ge16_encode_mend, encode16_sse2, 1)
 
 const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   "sse2",
@@ -204,5 +218,5 @@ const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   encode_sse2,
   copy_sse2,
   decode16_sse2, encode16_sse2,
-  NULL,
+  NULL, encode_sse2_mend, encode16_sse2_mend,
 };

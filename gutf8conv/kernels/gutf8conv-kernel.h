@@ -144,6 +144,18 @@ typedef gsize (*GUtf8ConvDecodeMendFunc) (const guint8        *in,
 #define GUTF8CONV_KERNEL_MEND_GAP 32
 #define GUTF8CONV_KERNEL_MEND_CLOSE 8
 
+/* UCS-4 -> UTF-8 (UTF-16 -> UTF-8) as GUtf8ConvEncodeFunc
+ * (GUtf8ConvEncode16Func), but a bad unit it meets, a surrogate or a
+ * value above U+10FFFF (a lone surrogate), is mended there, wherever it
+ * is: written as @mend says (U+FFFD is EF BF BD) and counted in it, and
+ * the kernel goes on.  It still stops, as the plain function does, before
+ * a high unit whose next unit is not in @in (a pair the end cuts: the
+ * codec holds it) and where the output has no room for the replacement.
+ * Only for the Unicode profile: @flags holds nothing but
+ * GUTF8CONV_KERNEL_BIG_ENDIAN (with any other flag it mends nothing).
+ * Only where nobody wants each unit's report: the kernel makes none. */
+typedef GUtf8ConvDecodeMendFunc GUtf8ConvEncodeMendFunc;
+
 typedef struct
 {
   const char              *name;
@@ -154,6 +166,8 @@ typedef struct
   GUtf8ConvEncode16Func    encode16;
   /* NULL: the kernel does not mend (the codec's loops do). */
   GUtf8ConvDecodeMendFunc  decode_mend;
+  GUtf8ConvEncodeMendFunc  encode_mend;
+  GUtf8ConvEncodeMendFunc  encode16_mend;
 } GUtf8ConvKernel;
 
 /* The kernel chosen once for this process: the best one the CPU supports,
