@@ -529,16 +529,7 @@ decode_avx2_mending (const guint8        *in,
   return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
 }
 
-static inline __attribute__((always_inline)) gsize
-decode_avx2_impl (const guint8   *in,
-                  gsize           in_len,
-                  guint8         *out,
-                  gsize           out_len,
-                  const guint     flags,
-                  gsize          *in_used)
-{
-  return decode_avx2_mending (in, in_len, out, out_len, flags, in_used, NULL);
-}
+GUTF8CONV_KERNEL_UNMENDED (decode_avx2_impl, decode_avx2_mending)
 
 /* Input shorter than the careful block: all of it in padded blocks. */
 GK_PADDED_ENTRY_POINT (decode_avx2_short)

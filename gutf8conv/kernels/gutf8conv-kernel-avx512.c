@@ -374,16 +374,7 @@ mend:
   }
 }
 
-static inline __attribute__((always_inline)) gsize
-decode_avx512_impl (const guint8   *in,
-                    gsize           in_len,
-                    guint8         *out,
-                    gsize           out_len,
-                    const guint     flags,
-                    gsize          *in_used)
-{
-  return decode_avx512_mending (in, in_len, out, out_len, flags, in_used, NULL);
-}
+GUTF8CONV_KERNEL_UNMENDED (decode_avx512_impl, decode_avx512_mending)
 
 GUTF8CONV_KERNEL_ENTRY_POINT (decode_avx512, decode_avx512_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx512, decode_avx512_mending, decode_avx512, 1)

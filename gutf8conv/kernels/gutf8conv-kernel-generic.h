@@ -289,3 +289,12 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
       return impl (in, in_len, out, out_len, GUTF8CONV_KERNEL_BIG_ENDIAN, in_used, mend); \
     return impl (in, in_len, out, out_len, 0, in_used, mend); \
   }
+
+/* A decoder's always_inline @name of the entry points' arguments: its
+ * mending function @mending with no mend (the plain decoder). */
+#define GUTF8CONV_KERNEL_UNMENDED(name, mending) \
+  GUTF8CONV_KERNEL_INLINE gsize \
+  name (const guint8 *in, gsize in_len, guint8 *out, gsize out_len, const guint flags, gsize *in_used) \
+  { \
+    return mending (in, in_len, out, out_len, flags, in_used, NULL); \
+  }

@@ -623,16 +623,7 @@ fast:
   return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
 }
 
-static inline __attribute__((always_inline)) gsize
-decode_ssse3_impl (const guint8   *in,
-                   gsize           in_len,
-                   guint8         *out,
-                   gsize           out_len,
-                   const guint     flags,
-                   gsize          *in_used)
-{
-  return decode_ssse3_mending (in, in_len, out, out_len, flags, in_used, NULL);
-}
+GUTF8CONV_KERNEL_UNMENDED (decode_ssse3_impl, decode_ssse3_mending)
 
 /* Input shorter than the careful block: all of it in padded blocks,
  * which need none of the tables. */
