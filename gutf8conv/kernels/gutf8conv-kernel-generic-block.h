@@ -361,12 +361,36 @@ gk_maximal_subpart (const guint8 *p,
   return len;
 }
 
+/* Whether the text the kernel converted since the last mend (or the
+ * call's start), up to 16 bytes of it before @p, holds something else
+ * than ASCII: then it is UTF-8, damaged.  Where it does not, the codec's
+ * loop for single-byte text read as UTF-8 (Latin-1, windows-1252), which
+ * makes the same test, is much faster than a mend a byte. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_mend_after_utf8 (const GkMend *m,
+                    const guint8 *p)
+{
+  const guint8 *from = (gsize) (p - m->last) > 16 ? p - 16 : m->last;
+  guint64 a, b;
+
+  if (p - from == 16)
+    {
+      memcpy (&a, from, 8);
+      memcpy (&b, from + 8, 8);
+      return ((a | b) & G_GUINT64_CONSTANT (0x8080808080808080)) != 0;
+    }
+  for (; from < p; from++)
+    if (*from >= 0x80)
+      return TRUE;
+  return FALSE;
+}
+
 /* At @p, the start of the character that holds a block's first wrong
  * byte: its maximal subpart mended, the replacement written to *@po in
  * units of @unit bytes (4: UCS-4, 2: UTF-16) and byte order
  * @big_endian, and counted.  Returns the subpart's length; 0 where the
  * kernel must stop at @p instead (no mending, a cut sequence, no room
- * for the replacement, errors dense). */
+ * for the replacement, errors dense, only ASCII before it). */
 GUTF8CONV_KERNEL_INLINE guint
 gk_mend (GkMend         *m,
          const guint8   *p,
@@ -385,6 +409,9 @@ gk_mend (GkMend         *m,
   if (p - m->last >= GUTF8CONV_KERNEL_MEND_GAP)
     m->close = 0;
   else if (++m->close > GUTF8CONV_KERNEL_MEND_CLOSE)
+    return 0;
+  /* Right after a mend: the same damaged character. */
+  if (p != m->last && !gk_mend_after_utf8 (m, p))
     return 0;
   replace = m->mend->mode == GUTF8CONV_KERNEL_MEND_REPLACE;
   len = gk_maximal_subpart (p, end);
