@@ -868,16 +868,7 @@ encode_avx2_mend_impl (const guint8        *in,
   return gutf8conv_kernel_encode_loop (encode_avx2_step, 64, 64, in, in_len, out, out_len, flags, in_used, mend);
 }
 
-static inline __attribute__((always_inline)) gsize
-encode_avx2_impl (const guint8   *in,
-                  gsize           in_len,
-                  guint8         *out,
-                  gsize           out_len,
-                  const guint     flags,
-                  gsize          *in_used)
-{
-  return encode_avx2_mend_impl (in, in_len, out, out_len, flags, in_used, NULL);
-}
+GUTF8CONV_KERNEL_UNMENDED (encode_avx2_impl, encode_avx2_mend_impl)
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_avx2, encode_avx2_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx2_mend, encode_avx2_mend_impl, encode_avx2, 1)

@@ -532,16 +532,7 @@ encode_avx512_mend_impl (const guint8        *in,
                                        4, flags, mend, in_used);
 }
 
-static inline __attribute__((always_inline)) gsize
-encode_avx512_impl (const guint8   *in,
-                    gsize           in_len,
-                    guint8         *out,
-                    gsize           out_len,
-                    const guint     flags,
-                    gsize          *in_used)
-{
-  return encode_avx512_mend_impl (in, in_len, out, out_len, flags, in_used, NULL);
-}
+GUTF8CONV_KERNEL_UNMENDED (encode_avx512_impl, encode_avx512_mend_impl)
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_avx512, encode_avx512_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx512_mend, encode_avx512_mend_impl, encode_avx512, 1)

@@ -312,13 +312,4 @@ ge16_encode_mend (const guint8        *in,
                                        o, oend, 2, flags, mend, in_used);
 }
 
-GUTF8CONV_KERNEL_INLINE gsize
-ge16_encode (const guint8 *in,
-             gsize         in_len,
-             guint8       *out,
-             gsize         out_len,
-             const guint   flags,
-             gsize        *in_used)
-{
-  return ge16_encode_mend (in, in_len, out, out_len, flags, in_used, NULL);
-}
+GUTF8CONV_KERNEL_UNMENDED (ge16_encode, ge16_encode_mend)

@@ -71,29 +71,6 @@ gutf8conv_kernel_stop (const guint8 *in,
   return o - out;
 }
 
-/* After the fast loops: the rest of the input, shorter than a block, by
- * @scalar, then the result. */
-GUTF8CONV_KERNEL_INLINE gsize
-gutf8conv_kernel_scalar_rest (GUtf8ConvDecodeFunc  scalar,
-                              const guint8        *in,
-                              const guint8        *p,
-                              const guint8        *end,
-                              const guint8        *out,
-                              guint8              *o,
-                              const guint8        *oend,
-                              guint                flags,
-                              gsize               *in_used)
-{
-  if (p < end)
-    {
-      gsize used;
-
-      o += scalar (p, end - p, o, oend - o, flags, &used);
-      p += used;
-    }
-  return gutf8conv_kernel_stop (in, p, out, o, in_used);
-}
-
 /* The body of a kernel's copy entry point (of the GUtf8ConvCopyFunc
  * arguments), around @validate_impl (in, in_len, out, &stored, bmp_only):
  * an always_inline validator that returns how much of @in is valid and
@@ -188,6 +165,22 @@ gutf8conv_kernel_encode_rest (GUtf8ConvEncodeFunc  scalar,
         break;
     }
   return gutf8conv_kernel_stop (in, p, out, o, in_used);
+}
+
+/* After the fast loops: the rest of the input, shorter than a block, by
+ * @scalar, then the result. */
+GUTF8CONV_KERNEL_INLINE gsize
+gutf8conv_kernel_scalar_rest (GUtf8ConvDecodeFunc  scalar,
+                              const guint8        *in,
+                              const guint8        *p,
+                              const guint8        *end,
+                              const guint8        *out,
+                              guint8              *o,
+                              const guint8        *oend,
+                              guint                flags,
+                              gsize               *in_used)
+{
+  return gutf8conv_kernel_encode_rest (scalar, in, p, end, out, o, oend, 4, flags, NULL, in_used);
 }
 
 /* A kernel's step: converts from *@p at least one block of its own and
@@ -290,8 +283,8 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
     return impl (in, in_len, out, out_len, 0, in_used, mend); \
   }
 
-/* A decoder's always_inline @name of the entry points' arguments: its
- * mending function @mending with no mend (the plain decoder). */
+/* A kernel's always_inline @name of the entry points' arguments: its
+ * mending function @mending with no mend (the plain function). */
 #define GUTF8CONV_KERNEL_UNMENDED(name, mending) \
   GUTF8CONV_KERNEL_INLINE gsize \
   name (const guint8 *in, gsize in_len, guint8 *out, gsize out_len, const guint flags, gsize *in_used) \

@@ -1089,17 +1089,6 @@ encode_by_steps (GUtf8ConvEncodeFunc  steps,
 }
 
 static inline __attribute__((always_inline)) gsize
-encode_neon_impl (const guint8   *in,
-                  gsize           in_len,
-                  guint8         *out,
-                  gsize           out_len,
-                  const guint     flags,
-                  gsize          *in_used)
-{
-  return encode_by_steps (encode_steps, in, in_len, out, out_len, flags, in_used, FALSE, NULL);
-}
-
-static inline __attribute__((always_inline)) gsize
 encode_neon_mend_impl (const guint8        *in,
                        gsize                in_len,
                        guint8              *out,
@@ -1111,6 +1100,7 @@ encode_neon_mend_impl (const guint8        *in,
   return encode_by_steps (encode_steps, in, in_len, out, out_len, flags, in_used, FALSE, mend);
 }
 
+GUTF8CONV_KERNEL_UNMENDED (encode_neon_impl, encode_neon_mend_impl)
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_neon, encode_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_neon_mend, encode_neon_mend_impl, encode_neon, 1)
 
@@ -1496,17 +1486,6 @@ encode16_steps (const guint8 *in,
 }
 
 static inline __attribute__((always_inline)) gsize
-encode16_neon_impl (const guint8   *in,
-                    gsize           in_len,
-                    guint8         *out,
-                    gsize           out_len,
-                    const guint     flags,
-                    gsize          *in_used)
-{
-  return encode_by_steps (encode16_steps, in, in_len, out, out_len, flags, in_used, TRUE, NULL);
-}
-
-static inline __attribute__((always_inline)) gsize
 encode16_neon_mend_impl (const guint8        *in,
                          gsize                in_len,
                          guint8              *out,
@@ -1518,6 +1497,7 @@ encode16_neon_mend_impl (const guint8        *in,
   return encode_by_steps (encode16_steps, in, in_len, out, out_len, flags, in_used, TRUE, mend);
 }
 
+GUTF8CONV_KERNEL_UNMENDED (encode16_neon_impl, encode16_neon_mend_impl)
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, encode16_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_neon_mend, encode16_neon_mend_impl, encode16_neon, 1)
 

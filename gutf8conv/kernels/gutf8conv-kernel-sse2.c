@@ -137,16 +137,7 @@ encode_sse2_mend_impl (const guint8        *in,
                                        in, in_len, out, out_len, flags, in_used, mend);
 }
 
-static inline __attribute__((always_inline)) gsize
-encode_sse2_impl (const guint8   *in,
-                  gsize           in_len,
-                  guint8         *out,
-                  gsize           out_len,
-                  const guint     flags,
-                  gsize          *in_used)
-{
-  return encode_sse2_mend_impl (in, in_len, out, out_len, flags, in_used, NULL);
-}
+GUTF8CONV_KERNEL_UNMENDED (encode_sse2_impl, encode_sse2_mend_impl)
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_sse2, encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_sse2_mend, encode_sse2_mend_impl, encode_sse2, 1)

@@ -1037,16 +1037,7 @@ encode_ssse3_mend_impl (const guint8        *in,
                                        4, flags, mend, in_used);
 }
 
-static inline __attribute__((always_inline)) gsize
-encode_ssse3_impl (const guint8   *in,
-                   gsize           in_len,
-                   guint8         *out,
-                   gsize           out_len,
-                   const guint     flags,
-                   gsize          *in_used)
-{
-  return encode_ssse3_mend_impl (in, in_len, out, out_len, flags, in_used, NULL);
-}
+GUTF8CONV_KERNEL_UNMENDED (encode_ssse3_impl, encode_ssse3_mend_impl)
 
 static gsize
 encode_ssse3 (const guint8 *in,
