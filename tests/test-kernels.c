@@ -1176,7 +1176,7 @@ check_mend_call (const GUtf8ConvKernel   *kernel,
                       kernel->name, len, out_len, flags, mode, used, n, mend.n_mended,
                       (gsize) (q - in), (gsize) (r - ref), n_ref);
       g_assert_cmpuint (used, ==, q - in);
-      g_assert_cmpmem (out, n, ref, r - ref);
+      g_assert_cmpmem (out, n, ref, (gsize) (r - ref));
       g_assert_cmpuint (mend.n_mended, ==, n_ref);
     }
   return mend.n_mended;
@@ -1431,7 +1431,7 @@ check_encode_mend_call (const GUtf8ConvKernel   *kernel,
                       kernel->name, kind_names[kind], len, out_len, flags, mode, used, n,
                       mend.n_mended, (gsize) (q - in), (gsize) (r - ref), n_ref);
       g_assert_cmpuint (used, ==, q - in);
-      g_assert_cmpmem (out, n, ref, r - ref);
+      g_assert_cmpmem (out, n, ref, (gsize) (r - ref));
       g_assert_cmpuint (mend.n_mended, ==, n_ref);
     }
   return mend.n_mended;
