@@ -78,7 +78,7 @@ load_twice (const guint8 *p)
 /* The errors of the 32 bytes at @p (see gutf8conv-kernel-generic-kl.h),
  * whose three bytes before are in memory and were validated: loaded
  * again, which is cheaper than moving them across lanes. */
-static inline __attribute__((always_inline)) __m256i
+GUTF8CONV_KERNEL_INLINE __m256i
 kl_error_at (const guint8   *p,
              __m256i         b,
              const gboolean  bmp_only)
@@ -93,7 +93,7 @@ kl_error_at (const guint8   *p,
 /* The errors of block @b starting at a character boundary, with nothing
  * readable before it: gk_kl_errors_after() with zeros before, in one
  * lane move less. */
-static inline __attribute__((always_inline)) __m256i
+GUTF8CONV_KERNEL_INLINE __m256i
 kl_error_first (__m256i        b,
                 const gboolean bmp_only)
 {
@@ -115,7 +115,7 @@ cont_mask (__m256i b)
 /* Four three-byte characters from the 12 bytes at the start of each lane:
  * each dword gets the third, second and lead byte, whose payloads two
  * multiply-adds combine. */
-static inline __attribute__((always_inline)) __m256i
+GUTF8CONV_KERNEL_INLINE __m256i
 three_byte_x8 (__m256i x)
 {
   const __m256i spread = _mm256_setr_epi8 (2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
@@ -126,7 +126,7 @@ three_byte_x8 (__m256i x)
   return _mm256_madd_epi16 (x, _mm256_set1_epi32 (0x10000001));
 }
 
-static inline __attribute__((always_inline)) __m128i
+GUTF8CONV_KERNEL_INLINE __m128i
 three_byte_x4 (__m128i x)
 {
   const __m128i spread = _mm_setr_epi8 (2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
@@ -146,7 +146,7 @@ first_lanes (guint n)
 /* The characters whose lead bytes @leads marks among the 32 bytes at @p,
  * to @o; returns the new @o.  Reads up to @p + 40.  It may write 32 bytes
  * past the output unless @exact. */
-static inline __attribute__((always_inline)) guint8 *
+GUTF8CONV_KERNEL_INLINE guint8 *
 transcode32 (const guint8   *p,
              guint32         leads,
              guint8         *o,
@@ -200,7 +200,7 @@ transcode32 (const guint8   *p,
   return o;
 }
 
-static inline __attribute__((always_inline)) void
+GUTF8CONV_KERNEL_INLINE void
 widen32 (const guint8   *p,
          guint8         *o,
          const gboolean  big_endian)
@@ -216,7 +216,7 @@ widen32 (const guint8   *p,
 }
 
 /* Ten or eleven three-byte characters, the first at @q, to @o. */
-static inline __attribute__((always_inline)) void
+GUTF8CONV_KERNEL_INLINE void
 decode_avx2_three_bytes (const guint8   *q,
                          guint8         *o,
                          const gboolean  big_endian)
@@ -238,7 +238,7 @@ decode_avx2_three_bytes (const guint8   *q,
 
 /* A run of ASCII from *@pp: 64 bytes a step with nothing to classify (no
  * character crosses into an ASCII block). */
-static inline __attribute__((always_inline)) void
+GUTF8CONV_KERNEL_INLINE void
 decode_avx2_ascii_run (const guint8   **pp,
                        const guint8    *end,
                        guint8         **po,
@@ -270,7 +270,7 @@ decode_avx2_ascii_run (const guint8   **pp,
  * has been validated (its bytes against the three before them); so the
  * continuation bytes at the start of a block were converted already.
  * Stops at a character boundary. */
-static inline __attribute__((always_inline)) void
+GUTF8CONV_KERNEL_INLINE void
 decode_avx2_fast (const guint8   **pp,
                   const guint8    *end,
                   guint8         **po,
@@ -364,7 +364,7 @@ decode_avx2_fast (const guint8   **pp,
 /* ASCII at *@pp into an output window that may be short: as many as fit,
  * so that the cost of a call does not grow as the window shrinks.  FALSE
  * where they did not all fit. */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 decode_avx2_ascii_fitting (const guint8   **pp,
                            guint8         **po,
                            const guint8    *oend,
@@ -401,7 +401,7 @@ decode_avx2_ascii_fitting (const guint8   **pp,
  * kernel whole. */
 #define DECODE_AVX2_CAREFUL_MIN 48
 
-static inline __attribute__((always_inline)) GkCareful
+GUTF8CONV_KERNEL_INLINE GkCareful
 decode_avx2_careful (const guint8   **pp,
                      const guint8    *end,
                      guint8         **po,
@@ -502,7 +502,7 @@ gk_shift_down1 (gk_vec b)
 #include "gutf8conv-kernel-generic-padded.h"
 
 /* Mending (@mend not NULL), the fast phase again after each mend. */
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 decode_avx2_mending (const guint8        *in,
                      gsize                in_len,
                      guint8              *out,
@@ -540,7 +540,7 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx2, decode_avx2_mending, decode
 
 /* Sixteen units of ASCII in @v0 and @v1 (1..7F with @no_nul: v - 1 at
  * most 7E, as 0 wraps round). */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 ascii16_avx2 (__m256i         v0,
               __m256i         v1,
               const gboolean  no_nul)
@@ -555,7 +555,7 @@ ascii16_avx2 (__m256i         v0,
 }
 
 /* Sixteen UCS-4 units from p into two vectors, in host order. */
-static inline __attribute__((always_inline)) void
+GUTF8CONV_KERNEL_INLINE void
 load_units16 (const guint8 *p,
               gboolean      big_endian,
               __m256i       bswap,
@@ -572,7 +572,7 @@ load_units16 (const guint8 *p,
 }
 
 /* Sixteen units at @p that are not all ASCII hold U+0000 (with @no_nul). */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 has_nul16 (__m256i        v0,
            __m256i        v1,
            const gboolean no_nul)
@@ -585,7 +585,7 @@ has_nul16 (__m256i        v0,
 /* ASCII, @v0 and @v1 the sixteen units at *@pp: 64 bytes to 16 a step
  * while it lasts, in a loop of its own so that it keeps its registers.
  * FALSE where the output is too short for the next step. */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 encode_avx2_ascii (const guint8   **pp,
                    const guint8    *end,
                    guint8         **po,
@@ -632,7 +632,7 @@ encode_avx2_ascii (const guint8   **pp,
  * each the two-byte form (lead in the low byte) or its ASCII byte; one
  * shuffle a lane drops the high byte of the ASCII ones.  Returns the new
  * @o. */
-static inline __attribute__((always_inline)) guint8 *
+GUTF8CONV_KERNEL_INLINE guint8 *
 encode_avx2_two_byte (guint8  *o,
                       __m256i  v0,
                       __m256i  v1)
@@ -659,7 +659,7 @@ encode_avx2_two_byte (guint8  *o,
  * units), sixteen units a step; it stays here while the text does (not
  * only ASCII and two-byte forms, which have faster paths), sparing the
  * tests before this path.  FALSE at a surrogate. */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 encode_avx2_bmp (const guint8   **pp,
                  const guint8    *end,
                  guint8         **po,
@@ -762,7 +762,7 @@ encode_avx2_bmp (const guint8   **pp,
 /* Any sixteen units, @v0 and @v1, eight at a time: each unit's UTF-8
  * bytes in its dword, packed four at a time.  FALSE at a value above the
  * profile's limit or a surrogate. */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 encode_avx2_any (const guint8   **pp,
                  guint8         **po,
                  __m256i          v0,
@@ -829,7 +829,7 @@ encode_avx2_any (const guint8   **pp,
 
 /* A step: sixteen units (or more, on the paths that stay while the text
  * is alike) by what they hold. */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 encode_avx2_step (const guint8 **pp,
                   const guint8  *end,
                   guint8       **po,
@@ -856,7 +856,7 @@ encode_avx2_step (const guint8 **pp,
   return encode_avx2_any (pp, po, v0, v1, flags);
 }
 
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 encode_avx2_mend_impl (const guint8        *in,
                        gsize                in_len,
                        guint8              *out,
@@ -881,7 +881,7 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx2_mend, encode_avx2_mend_impl, enco
  * counted).  After it, block by block with byte compares from a character
  * boundary; the rest is the scalar validator's. */
 /* The fast phase: returns where it stopped, at a character boundary. */
-static inline __attribute__((always_inline)) const guint8 *
+GUTF8CONV_KERNEL_INLINE const guint8 *
 validate_avx2_fast (const guint8   *in,
                     const guint8   *end,
                     guint8         *out,
@@ -919,7 +919,7 @@ validate_avx2_fast (const guint8   *in,
   return p + __builtin_ctz (~cont_mask (b));
 }
 
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 validate_avx2_impl (const guint8   *in,
                     gsize           in_len,
                     guint8         *out,

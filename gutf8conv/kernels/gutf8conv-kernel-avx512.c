@@ -90,17 +90,11 @@ gk_bad_leads (gk_vec         b,
 
 #include "gutf8conv-kernel-generic-block.h"
 
-/* One function of 240 lines: split into phases, its object code changed
- * in ways no instruction count here can weigh (valgrind runs no AVX-512),
- * so it stays as measured.  Tried again (the fast and careful phases and
- * the 16-character store as always_inline functions, the carry test
- * gk_block_valid_carry(), the constants made once a phase): French,
- * Russian and Arabic 1.03-1.08, but emoji 0.96-0.97 and English
- * 0.93-0.98 in two runs each (cache-resident input, best of 5
- * interleaved); GCC laid the transcoding path out of line behind the
- * ASCII step.  Mending (@mend not NULL), the careful loop mends a
- * malformed sequence and goes back to the main loop. */
-static inline __attribute__((always_inline)) gsize
+/* One function: split into always_inline phases, GCC laid the
+ * transcoding path out of line behind the ASCII step, and valgrind, which
+ * runs no AVX-512, cannot count what that costs.  Mending (@mend not NULL), the careful loop mends a malformed
+ * sequence and goes back to the main loop. */
+GUTF8CONV_KERNEL_INLINE gsize
 decode_avx512_mending (const guint8        *in,
                        gsize                in_len,
                        guint8              *out,
@@ -133,9 +127,9 @@ decode_avx512_mending (const guint8        *in,
   const __m512i group_step = SET1 (16);
   const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
   /* ASCII into an output window that stays in the caches (a stream's
-   * read) waits for its input from memory: prefetching it helps, by about
-   * 7%.  Into a window of megabytes the writes to memory are the limit,
-   * and the prefetches only compete with them (15% slower). */
+   * read) waits for its input from memory, which prefetching hides; into
+   * a window of megabytes the writes to memory are the limit, and the
+   * prefetches would only compete with them. */
   const gboolean prefetch = out_len <= 1024 * 1024;
   GkMend mending;
 
@@ -379,8 +373,8 @@ GUTF8CONV_KERNEL_UNMENDED (decode_avx512_impl, decode_avx512_mending)
 GUTF8CONV_KERNEL_ENTRY_POINT (decode_avx512, decode_avx512_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx512, decode_avx512_mending, decode_avx512, 1)
 
-/* One function of 140 lines, for the same reason as decode_avx512_impl(). */
-static inline __attribute__((always_inline)) gsize
+/* One function, for the same reason as decode_avx512_mending(). */
+GUTF8CONV_KERNEL_INLINE gsize
 encode_avx512_mend_impl (const guint8        *in,
                          gsize                in_len,
                          guint8              *out,
@@ -543,7 +537,7 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx512_mend, encode_avx512_mend_impl, 
  * ranges by bad_leads()); blocks that are not entirely valid, and the end
  * of the input, are the careful loop's (masked loads) and the scalar
  * validator's. */
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 validate_avx512_impl (const guint8   *in,
                       gsize           in_len,
                       guint8         *out,

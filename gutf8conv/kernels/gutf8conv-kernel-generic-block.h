@@ -266,9 +266,8 @@ gk_block_valid_carry (gk_vec          b,
  * boundary, for the careful loop. */
 #ifdef GK_ASCII_STEP_FIRST
 /* The kernel asks for the ASCII step to fall through (GCC's block
- * order): avx512, whose ASCII steps are 2-8 % slower with an extra jump,
- * while the others' validation loses its constants' registers that way
- * (sse2: 5 % more instructions on non-ASCII text). */
+ * order): avx512, whose ASCII steps are slower with an extra jump, while
+ * the others' validation loses its constants' registers that way. */
 #define GK_VALIDATE_ASCII_FIRST(x) __builtin_expect ((x), 0)
 #else
 #define GK_VALIDATE_ASCII_FIRST(x) (x)

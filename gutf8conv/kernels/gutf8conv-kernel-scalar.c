@@ -94,10 +94,8 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
 }
 
 /* On a 64-byte boundary: the wide kernels hand it every block that is not
- * all ASCII, and where the linker happened to put it 16 bytes past one
- * (after the kernels' restructuring, with the same instructions) the sse2
- * kernel encoded French 15 % slower on AMD Zen (bench/README.md, "The
- * kernels written once: before and after"). */
+ * all ASCII, and its speed, with the same instructions, otherwise depends
+ * on where the linker happens to put it. */
 __attribute__((aligned (64))) gsize
 gutf8conv_kernel_scalar_encode (const guint8 *in,
                                 gsize         in_len,

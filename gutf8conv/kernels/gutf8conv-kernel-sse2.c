@@ -18,7 +18,7 @@
  * amortise the call. */
 #define SCALAR_BLOCK 64
 
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 decode_sse2_impl (const guint8   *in,
                   gsize           in_len,
                   guint8         *out,
@@ -71,7 +71,7 @@ decode_sse2_impl (const guint8   *in,
 GUTF8CONV_KERNEL_ENTRY_POINT (decode_sse2, decode_sse2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 
 /* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 narrow16 (const guint8   *p,
           guint8         *o,
           const gboolean  big_endian,
@@ -109,7 +109,7 @@ narrow16 (const guint8   *p,
 }
 
 /* A step: sixteen ASCII units, if they are and fit. */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 encode_sse2_step (const guint8 **p,
                   const guint8  *end G_GNUC_UNUSED,
                   guint8       **o,
@@ -124,7 +124,7 @@ encode_sse2_step (const guint8 **p,
   return TRUE;
 }
 
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 encode_sse2_mend_impl (const guint8        *in,
                        gsize                in_len,
                        guint8              *out,
@@ -146,7 +146,7 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_sse2_mend, encode_sse2_mend_impl, enco
  * second-byte ranges, continuation bytes exactly where the leads announce
  * them) in the generic fast validation loop, 16 bytes a step, storing as
  * it goes; the rest is the careful loop's. */
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 validate_sse2_impl (const guint8   *in,
                     gsize           in_len,
                     guint8         *out,

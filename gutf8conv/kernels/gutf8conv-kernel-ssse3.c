@@ -51,7 +51,7 @@
 #include "gutf8conv-kernel-sse-ops.h"
 #include "gutf8conv-kernel-tables.h"
 
-/* See encode_ssse3_impl(): eight-unit groups of ASCII in a row before
+/* See encode_ssse3_mend_impl(): eight-unit groups of ASCII in a row before
  * the encoder tests for sixteen ASCII units again. */
 #define ASCII_AGAIN 8
 
@@ -66,7 +66,7 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i) { return _mm_shu
 
 /* The errors of the 16 bytes @b after the 16 bytes @prev (see
  * gutf8conv-kernel-generic-kl.h).  Non-zero where something is wrong. */
-static inline __attribute__((always_inline)) __m128i
+GUTF8CONV_KERNEL_INLINE __m128i
 check_block (__m128i        b,
              __m128i        prev,
              const gboolean bmp_only)
@@ -152,7 +152,7 @@ ssse3_tables_ensure (void)
 /* The characters whose lead bytes @leads marks among the 16 bytes at @p,
  * to @o; returns the new @o.  Reads up to @p + 24 and may write 12 bytes
  * past the characters it stores. */
-static inline __attribute__((always_inline)) guint8 *
+GUTF8CONV_KERNEL_INLINE guint8 *
 transcode16 (const guint8   *p,
              guint32         leads,
              guint8         *o,
@@ -216,7 +216,7 @@ swap_units (__m128i v)
 
 /* Eight 16-bit values @v to @o: as UTF-16 units (16 bytes) where
  * @units16 (decode16's fast loop), else as UCS-4 units (32 bytes). */
-static inline __attribute__((always_inline)) void
+GUTF8CONV_KERNEL_INLINE void
 store_words8 (__m128i         v,
               guint8         *o,
               const gboolean  big_endian,
@@ -245,7 +245,7 @@ store_words8 (__m128i         v,
  * markers 0xC0 * 64 + 0x80 is the two-byte value; below that difference
  * b0 is ASCII.  Reads up to @p + 24 and may write 32 bytes past the
  * characters it stores. */
-static inline __attribute__((always_inline)) guint8 *
+GUTF8CONV_KERNEL_INLINE guint8 *
 transcode16_2 (const guint8   *p,
                guint32         leads,
                guint8         *o,
@@ -276,7 +276,7 @@ transcode16_2 (const guint8   *p,
  * bits) plus b2, minus the continuation markers, is the three-byte value.
  * Reads up to @p + 24 and may write 32 bytes past the characters it
  * stores. */
-static inline __attribute__((always_inline)) guint8 *
+GUTF8CONV_KERNEL_INLINE guint8 *
 transcode16_3 (const guint8   *p,
                guint32         leads,
                guint8         *o,
@@ -311,7 +311,7 @@ transcode16_3 (const guint8   *p,
  * gathers four of them, two multiply-adds combine their bytes, and a
  * subtraction removes the markers (0xE0 << 12 | 0x80 << 6 | 0x80).  Reads
  * up to @p + 24 and may write 12 bytes past the characters it stores. */
-static inline __attribute__((always_inline)) guint8 *
+GUTF8CONV_KERNEL_INLINE guint8 *
 transcode16_all3 (const guint8   *p,
                   guint32         leads,
                   guint8         *o,
@@ -346,7 +346,7 @@ transcode16_all3 (const guint8   *p,
  * bytes from there are four of them, whose bytes two multiply-adds
  * combine; a subtraction removes the markers (0xF0 << 18 | 0x80 << 12 |
  * 0x80 << 6 | 0x80).  Reads up to @p + 19. */
-static inline __attribute__((always_inline)) guint8 *
+GUTF8CONV_KERNEL_INLINE guint8 *
 transcode16_all4 (const guint8   *p,
                   guint32         leads,
                   guint8         *o,
@@ -364,7 +364,7 @@ transcode16_all4 (const guint8   *p,
 }
 
 /* Sixteen ASCII bytes at @p (@b) to sixteen units at @o. */
-static inline __attribute__((always_inline)) void
+GUTF8CONV_KERNEL_INLINE void
 widen16 (const guint8   *p,
          __m128i         b,
          guint8         *o,
@@ -391,7 +391,7 @@ widen16 (const guint8   *p,
 
 /* A run of ASCII from *@pp: 64 bytes a step (no character crosses into
  * an ASCII block). */
-static inline __attribute__((always_inline)) void
+GUTF8CONV_KERNEL_INLINE void
 decode_ssse3_ascii_run (const guint8   **pp,
                         const guint8    *end,
                         guint8         **po,
@@ -432,7 +432,7 @@ decode_ssse3_ascii_run (const guint8   **pp,
  * goes to the padded blocks whole. */
 #define DECODE_SSSE3_CAREFUL_MIN 24
 
-static inline __attribute__((always_inline)) GkCareful
+GUTF8CONV_KERNEL_INLINE GkCareful
 decode_ssse3_careful (const guint8   **pp,
                       const guint8    *end,
                       guint8         **po,
@@ -514,7 +514,7 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _
 #include "gutf8conv-kernel-generic-padded.h"
 
 /* Mending (@mend not NULL), the fast phase again after each mend. */
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 decode_ssse3_mending (const guint8        *in,
                       gsize                in_len,
                       guint8              *out,
@@ -542,9 +542,8 @@ fast:
    * the block before.  96 bytes of output: 64 for a block, 12 that a
    * store may overrun.  Stops at a character boundary.  (Written out
    * here: as an always_inline function of its own, GCC 12 gave its loop
-   * one more spill and reload a block, 1.5% more instructions on Hindi
-   * and up to 8% less speed on French and Hindi.)  The bytes before @p
-   * are none of a character (ASCII will do). */
+   * one more spill and reload a block.)  The bytes before @p are none of
+   * a character (ASCII will do). */
   if (end - p >= 32 && oend - o >= 96 &&
       _mm_testz_si128 (check_block (b = _mm_loadu_si128 ((const __m128i *) p), _mm_setzero_si128 (), bmp_only),
                        _mm_set1_epi8 (-1)))
@@ -583,7 +582,7 @@ fast:
               break;
             }
           /* The block by what it holds.  (Written out here: as a function
-           * of its own, inlined, it costs up to 5% more instructions.) */
+           * of its own, inlined, it costs more instructions.) */
           lead = ~cont & 0xFFFF;
           l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80)));
           if (l3 == 0)
@@ -644,7 +643,7 @@ decode_ssse3 (const guint8 *in,
 }
 
 /* decode_ssse3_mending() once the tables are made. */
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 decode_ssse3_mend_impl (const guint8        *in,
                         gsize                in_len,
                         guint8              *out,
@@ -661,7 +660,7 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_ssse3, decode_ssse3_mend_impl, de
 
 /* Eight units of three bytes each, as 16-bit words in @w, to @o;
  * returns @o + 24.  Writes 28 bytes. */
-static inline __attribute__((always_inline)) guint8 *
+GUTF8CONV_KERNEL_INLINE guint8 *
 encode_cjk8 (__m128i  w,
              guint8  *o)
 {
@@ -686,7 +685,7 @@ encode_cjk8 (__m128i  w,
  * byte) in one word, the first of a three-byte form in another,
  * interleaved into the dwords the four-unit shuffle packs.  Writes 32
  * bytes at most. */
-static inline __attribute__((always_inline)) guint8 *
+GUTF8CONV_KERNEL_INLINE guint8 *
 encode_bmp8 (__m128i  w,
              guint8  *o)
 {
@@ -720,7 +719,7 @@ encode_bmp8 (__m128i  w,
 
 /* Whether the sixteen units @a0..@a3 are ASCII (and not U+0000 with
  * @no_nul). */
-static inline __attribute__((always_inline)) gboolean
+GUTF8CONV_KERNEL_INLINE gboolean
 ascii16 (__m128i         a0,
          __m128i         a1,
          __m128i         a2,
@@ -738,10 +737,10 @@ ascii16 (__m128i         a0,
                                         _mm_or_si128 (_mm_cmpeq_epi32 (a2, zero), _mm_cmpeq_epi32 (a3, zero))));
 }
 
-/* One function of 280 lines: its paths share v[] and @ascii_run, and
- * split into always_inline functions of their own they took up to 3.6%
- * more instructions (emoji, under callgrind). */
-static inline __attribute__((always_inline)) gsize
+/* One function: its paths share v[] and @ascii_run, and split into
+ * always_inline functions of their own they took more instructions
+ * (under callgrind). */
+GUTF8CONV_KERNEL_INLINE gsize
 encode_ssse3_mend_impl (const guint8        *in,
                         gsize                in_len,
                         guint8              *out,
@@ -1051,7 +1050,7 @@ encode_ssse3 (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (encode_ssse3_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
-static inline __attribute__((always_inline)) gsize
+GUTF8CONV_KERNEL_INLINE gsize
 encode_ssse3_mend_tables (const guint8        *in,
                           gsize                in_len,
                           guint8              *out,

@@ -209,8 +209,8 @@ gsize gutf8conv_kernel_scalar_copy   (const guint8 *in,
                                       gsize         out_len,
                                       guint         flags,
                                       gsize        *in_used);
-/* The portable UTF-16 paths, which every kernel uses until it has its
- * own. */
+/* The scalar kernel's UTF-16 paths, which the wide kernels call for the
+ * blocks they do not handle themselves. */
 gsize gutf8conv_kernel_scalar_decode16 (const guint8 *in,
                                         gsize         in_len,
                                         guint8       *out,
