@@ -197,11 +197,19 @@ class TestCodecs(unittest.TestCase):
     def test_final(self):
         d = codecs.getincrementaldecoder('cesu-8')()
         self.assertEqual(d.decode(b'a\xed\xa0\xbd\xed'), 'a')
+        # Two maximal subparts: the high-surrogate form that no complete
+        # low form follows, then the low form cut off by the end.
         with self.assertRaises(UnicodeDecodeError) as cm:
             d.decode(b'\xb8', final=True)
+        self.assertEqual(cm.exception.reason, 'invalid continuation byte')
+        self.assertEqual(cm.exception.object[cm.exception.start:cm.exception.end],
+                         b'\xed\xa0\xbd')
+        d.reset()
+        with self.assertRaises(UnicodeDecodeError) as cm:
+            d.decode(b'\xed\xb8', final=True)
         self.assertEqual(cm.exception.reason, 'unexpected end of data')
         self.assertEqual(cm.exception.object[cm.exception.start:cm.exception.end],
-                         b'\xed\xa0\xbd\xed\xb8')
+                         b'\xed\xb8')
         d.reset()
         self.assertEqual(d.decode(b'\xed\xa0\xbd\xed\xb8\x80', final=True), '\U0001F600')
 

@@ -119,6 +119,18 @@ def _surrogate_form(data, start):
     return None
 
 
+def _high_form(data, end):
+    """The high surrogate whose three-byte form ends at @data[@end], or None."""
+    c = _surrogate_form(data, end - 3) if end >= 3 else None
+    return c if c is not None and c < '\udc00' else None
+
+
+def _surrogate_bytes(c):
+    """The three-byte form of the surrogate @c."""
+    c = ord(c)
+    return bytes((0xED, 0x80 | (c >> 6 & 0x3F), 0x80 | (c & 0x3F)))
+
+
 # The bytes that start a sequence, in each profile.
 _LEADS = {_Profile.CESU8: range(0xC2, 0xF0), _Profile.MODIFIED_UTF8: [0xC0, *range(0xC2, 0xF0)]}
 
@@ -130,69 +142,154 @@ def _reason(profile, data, start, end):
     return 'invalid continuation byte'
 
 
+# Input is fed to a converter in pieces that start small after each
+# malformed sequence and double up to this size, so that a handler called
+# at every byte of dense garbage costs a few bytes each, not the rest of
+# the input each.
+_PIECE_MAX = 65536
+
+
 class _Decoder(codecs.IncrementalDecoder):
-    """The state of one decoded stream: a converter, the bytes fed to it
-    that it may still hold (so that an error's ``object`` holds the whole
-    bad sequence), and where its offsets start.  _bound() makes the class
-    for one encoding and profile."""
+    """The state of one decoded stream, as CPython's utf-8 decoder keeps
+    it (a buffer of the bytes no call could decide yet), so that
+    getstate() and setstate() carry it: @buffer holds a cut-off sequence,
+    and in CESU-8 and modified UTF-8 a high-surrogate form that the next
+    form may pair with.  In WTF-8 a high-surrogate form is a character of
+    its own but makes a low-surrogate form right after it malformed: it is
+    decoded, and remembered in @high (the state's flag: 1 + its offset
+    from U+D800, or 0), to be given again as the next call's context.
+    _bound() makes the class for one encoding and profile."""
 
     def __init__(self, errors='strict'):
         super().__init__(errors)
         self.reset()
 
     def reset(self):
-        mode = _DECODE_MODES.get(self.errors, _ErrorMode.STRICT)
-        self.conv = _new(_Direction.UTF8_TO_UCS4, self.profile, mode)
-        self.tail = b''      # the last bytes fed: a sequence may have begun there
-        self.fed = 0         # bytes fed to self.conv
+        self.buffer = b''
+        self.high = 0
 
-    def _feed(self, data, final):
-        try:
-            return self.conv.feed(data, final)
-        except GLib.Error as e:
-            if not is_malformed(e):
-                raise
-            return e
+    def getstate(self):
+        return (self.buffer, self.high)
+
+    def setstate(self, state):
+        self.buffer, self.high = state
 
     def decode(self, data, final=False):
-        data = bytes(_as_buffer(data))
-        out = []
-        while True:
-            result = self._feed(data, final)
-            if not isinstance(result, GLib.Error):
-                out.append(result)
+        data = self.buffer + bytes(_as_buffer(data))
+        text, consumed, self.high = self._decode(data, final, self.high, self.errors)
+        self.buffer = data[consumed:]
+        return text
+
+    @classmethod
+    def _new(cls, mode):
+        return _new(_Direction.UTF8_TO_UCS4, cls.profile, mode)
+
+    @classmethod
+    def _determined(cls, data):
+        """How many bytes at the start of @data its later bytes cannot
+        change, as the converter holds them back from a piece that is not
+        the last: the output of a UTF-8 to UTF-8 converter in REPLACE is
+        the input with each repaired sequence as U+FFFD (3 bytes)."""
+        # Only the last few bytes can be held back: start at a byte that
+        # begins a sequence whatever comes before it (not a continuation
+        # byte, not ED, which may be a low-surrogate form after a high one).
+        start = 0
+        for k in range(len(data) - 16, max(len(data) - 64, 0), -1):
+            if (data[k] < 0x80 or data[k] >= 0xC0) and data[k] != 0xED:
+                start = k
                 break
-            out.append(self.conv.take_output_before_error())
-            # The error as Python's incremental decoders report it: on the
-            # input of this call, after the bytes of earlier calls that the
-            # bad sequence began with.
-            start = self.conv.get_error_offset() - self.fed
-            obj = (self.tail[start:] if start < 0 else b'') + data
-            start = max(start, 0)
-            if result.code == Gio.IOErrorEnum.PARTIAL_INPUT:
-                end, reason = len(obj), 'unexpected end of data'
+        probe = _new(_Direction.UTF8_TO_UTF8, cls.profile, _ErrorMode.REPLACE)
+        probe.collect_repairs(len(data) - start)
+        out = probe.feed(data[start:], False)
+        repairs = probe.take_repairs()
+        return start + len(out) - sum(3 - n for _, n in repairs)
+
+    @classmethod
+    def _decode(cls, data, final, high, errors):
+        """Decodes with @errors what of @data is decided (all of it when
+        @final), after a WTF-8 high surrogate @high (a state flag); returns
+        the text, how many bytes of @data it used and the new flag."""
+        prefix = _surrogate_bytes(chr(0xD7FF + high)) if high else b''
+        full = prefix + data
+        end = len(full) if final else cls._determined(full)
+        if not final and end > len(prefix) and _high_form(full, end):
+            if cls.profile == _Profile.WTF8:
+                high = ord(_high_form(full, end)) - 0xD7FF
             else:
-                probe = _new(_Direction.UTF8_TO_UTF8, self.profile, _ErrorMode.REPLACE)
-                probe.collect_repairs(1)
-                probe.feed(obj[start:start + 8], True)
-                end = start + probe.take_repairs()[0][1]
-                reason = _reason(self.profile, obj, start, end)
-            exc = UnicodeDecodeError(self.encoding, obj, start, end, reason)
-            text = _surrogate_form(obj, start) if self.errors == 'surrogatepass' else None
-            if text is not None:
-                new_pos = start + 3
-            elif self.errors in _DECODE_MODES:
+                end -= 3     # the next form decides what it is
+        elif end > len(prefix):
+            high = 0
+        if end <= len(prefix):
+            return '', 0, high
+        text = cls._run(full, end, len(prefix), errors)
+        return text[1:] if prefix else text, end - len(prefix), high
+
+    @classmethod
+    def _subpart_end(cls, full, start, end):
+        """Where the maximal subpart at @start ends in @full[:@end], a
+        whole stream, by the converter's own rules (with the form before
+        it, which may decide it)."""
+        begin = start - 3 if start >= 3 and _surrogate_form(full, start - 3) else start
+        probe = _new(_Direction.UTF8_TO_UTF8, cls.profile, _ErrorMode.REPLACE)
+        probe.collect_repairs(16)
+        probe.feed(full[begin:min(start + 8, end)], True)
+        for offset, length in probe.take_repairs():
+            if begin + offset == start:
+                return start + length
+        return start + 1
+
+    @classmethod
+    def _run(cls, full, end, skip, errors):
+        """Decodes @full[:@end], which ends where a stream may end; the
+        bytes before @skip are context that errors never point into."""
+        mode = _DECODE_MODES.get(errors, _ErrorMode.STRICT)
+        obj = None           # the input as errors see it, made at the first
+        out = []
+        pos = 0              # where the current converter started, in full
+        fed = 0
+        piece = 64
+        conv = cls._new(mode)
+        while True:
+            stop = min(fed + piece, end)
+            try:
+                out.append(conv.feed(full[fed:stop], stop == end))
+                fed = stop
+                piece = min(piece * 2, _PIECE_MAX)
+                if fed == end:
+                    break
+                continue
+            except GLib.Error as e:
+                if not is_malformed(e):
+                    raise
+                partial = e.code == Gio.IOErrorEnum.PARTIAL_INPUT
+            out.append(conv.take_output_before_error())
+            start = pos + conv.get_error_offset()
+            stop = cls._subpart_end(full, start, end)
+            if obj is None:
+                obj = full[skip:end]
+            if partial and stop == len(full):
+                reason = 'unexpected end of data'
+            else:
+                reason = _reason(cls.profile, full, start, stop)
+            exc = UnicodeDecodeError(cls.encoding, obj, start - skip, stop - skip, reason)
+            text = _surrogate_form(full, start) if errors == 'surrogatepass' else None
+            if text is not None and stop - start == 3:
+                new_pos = stop - skip
+            elif errors in _DECODE_MODES or errors == 'surrogatepass':
                 raise exc
             else:
-                text, new_pos = codecs.lookup_error(self.errors)(exc)
+                text, new_pos = codecs.lookup_error(errors)(exc)
+                if new_pos < 0:
+                    new_pos += len(obj)
+                if not 0 <= new_pos <= len(obj):
+                    raise IndexError('position %d from error handler out of bounds' % new_pos)
             out.append(text.encode(_UCS4, 'surrogatepass'))
-            # Go on after the bad sequence with a new converter.
-            data = obj[new_pos:]
-            self.reset()
-        self.fed += len(data)
-        self.tail = (self.tail + data)[-8:]
-        if final:
-            self.reset()
+            # Go on where the handler says with a new converter.
+            pos = fed = new_pos + skip
+            piece = 64
+            conv = cls._new(mode)
+            if pos == end:
+                break
         return b''.join(out).decode(_UCS4, 'surrogatepass')
 
 
@@ -211,30 +308,38 @@ class _Encoder(codecs.IncrementalEncoder):
 
     def encode(self, text, final=False):
         out = []
+        pos = 0              # where this call's text goes on, after errors
         while True:
             try:
-                out.append(self.conv.feed(text.encode(_UCS4, 'surrogatepass'), final))
+                out.append(self.conv.feed(text[pos:].encode(_UCS4, 'surrogatepass'), final))
                 break
             except GLib.Error as e:
                 if not is_malformed(e):
                     raise
             out.append(self.conv.take_output_before_error())
+            # self.fed counts the characters of earlier calls (or, after
+            # an error, minus where the new converter began in this one).
             start = self.conv.get_error_offset() // 4 - self.fed
             exc = UnicodeEncodeError(self.encoding, text, start, start + 1,
                                      'surrogates not allowed')
             c = ord(text[start])
             if self.errors == 'surrogatepass' and 0xD800 <= c <= 0xDFFF:
-                rep = bytes((0xED, 0x80 | (c >> 6 & 0x3F), 0x80 | (c & 0x3F)))
+                rep = _surrogate_bytes(text[start])
                 new_pos = start + 1
             elif self.errors in _ENCODE_MODES:
                 raise exc
             else:
                 rep, new_pos = codecs.lookup_error(self.errors)(exc)
+                if new_pos < 0:
+                    new_pos += len(text)
+                if not 0 <= new_pos <= len(text):
+                    raise IndexError('position %d from error handler out of bounds' % new_pos)
                 if isinstance(rep, str):
                     rep = type(self)('strict').encode(rep, True)
             out.append(rep)
-            text = text[new_pos:]
+            pos = new_pos
             self.reset()
+            self.fed = -pos
         self.fed += len(text)
         if final:
             self.reset()
@@ -275,14 +380,38 @@ def _codec_info(name, profile):
         return encoder(errors).encode(text, True), len(text)
 
     def codec_decode(data, errors='strict'):
-        data = _as_buffer(data)
-        return decoder(errors).decode(data, True), len(data)
+        data = bytes(_as_buffer(data))
+        return decoder._decode(data, True, 0, errors)[0], len(data)
 
     class StreamWriter(codecs.StreamWriter):
         encode = staticmethod(codec_encode)
 
     class StreamReader(codecs.StreamReader):
-        decode = staticmethod(codec_decode)
+        """Decodes what each read decides and keeps the rest in
+        ``bytebuffer``, as CPython's utf-8 reader does (a cut-off end stays
+        unread at the end of the stream)."""
+
+        def __init__(self, stream, errors='strict'):
+            super().__init__(stream, errors)
+            self.high = 0
+
+        def reset(self):
+            super().reset()
+            self.high = 0
+
+        def decode(self, data, errors='strict'):
+            # read() decodes its buffer alone once the stream is at its end.
+            at_end = len(data) == len(self.bytebuffer)
+            text, used, self.high = decoder._decode(data, False, self.high, errors)
+            if at_end and len(data) - used == 3 and _high_form(data, len(data)):
+                # A high-surrogate form that nothing follows: a character
+                # if the profile has lone surrogates, else left unread.
+                try:
+                    text += decoder._decode(data[used:], True, 0, 'strict')[0]
+                    used = len(data)
+                except UnicodeDecodeError:
+                    pass
+            return text, used
 
     return codecs.CodecInfo(name=name, encode=codec_encode, decode=codec_decode,
                             incrementalencoder=encoder, incrementaldecoder=decoder,
