@@ -218,21 +218,19 @@ summarize() {
 # -Dinstalled_tests=true, installed into a prefix under _dev/, and run by
 # gnome-desktop-testing-runner with nothing of the build or source tree;
 # the prefix's library and typelib through LD_LIBRARY_PATH and
-# GI_TYPELIB_PATH, its PyGObject overrides through PYTHONPATH.
+# GI_TYPELIB_PATH, as the README says for another prefix, and nothing
+# else: the Python tests find the prefix's PyGObject overrides themselves.
 # .ci/installed-tests.py writes a log that summarize.py counts.
 installed_tests() {
-  local dir=$DEV/installed prefix=$PWD/$DEV/installed-prefix log=$DEV/installed-tests.json pysite
+  local dir=$DEV/installed prefix=$PWD/$DEV/installed-prefix log=$DEV/installed-tests.json
   rm -rf "$prefix" "$log"
   setup "$dir" --prefix="$prefix" --libdir=lib -Dinstalled_tests=true \
     -Dintrospection=enabled -Dvapi=enabled -Dgtk_doc=false -Dtests=enabled || return 1
   meson install -C "$dir" --no-rebuild >"$dir.install.log" 2>&1 || { cat "$dir.install.log"; return 1; }
   rm -rf "$dir"   # proof that they need nothing of it
   LOGS+=("$log")
-  # The site directory that holds gi/overrides/GUtf8Conv.py.
-  pysite=$(find "$prefix" -path '*/gi/overrides/GUtf8Conv.py' | sed 's|/gi/overrides/GUtf8Conv.py$||')
   LD_LIBRARY_PATH=$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
   GI_TYPELIB_PATH=$prefix/lib/girepository-1.0${GI_TYPELIB_PATH:+:$GI_TYPELIB_PATH} \
-  PYTHONPATH=$pysite${PYTHONPATH:+:$PYTHONPATH} \
     /usr/bin/python3 .ci/installed-tests.py --datadir "$prefix/share" --prefix "$prefix" \
       --log "$log" gutf8conv-1.0 || true   # its failures are in the log
 }

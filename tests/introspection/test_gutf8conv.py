@@ -17,7 +17,12 @@ import threading
 import time
 import unittest
 
-import gi
+# Installed, the site directory of the overrides of this test's prefix,
+# which Python does not search unless the prefix is its own.
+if os.environ.get('GUTF8CONV_TEST_SITE'):
+    sys.path.insert(0, os.environ['GUTF8CONV_TEST_SITE'])
+
+import gi  # noqa: E402
 
 gi.require_version('GLib', '2.0')
 gi.require_version('GObject', '2.0')
