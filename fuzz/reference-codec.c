@@ -420,6 +420,13 @@ read_utf8_stream (Writer       *w,
               good (w, 0x10000 + ((f.value - 0xD800) << 10) + (low & 0x3FF), in + i, 6);
               i += 6;
             }
+          else if (w->config->profile == REF_MODIFIED_UTF8)
+            {
+              /* Java's modified UTF-8: any other surrogate form is a
+               * lone surrogate, its value (behaviour-profile-modified-utf8). */
+              good (w, f.value, in + i, 3);
+              i += 3;
+            }
           else
             {
               bad (w, in + i, 3, 0, i, cut);
@@ -475,7 +482,9 @@ read_ucs4_stream (Writer       *w,
           break;
         }
       v = load (w, in + i);
-      if (w->config->profile == REF_WTF8 && IS_SURROGATE (v))
+      if (w->config->profile == REF_MODIFIED_UTF8 && IS_SURROGATE (v))
+        good (w, v, in + i, 4);   /* its three-octet form, as Java writes a unit */
+      else if (w->config->profile == REF_WTF8 && IS_SURROGATE (v))
         {
           /* A high unit right before a low one: one character in four
            * octets.  Any other surrogate unit: its three-octet form. */
@@ -509,7 +518,8 @@ read_utf16_stream (Writer       *w,
                    const guint8 *in,
                    gsize         in_len)
 {
-  gboolean wtf8 = w->config->profile == REF_WTF8;
+  /* WTF-8 and modified UTF-8 carry lone surrogates. */
+  gboolean wtf8 = w->config->profile == REF_WTF8 || w->config->profile == REF_MODIFIED_UTF8;
   gsize i = 0;
 
   /* Big-endian, unless the input starts with FF FE. */

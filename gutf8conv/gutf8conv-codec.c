@@ -240,7 +240,9 @@ invalid (guint   len,
 }
 
 /* A three-byte surrogate form @s (value D800..DFFF) at @p, in a profile
- * whose lead table lets it through: CESU-8 pairs it, WTF-8 takes it alone. */
+ * whose lead table lets it through: CESU-8 pairs it, WTF-8 takes it alone,
+ * modified UTF-8 pairs it where it can and takes it alone elsewhere, as
+ * Java does (behaviour guide, #behaviour-profile-modified-utf8). */
 static Step
 surrogate_step (const GUtf8ConvCodec *codec,
                 const guint8         *p,
@@ -248,8 +250,12 @@ surrogate_step (const GUtf8ConvCodec *codec,
                 gboolean              at_end,
                 Step                  s)
 {
-  if (codec->profile->flags & GUTF8CONV_PROFILE_LONE_SURROGATES)
+  guint flags = codec->profile->flags;
+  gboolean lone_ok = (flags & GUTF8CONV_PROFILE_LONE_SURROGATES) != 0;
+
+  if (!(flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS))
     {
+      g_assert (lone_ok);
       /* A pair in surrogate forms is not WTF-8: the supplementary
        * character has a four-byte form. */
       if (IS_LOW_SURROGATE (s.value) && codec->after_high)
@@ -257,21 +263,26 @@ surrogate_step (const GUtf8ConvCodec *codec,
       return s;
     }
 
-  g_assert (codec->profile->flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS);
   if (IS_LOW_SURROGATE (s.value))
-    return invalid (3, 0);
+    return lone_ok ? s : invalid (3, 0);
 
   /* A high form needs a whole low form after it (ED B0..BF 80..BF);
-   * otherwise the high form alone is the bad subpart. */
+   * otherwise the high form alone is the bad subpart, or, where lone
+   * surrogates are valid, a lone surrogate.  Until the next form or the
+   * end decides, it is held. */
   for (guint i = 3; i < 6; i++)
     {
       gboolean ok;
 
       if (i >= n)
-        return at_end ? (Step) { STEP_TRUNCATED, 3, 0 } : incomplete (n, FALSE);
+        {
+          if (!at_end)
+            return incomplete (n, FALSE);
+          return lone_ok ? s : (Step) { STEP_TRUNCATED, 3, 0 };
+        }
       ok = i == 3 ? p[3] == 0xED : i == 4 ? (p[4] >= 0xB0 && p[4] <= 0xBF) : (p[5] & 0xC0) == 0x80;
       if (!ok)
-        return invalid (3, 0);
+        return lone_ok ? s : invalid (3, 0);
     }
   s.len = 6;
   s.value = 0x10000 + ((s.value - 0xD800) << 10) + (((p[4] & 0x0F) << 6) | (p[5] & 0x3F));
@@ -359,7 +370,8 @@ ucs4_step (const GUtf8ConvCodec *codec,
 
 /* One UTF-16 unit at @p, or a surrogate pair.  A high unit waits for
  * the next unit; cut off by the end of the stream it is malformed on its
- * own (2 bytes), except in WTF-8, where it is a lone surrogate. */
+ * own (2 bytes), except in WTF-8 and modified UTF-8, where it is a lone
+ * surrogate. */
 static Step
 utf16_step (const GUtf8ConvCodec *codec,
             const guint8         *p,

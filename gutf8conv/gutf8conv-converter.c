@@ -365,8 +365,9 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
    * The code space and the variant of UTF-8: %GUTF8CONV_PROFILE_UNICODE
    * (U+0000..U+10FFFF, the default), %GUTF8CONV_PROFILE_UCS4 (the 31-bit
    * UCS-4 of ISO/IEC 10646-1:1993 with 5- and 6-octet forms) and, since
-   * 1.1, %GUTF8CONV_PROFILE_CESU8, %GUTF8CONV_PROFILE_MODIFIED_UTF8 (Java's)
-   * and %GUTF8CONV_PROFILE_WTF8 (lone surrogates).  See
+   * 1.1, %GUTF8CONV_PROFILE_CESU8, %GUTF8CONV_PROFILE_MODIFIED_UTF8 (Java's,
+   * with lone surrogates since 1.3) and %GUTF8CONV_PROFILE_WTF8 (lone
+   * surrogates).  See
    * [Profiles][behaviour-profiles].
    *
    * Since: 1.0

@@ -203,8 +203,11 @@ typedef enum /*< underscore_name=gutf8conv_error_mode >*/
  *   U+10000..U+10FFFF as the two three-octet forms of their UTF-16
  *   surrogate pair, six octets; four-octet forms are malformed.  Since: 1.1
  * @GUTF8CONV_PROFILE_MODIFIED_UTF8: Java's modified UTF-8 (JNI,
- *   `java.io.DataInput`, class files): CESU-8 with U+0000 written as
- *   `C0 80`; decoding also accepts a raw `00`.  Since: 1.1
+ *   `java.io.DataInput`, class files): each UTF-16 unit in one to three
+ *   octets, so supplementary characters as CESU-8 writes them and, since
+ *   1.3, lone surrogates in their three-octet forms, as Java writes and
+ *   reads them; U+0000 written as `C0 80`; decoding also accepts a raw
+ *   `00`.  Since: 1.1
  * @GUTF8CONV_PROFILE_WTF8: WTF-8, UTF-8 that also carries lone surrogates
  *   in their three-octet forms; a high and a low surrogate unit next to each
  *   other are one supplementary character, always in four octets.

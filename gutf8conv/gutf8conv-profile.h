@@ -19,13 +19,16 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  /* CESU-8: a supplementary character is the two three-byte forms of its
-   * UTF-16 surrogate pair; a lone surrogate form is malformed. */
+  /* CESU-8, modified UTF-8: a supplementary character is the two
+   * three-byte forms of its UTF-16 surrogate pair; a lone surrogate form
+   * is malformed, unless LONE_SURROGATES is set too. */
   GUTF8CONV_PROFILE_SURROGATE_PAIRS = 1 << 0,
   /* U+0000 is written C0 80. */
   GUTF8CONV_PROFILE_NUL_AS_C0_80    = 1 << 1,
-  /* WTF-8: surrogate values are characters, except a low surrogate form
-   * right after a high one; a high and a low unit are joined. */
+  /* WTF-8, modified UTF-8: surrogate values are characters; a high and a
+   * low unit are joined.  Without SURROGATE_PAIRS (WTF-8), a low surrogate
+   * form right after a high one is malformed; with it (modified UTF-8,
+   * as Java has it), the two forms are one supplementary character. */
   GUTF8CONV_PROFILE_LONE_SURROGATES = 1 << 2,
 } GUtf8ConvProfileFlags;
 

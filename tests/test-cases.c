@@ -316,49 +316,97 @@ const TuMalformed tu_malformed_decode[] = {
     OK (ESCAPE, "DCF0 DC9F DC98 DC80", 4),
     OK (LATIN1, "00F0 009F 0098 0080", 4),
     OK (CP1252, "00F0 0178 02DC 20AC", 4) } },
-  { TU_CESU8 | TU_MUTF8, "ED A0 BD 41", {
+  { TU_CESU8, "ED A0 BD 41", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-8 sequence at byte 0: ED A0 BD"),
     OK (REPLACE, "FFFD 0041", 1), OK (SKIP, "0041", 1),
     OK (ESCAPE, "DCED DCA0 DCBD 0041", 1),
     OK (LATIN1, "00ED 00A0 00BD 0041", 1),
     OK (CP1252, "00ED 00A0 00BD 0041", 1) } },
-  { TU_CESU8 | TU_MUTF8, "ED B8 80", {
+  { TU_CESU8, "ED B8 80", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-8 sequence at byte 0: ED B8 80"),
     OK (REPLACE, "FFFD", 1), OK (SKIP, "", 1),
     OK (ESCAPE, "DCED DCB8 DC80", 1),
     OK (LATIN1, "00ED 00B8 0080", 1),
     OK (CP1252, "00ED 00B8 20AC", 1) } },
-  { TU_CESU8 | TU_MUTF8, "ED A0 BD ED 41", {
+  { TU_CESU8, "ED A0 BD ED 41", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-8 sequence at byte 0: ED A0 BD"),
     OK (REPLACE, "FFFD FFFD 0041", 2), OK (SKIP, "0041", 2),
     OK (ESCAPE, "DCED DCA0 DCBD DCED 0041", 2),
     OK (LATIN1, "00ED 00A0 00BD 00ED 0041", 2),
     OK (CP1252, "00ED 00A0 00BD 00ED 0041", 2) } },
-  { TU_CESU8 | TU_MUTF8, "ED A0 BD ED A0 BD ED B8 80", {
+  { TU_CESU8, "ED A0 BD ED A0 BD ED B8 80", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-8 sequence at byte 0: ED A0 BD"),
     OK (REPLACE, "FFFD 1F600", 1), OK (SKIP, "1F600", 1),
     OK (ESCAPE, "DCED DCA0 DCBD 1F600", 1),
     OK (LATIN1, "00ED 00A0 00BD 1F600", 1),
     OK (CP1252, "00ED 00A0 00BD 1F600", 1) } },
   /* A pair cut off by the end of the stream (#behaviour-profile-cesu8). */
-  { TU_CESU8 | TU_MUTF8, "ED A0 80", {
+  { TU_CESU8, "ED A0 80", {
     FAILS (STRICT, "", PARTIAL, "Incomplete UTF-8 sequence at byte 0: ED A0 80"),
     OK (REPLACE, "FFFD", 1), OK (SKIP, "", 1),
     OK (ESCAPE, "DCED DCA0 DC80", 1),
     OK (LATIN1, "00ED 00A0 0080", 1),
     OK (CP1252, "00ED 00A0 20AC", 1) } },
-  { TU_CESU8 | TU_MUTF8, "ED A0 80 ED B0", {
+  { TU_CESU8, "ED A0 80 ED B0", {
     FAILS (STRICT, "", PARTIAL, "Incomplete UTF-8 sequence at byte 0: ED A0 80"),
     OK (REPLACE, "FFFD FFFD", 2), OK (SKIP, "", 2),
     OK (ESCAPE, "DCED DCA0 DC80 DCED DCB0", 2),
     OK (LATIN1, "00ED 00A0 0080 00ED 00B0", 2),
     OK (CP1252, "00ED 00A0 20AC 00ED 00B0", 2) } },
-  { TU_CESU8 | TU_MUTF8, "41 ED AF BF ED BF", {
+  { TU_CESU8, "41 ED AF BF ED BF", {
     FAILS (STRICT, "0041", PARTIAL, "Incomplete UTF-8 sequence at byte 1: ED AF BF"),
     OK (REPLACE, "0041 FFFD FFFD", 2), OK (SKIP, "0041", 2),
     OK (ESCAPE, "0041 DCED DCAF DCBF DCED DCBF", 2),
     OK (LATIN1, "0041 00ED 00AF 00BF 00ED 00BF", 2),
     OK (CP1252, "0041 00ED 00AF 00BF 00ED 00BF", 2) } },
+  /* #behaviour-profile-modified-utf8: Java's modified UTF-8 takes every
+   * surrogate form; a high form and a low form right after it are one
+   * character, any other is a lone surrogate.  At the end of the stream a
+   * whole high form is lone; only a form cut short is incomplete. */
+  { TU_MUTF8, "ED A0 BD 41", {
+    OK (STRICT, "D83D 0041", 0), OK (REPLACE, "D83D 0041", 0),
+    OK (SKIP, "D83D 0041", 0), OK (ESCAPE, "D83D 0041", 0),
+    OK (LATIN1, "D83D 0041", 0), OK (CP1252, "D83D 0041", 0) } },
+  { TU_MUTF8, "ED B8 80", {
+    OK (STRICT, "DE00", 0), OK (REPLACE, "DE00", 0),
+    OK (SKIP, "DE00", 0), OK (ESCAPE, "DE00", 0),
+    OK (LATIN1, "DE00", 0), OK (CP1252, "DE00", 0) } },
+  { TU_MUTF8, "ED A0 BD ED A0 BD ED B8 80", {
+    OK (STRICT, "D83D 1F600", 0), OK (REPLACE, "D83D 1F600", 0),
+    OK (SKIP, "D83D 1F600", 0), OK (ESCAPE, "D83D 1F600", 0),
+    OK (LATIN1, "D83D 1F600", 0), OK (CP1252, "D83D 1F600", 0) } },
+  { TU_MUTF8, "ED A0 80", {
+    OK (STRICT, "D800", 0), OK (REPLACE, "D800", 0),
+    OK (SKIP, "D800", 0), OK (ESCAPE, "D800", 0),
+    OK (LATIN1, "D800", 0), OK (CP1252, "D800", 0) } },
+  { TU_MUTF8, "ED B0 80 ED A0 80 41 ED A0 80 ED B0 80", {
+    OK (STRICT, "DC00 D800 0041 10000", 0), OK (REPLACE, "DC00 D800 0041 10000", 0),
+    OK (SKIP, "DC00 D800 0041 10000", 0), OK (ESCAPE, "DC00 D800 0041 10000", 0),
+    OK (LATIN1, "DC00 D800 0041 10000", 0), OK (CP1252, "DC00 D800 0041 10000", 0) } },
+  { TU_MUTF8, "ED A0 BD ED 41", {
+    FAILS (STRICT, "D83D", INVALID, "Invalid UTF-8 sequence at byte 3: ED"),
+    OK (REPLACE, "D83D FFFD 0041", 1), OK (SKIP, "D83D 0041", 1),
+    OK (ESCAPE, "D83D DCED 0041", 1),
+    OK (LATIN1, "D83D 00ED 0041", 1),
+    OK (CP1252, "D83D 00ED 0041", 1) } },
+  { TU_MUTF8, "ED A0 80 ED B0", {
+    FAILS (STRICT, "D800", PARTIAL, "Incomplete UTF-8 sequence at byte 3: ED B0"),
+    OK (REPLACE, "D800 FFFD", 1), OK (SKIP, "D800", 1),
+    OK (ESCAPE, "D800 DCED DCB0", 1),
+    OK (LATIN1, "D800 00ED 00B0", 1),
+    OK (CP1252, "D800 00ED 00B0", 1) } },
+  { TU_MUTF8, "41 ED AF BF ED BF", {
+    FAILS (STRICT, "0041 DBFF", PARTIAL, "Incomplete UTF-8 sequence at byte 4: ED BF"),
+    OK (REPLACE, "0041 DBFF FFFD", 1), OK (SKIP, "0041 DBFF", 1),
+    OK (ESCAPE, "0041 DBFF DCED DCBF", 1),
+    OK (LATIN1, "0041 DBFF 00ED 00BF", 1),
+    OK (CP1252, "0041 DBFF 00ED 00BF", 1) } },
+  { TU_MUTF8, "ED A0", {
+    FAILS (STRICT, "", PARTIAL, "Incomplete UTF-8 sequence at byte 0: ED A0"),
+    OK (REPLACE, "FFFD", 1), OK (SKIP, "", 1),
+    OK (ESCAPE, "DCED DCA0", 1),
+    OK (LATIN1, "00ED 00A0", 1),
+    OK (CP1252, "00ED 00A0", 1) } },
   /* Modified UTF-8: C0 takes 80 and nothing else. */
   { TU_MUTF8, "C0 41", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-8 sequence at byte 0: C0"),
@@ -396,31 +444,58 @@ const guint tu_n_malformed_decode = G_N_ELEMENTS (tu_malformed_decode);
 
 const TuMalformed tu_malformed_encode[] = {
   /* Surrogates: ESCAPE takes back only U+DC80..U+DCFF. */
-  { TU_ALL & ~TU_WTF8, "00 00 D8 00", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "00 00 D8 00", {
     FAILS (STRICT, "", INVALID, "Invalid UCS-4 value 0x0000D800 at byte 0"),
     OK (REPLACE, "EF BF BD", 1), OK (SKIP, "", 1),
     FAILS (ESCAPE, "", INVALID, "Invalid UCS-4 value 0x0000D800 at byte 0"),
     OK (LATIN1, "EF BF BD", 1), OK (CP1252, "EF BF BD", 1) } },
-  { TU_ALL & ~TU_WTF8, "00 00 00 41 00 00 DF FF 00 00 00 42", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "00 00 00 41 00 00 DF FF 00 00 00 42", {
     FAILS (STRICT, "41", INVALID, "Invalid UCS-4 value 0x0000DFFF at byte 4"),
     OK (REPLACE, "41 EF BF BD 42", 1), OK (SKIP, "41 42", 1),
     FAILS (ESCAPE, "41", INVALID, "Invalid UCS-4 value 0x0000DFFF at byte 4"),
     OK (LATIN1, "41 EF BF BD 42", 1), OK (CP1252, "41 EF BF BD 42", 1) } },
-  { TU_ALL & ~TU_WTF8, "00 00 DC 80 00 00 DC FF", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "00 00 DC 80 00 00 DC FF", {
     FAILS (STRICT, "", INVALID, "Invalid UCS-4 value 0x0000DC80 at byte 0"),
     OK (REPLACE, "EF BF BD EF BF BD", 2), OK (SKIP, "", 2),
     OK (ESCAPE, "80 FF", 2),
     OK (LATIN1, "EF BF BD EF BF BD", 2), OK (CP1252, "EF BF BD EF BF BD", 2) } },
-  { TU_ALL & ~TU_WTF8, "00 00 00 61 00 00 DC E2 00 00 DC 82 00 00 00 62", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "00 00 00 61 00 00 DC E2 00 00 DC 82 00 00 00 62", {
     FAILS (STRICT, "61", INVALID, "Invalid UCS-4 value 0x0000DCE2 at byte 4"),
     OK (REPLACE, "61 EF BF BD EF BF BD 62", 2), OK (SKIP, "61 62", 2),
     OK (ESCAPE, "61 E2 82 62", 2),
     OK (LATIN1, "61 EF BF BD EF BF BD 62", 2), OK (CP1252, "61 EF BF BD EF BF BD 62", 2) } },
-  { TU_ALL & ~TU_WTF8, "00 00 DC 7F", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "00 00 DC 7F", {
     FAILS (STRICT, "", INVALID, "Invalid UCS-4 value 0x0000DC7F at byte 0"),
     OK (REPLACE, "EF BF BD", 1), OK (SKIP, "", 1),
     FAILS (ESCAPE, "", INVALID, "Invalid UCS-4 value 0x0000DC7F at byte 0"),
     OK (LATIN1, "EF BF BD", 1), OK (CP1252, "EF BF BD", 1) } },
+  /* Modified UTF-8 writes each surrogate value as its three-byte form, as
+   * Java writes a unit (#behaviour-profile-modified-utf8): U+DC80..U+DCFF
+   * too, so ESCAPE takes nothing back. */
+  { TU_MUTF8, "00 00 D8 00", {
+    OK (STRICT, "ED A0 80", 0), OK (REPLACE, "ED A0 80", 0),
+    OK (SKIP, "ED A0 80", 0), OK (ESCAPE, "ED A0 80", 0),
+    OK (LATIN1, "ED A0 80", 0), OK (CP1252, "ED A0 80", 0) } },
+  { TU_MUTF8, "00 00 00 41 00 00 DF FF 00 00 00 42", {
+    OK (STRICT, "41 ED BF BF 42", 0), OK (REPLACE, "41 ED BF BF 42", 0),
+    OK (SKIP, "41 ED BF BF 42", 0), OK (ESCAPE, "41 ED BF BF 42", 0),
+    OK (LATIN1, "41 ED BF BF 42", 0), OK (CP1252, "41 ED BF BF 42", 0) } },
+  { TU_MUTF8, "00 00 DC 80 00 00 DC FF", {
+    OK (STRICT, "ED B2 80 ED B3 BF", 0), OK (REPLACE, "ED B2 80 ED B3 BF", 0),
+    OK (SKIP, "ED B2 80 ED B3 BF", 0), OK (ESCAPE, "ED B2 80 ED B3 BF", 0),
+    OK (LATIN1, "ED B2 80 ED B3 BF", 0), OK (CP1252, "ED B2 80 ED B3 BF", 0) } },
+  { TU_MUTF8, "00 00 00 61 00 00 DC E2 00 00 DC 82 00 00 00 62", {
+    OK (STRICT, "61 ED B3 A2 ED B2 82 62", 0), OK (REPLACE, "61 ED B3 A2 ED B2 82 62", 0),
+    OK (SKIP, "61 ED B3 A2 ED B2 82 62", 0), OK (ESCAPE, "61 ED B3 A2 ED B2 82 62", 0),
+    OK (LATIN1, "61 ED B3 A2 ED B2 82 62", 0), OK (CP1252, "61 ED B3 A2 ED B2 82 62", 0) } },
+  { TU_MUTF8, "00 00 DC 7F", {
+    OK (STRICT, "ED B1 BF", 0), OK (REPLACE, "ED B1 BF", 0),
+    OK (SKIP, "ED B1 BF", 0), OK (ESCAPE, "ED B1 BF", 0),
+    OK (LATIN1, "ED B1 BF", 0), OK (CP1252, "ED B1 BF", 0) } },
+  { TU_MUTF8, "00 00 DB FF 00 00 DF FF 00 10 FF FF", {
+    OK (STRICT, "ED AF BF ED BF BF ED AF BF ED BF BF", 0), OK (REPLACE, "ED AF BF ED BF BF ED AF BF ED BF BF", 0),
+    OK (SKIP, "ED AF BF ED BF BF ED AF BF ED BF BF", 0), OK (ESCAPE, "ED AF BF ED BF BF ED AF BF ED BF BF", 0),
+    OK (LATIN1, "ED AF BF ED BF BF ED AF BF ED BF BF", 0), OK (CP1252, "ED AF BF ED BF BF ED AF BF ED BF BF", 0) } },
   /* Above the profile's range. */
   { TU_ALL & ~TU_UCS4, "00 11 00 00", {
     FAILS (STRICT, "", INVALID, "Invalid UCS-4 value 0x00110000 at byte 0"),
@@ -465,18 +540,18 @@ const TuMalformed tu_malformed_encode[] = {
     OK (LATIN1, "41 EF BF BD", 1), OK (CP1252, "41 EF BF BD", 1) } },
   /* WTF-8: a high unit at the end is a lone surrogate; what follows it is
    * a truncated unit. */
-  { TU_WTF8, "00 00 D8 3D 00 00", {
+  { TU_WTF8 | TU_MUTF8, "00 00 D8 3D 00 00", {
     FAILS (STRICT, "ED A0 BD", PARTIAL, "Incomplete UCS-4 value at byte 4: 00 00"),
     OK (REPLACE, "ED A0 BD EF BF BD", 1), OK (SKIP, "ED A0 BD", 1),
     FAILS (ESCAPE, "ED A0 BD", PARTIAL, "Incomplete UCS-4 value at byte 4: 00 00"),
     OK (LATIN1, "ED A0 BD EF BF BD", 1), OK (CP1252, "ED A0 BD EF BF BD", 1) } },
-  { TU_WTF8, "00 00 D8 3D 00 11 00 00", {
+  { TU_WTF8 | TU_MUTF8, "00 00 D8 3D 00 11 00 00", {
     FAILS (STRICT, "ED A0 BD", INVALID, "Invalid UCS-4 value 0x00110000 at byte 4"),
     OK (REPLACE, "ED A0 BD EF BF BD", 1), OK (SKIP, "ED A0 BD", 1),
     FAILS (ESCAPE, "ED A0 BD", INVALID, "Invalid UCS-4 value 0x00110000 at byte 4"),
     OK (LATIN1, "ED A0 BD EF BF BD", 1), OK (CP1252, "ED A0 BD EF BF BD", 1) } },
-  /* CESU-8 and modified UTF-8 write a bad unit's U+FFFD in three bytes too. */
-  { TU_CESU8 | TU_MUTF8, "00 01 F6 00 00 00 DB FF", {
+  /* CESU-8 writes a bad unit's U+FFFD in three bytes too. */
+  { TU_CESU8, "00 01 F6 00 00 00 DB FF", {
     FAILS (STRICT, "ED A0 BD ED B8 80", INVALID, "Invalid UCS-4 value 0x0000DBFF at byte 4"),
     OK (REPLACE, "ED A0 BD ED B8 80 EF BF BD", 1), OK (SKIP, "ED A0 BD ED B8 80", 1),
     FAILS (ESCAPE, "ED A0 BD ED B8 80", INVALID, "Invalid UCS-4 value 0x0000DBFF at byte 4"),
@@ -546,23 +621,23 @@ const guint tu_n_malformed_to_utf16 = G_N_ELEMENTS (tu_malformed_to_utf16);
 
 /* UTF-16 (big-endian) to UTF-8: lone surrogates and cut-off ends. */
 const TuMalformed tu_malformed_from_utf16[] = {
-  { TU_ALL & ~TU_WTF8, "D8 00 00 41", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "D8 00 00 41", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-16 unit 0xD800 at byte 0"),
     OK (REPLACE, "EF BF BD 41", 1), OK (SKIP, "41", 1),
     FAILS (ESCAPE, "", INVALID, "Invalid UTF-16 unit 0xD800 at byte 0"),
     OK (LATIN1, "EF BF BD 41", 1), OK (CP1252, "EF BF BD 41", 1) } },
-  { TU_ALL & ~TU_WTF8, "00 41 DF FF 00 42", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "00 41 DF FF 00 42", {
     FAILS (STRICT, "41", INVALID, "Invalid UTF-16 unit 0xDFFF at byte 2"),
     OK (REPLACE, "41 EF BF BD 42", 1), OK (SKIP, "41 42", 1),
     FAILS (ESCAPE, "41", INVALID, "Invalid UTF-16 unit 0xDFFF at byte 2"),
     OK (LATIN1, "41 EF BF BD 42", 1), OK (CP1252, "41 EF BF BD 42", 1) } },
   /* ESCAPE takes back only U+DC80..U+DCFF, each as its byte. */
-  { TU_ALL & ~TU_WTF8, "00 61 DC E2 DC 82 00 62", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "00 61 DC E2 DC 82 00 62", {
     FAILS (STRICT, "61", INVALID, "Invalid UTF-16 unit 0xDCE2 at byte 2"),
     OK (REPLACE, "61 EF BF BD EF BF BD 62", 2), OK (SKIP, "61 62", 2),
     OK (ESCAPE, "61 E2 82 62", 2),
     OK (LATIN1, "61 EF BF BD EF BF BD 62", 2), OK (CP1252, "61 EF BF BD EF BF BD 62", 2) } },
-  { TU_ALL & ~TU_WTF8, "DC 7F", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "DC 7F", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-16 unit 0xDC7F at byte 0"),
     OK (REPLACE, "EF BF BD", 1), OK (SKIP, "", 1),
     FAILS (ESCAPE, "", INVALID, "Invalid UTF-16 unit 0xDC7F at byte 0"),
@@ -573,13 +648,23 @@ const TuMalformed tu_malformed_from_utf16[] = {
     OK (REPLACE, "EF BF BD F0 9F 98 80", 1), OK (SKIP, "F0 9F 98 80", 1),
     FAILS (ESCAPE, "", INVALID, "Invalid UTF-16 unit 0xD83D at byte 0"),
     OK (LATIN1, "EF BF BD F0 9F 98 80", 1), OK (CP1252, "EF BF BD F0 9F 98 80", 1) } },
-  { TU_CESU8 | TU_MUTF8, "D8 3D D8 3D DE 00", {
+  { TU_CESU8, "D8 3D D8 3D DE 00", {
     FAILS (STRICT, "", INVALID, "Invalid UTF-16 unit 0xD83D at byte 0"),
     OK (REPLACE, "EF BF BD ED A0 BD ED B8 80", 1), OK (SKIP, "ED A0 BD ED B8 80", 1),
     FAILS (ESCAPE, "", INVALID, "Invalid UTF-16 unit 0xD83D at byte 0"),
     OK (LATIN1, "EF BF BD ED A0 BD ED B8 80", 1), OK (CP1252, "EF BF BD ED A0 BD ED B8 80", 1) } },
-  /* WTF-8 writes lone units as they are, U+DC80..U+DCFF too. */
-  { TU_WTF8, "D8 00 00 41 DC 80", {
+  /* WTF-8 and modified UTF-8 write lone units as they are, U+DC80..U+DCFF
+   * too (#behaviour-profile-modified-utf8); modified UTF-8 writes a pair
+   * as two three-byte forms, as Java does. */
+  { TU_MUTF8, "D8 3D D8 3D DE 00 DF FF 00 41 D8 3D", {
+    OK (STRICT, "ED A0 BD ED A0 BD ED B8 80 ED BF BF 41 ED A0 BD", 0), OK (REPLACE, "ED A0 BD ED A0 BD ED B8 80 ED BF BF 41 ED A0 BD", 0),
+    OK (SKIP, "ED A0 BD ED A0 BD ED B8 80 ED BF BF 41 ED A0 BD", 0), OK (ESCAPE, "ED A0 BD ED A0 BD ED B8 80 ED BF BF 41 ED A0 BD", 0),
+    OK (LATIN1, "ED A0 BD ED A0 BD ED B8 80 ED BF BF 41 ED A0 BD", 0), OK (CP1252, "ED A0 BD ED A0 BD ED B8 80 ED BF BF 41 ED A0 BD", 0) } },
+  { TU_MUTF8, "00 00 DC E2 DC 82", {
+    OK (STRICT, "C0 80 ED B3 A2 ED B2 82", 0), OK (REPLACE, "C0 80 ED B3 A2 ED B2 82", 0),
+    OK (SKIP, "C0 80 ED B3 A2 ED B2 82", 0), OK (ESCAPE, "C0 80 ED B3 A2 ED B2 82", 0),
+    OK (LATIN1, "C0 80 ED B3 A2 ED B2 82", 0), OK (CP1252, "C0 80 ED B3 A2 ED B2 82", 0) } },
+  { TU_WTF8 | TU_MUTF8, "D8 00 00 41 DC 80", {
     OK (STRICT, "ED A0 80 41 ED B2 80", 0), OK (REPLACE, "ED A0 80 41 ED B2 80", 0),
     OK (SKIP, "ED A0 80 41 ED B2 80", 0), OK (ESCAPE, "ED A0 80 41 ED B2 80", 0),
     OK (LATIN1, "ED A0 80 41 ED B2 80", 0), OK (CP1252, "ED A0 80 41 ED B2 80", 0) } },
@@ -590,17 +675,17 @@ const TuMalformed tu_malformed_from_utf16[] = {
     OK (REPLACE, "41 EF BF BD", 1), OK (SKIP, "41", 1),
     FAILS (ESCAPE, "41", PARTIAL, "Incomplete UTF-16 sequence at byte 2: 00"),
     OK (LATIN1, "41 EF BF BD", 1), OK (CP1252, "41 EF BF BD", 1) } },
-  { TU_ALL & ~TU_WTF8, "D8 3D", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "D8 3D", {
     FAILS (STRICT, "", PARTIAL, "Incomplete UTF-16 sequence at byte 0: D8 3D"),
     OK (REPLACE, "EF BF BD", 1), OK (SKIP, "", 1),
     FAILS (ESCAPE, "", PARTIAL, "Incomplete UTF-16 sequence at byte 0: D8 3D"),
     OK (LATIN1, "EF BF BD", 1), OK (CP1252, "EF BF BD", 1) } },
-  { TU_ALL & ~TU_WTF8, "00 41 D8 3D 41", {
+  { TU_ALL & ~(TU_WTF8 | TU_MUTF8), "00 41 D8 3D 41", {
     FAILS (STRICT, "41", PARTIAL, "Incomplete UTF-16 sequence at byte 2: D8 3D"),
     OK (REPLACE, "41 EF BF BD EF BF BD", 2), OK (SKIP, "41", 2),
     FAILS (ESCAPE, "41", PARTIAL, "Incomplete UTF-16 sequence at byte 2: D8 3D"),
     OK (LATIN1, "41 EF BF BD EF BF BD", 2), OK (CP1252, "41 EF BF BD EF BF BD", 2) } },
-  { TU_WTF8, "D8 3D 41", {
+  { TU_WTF8 | TU_MUTF8, "D8 3D 41", {
     FAILS (STRICT, "ED A0 BD", PARTIAL, "Incomplete UTF-16 sequence at byte 2: 41"),
     OK (REPLACE, "ED A0 BD EF BF BD", 1), OK (SKIP, "ED A0 BD", 1),
     FAILS (ESCAPE, "ED A0 BD", PARTIAL, "Incomplete UTF-16 sequence at byte 2: 41"),

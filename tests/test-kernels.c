@@ -799,6 +799,103 @@ test_profile_limits (void)
   g_assert_cmpuint (checked, >, 500000);
 }
 
+/* Text of the profiles that carry surrogates (WTF-8, and modified UTF-8
+ * as Java has it), dense with surrogate forms and units, lone and paired,
+ * for test_kernel_surrogates(): UTF-8 forms, or wide units. */
+static gsize
+surrogate_text (guint8                  *buf,
+                gsize                    len,
+                const GUtf8ConvConfig   *config,
+                gboolean                 big_endian)
+{
+  static const char *const forms[] = {
+    "\xED\xA0\xBD", "\xED\xB8\x80", "\xED\xA0\xBD\xED\xB8\x80", "\xED\xAF\xBF", "\xED\xBF\xBF",
+    "\xED\xA0\x80\xED\xB0", "\xED\xA0", "\xC0\x80", "\xF0\x9F\x98\x80", "\xE4\xB8\xAD", "\xC3\xA9",
+    "\x80", "\xFF", "\x00",
+  };
+  static const guint32 units[] = {
+    0xD83D, 0xDE00, 0xDBFF, 0xDFFF, 0xDC80, 0xD800, 0xDC00, 0, 0x41, 0xE9, 0x4E2D, 0x1F600, 0x110000,
+  };
+  gboolean utf16 = config->direction == GUTF8CONV_DIRECTION_UTF16_TO_UTF8;
+  gsize n = 0;
+
+  while (n < len)
+    {
+      guint8 tmp[8];
+      gsize k = 0;
+
+      if (g_test_rand_int_range (0, 3) == 0)
+        tmp[k++] = 0x20 + g_test_rand_int_range (0, 0x5F);
+      else if (config->direction == GUTF8CONV_DIRECTION_UCS4_TO_UTF8 || utf16)
+        {
+          guint32 v = units[g_test_rand_int_range (0, G_N_ELEMENTS (units))];
+
+          if (utf16 && v > 0xFFFF)
+            v = g_test_rand_bit () ? 0xD83D : 0xDE00;
+          for (guint i = 0, w = utf16 ? 2 : 4; i < w; i++)
+            tmp[k++] = v >> (8 * (big_endian ? w - 1 - i : i));
+        }
+      else
+        {
+          const char *f = forms[g_test_rand_int_range (0, G_N_ELEMENTS (forms))];
+
+          k = f[0] == '\0' ? 1 : strlen (f);
+          memcpy (tmp, f, k);
+        }
+      memcpy (buf + n, tmp, MIN (k, len - n));
+      n += MIN (k, len - n);
+    }
+  return n;
+}
+
+/* Lone surrogate forms and units are valid in WTF-8 and in modified UTF-8
+ * (behaviour guide, #behaviour-profile-modified-utf8, #behaviour-profile-kernels,
+ * #kernels): every kernel, with the profile's flags, gives the codec
+ * exactly what the state machine alone gives, in every direction, error
+ * mode and cut of the input into chunks: no kernel takes or refuses a
+ * surrogate form the state machine would treat otherwise. */
+static void
+test_kernel_surrogates (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const GUtf8ConvProfile profiles[] = { GUTF8CONV_PROFILE_MODIFIED_UTF8, GUTF8CONV_PROFILE_WTF8 };
+  guint lone = 0;
+
+  for (guint round = 0; round < 400; round++)
+    {
+      gsize len = g_test_rand_int_range (0, 400);
+      g_autofree guint8 *in = g_malloc (len + 1);
+      GUtf8ConvConfig config = GUTF8CONV_CONFIG_INIT;
+      g_autofree char *name = NULL;
+      Outcome ref, got;
+
+      config.direction = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_DIRECTION));
+      config.byte_order = g_test_rand_bit () ? GUTF8CONV_BYTE_ORDER_BIG_ENDIAN : GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN;
+      config.error_mode = g_test_rand_int_range (0, tu_enum_count (GUTF8CONV_TYPE_ERROR_MODE));
+      config.profile = profiles[round % G_N_ELEMENTS (profiles)];
+      name = tu_config_string (&config);
+      surrogate_text (in, len, &config, config.byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN);
+
+      ref = run_codec (&no_kernel, in, len, &config, TRUE);
+      got = run_codec (kernel, in, len, &config, g_test_rand_bit ());
+      if (got.status != ref.status || got.num_invalid != ref.num_invalid ||
+          got.out->len != ref.out->len)
+        g_test_message ("kernel %s, %s, %" G_GSIZE_FORMAT " bytes: status %d/%d, invalid %"
+                        G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT ", output %u/%u bytes",
+                        kernel->name, name, len, got.status, ref.status, got.num_invalid,
+                        ref.num_invalid, got.out->len, ref.out->len);
+      g_assert_cmpint (got.status, ==, ref.status);
+      g_assert_cmpuint (got.num_invalid, ==, ref.num_invalid);
+      g_assert_cmpuint (got.error_offset, ==, ref.error_offset);
+      g_assert_cmpmem (got.out->data, got.out->len, ref.out->data, ref.out->len);
+      lone += ref.status == GUTF8CONV_CODEC_FINISHED && ref.num_invalid == 0 && len > 0;
+      g_byte_array_unref (ref.out);
+      g_byte_array_unref (got.out);
+    }
+  /* Enough inputs with surrogates and nothing malformed. */
+  g_assert_cmpuint (lone, >, 20);
+}
+
 static void
 test_available (void)
 {
@@ -1626,6 +1723,11 @@ main (int    argc,
       g_test_add_data_func (path, list[i], test_kernel);
       g_test_add_data_func (path2, list[i], test_kernel_resume);
       g_test_add_data_func (path3, list[i], test_kernel_codec);
+      {
+        g_autofree char *path_sur = g_strdup_printf ("/kernels/%s/surrogates", list[i]->name);
+
+        g_test_add_data_func (path_sur, list[i], test_kernel_surrogates);
+      }
       g_test_add_data_func (path4, list[i], test_kernel_runs);
       g_test_add_data_func (path5, list[i], test_kernel_guard_pages);
       g_test_add_data_func (path_tails, list[i], test_kernel_short_tails);

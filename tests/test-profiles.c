@@ -90,10 +90,55 @@ test_modified_utf8 (void)
   dec.error_mode = GUTF8CONV_ERROR_MODE_REPLACE;
   tu_check_byte_a_call (&dec, "C0 81 C1 80 E0 80 80", "FFFD FFFD FFFD FFFD FFFD FFFD FFFD", -1, NULL, 7);
 
-  /* The ESCAPE round trip holds, but for a raw 00, which comes back as C0 80. */
+  /* U+DC80..U+DCFF are ordinary values, as in WTF-8: ESCAPE writes bad
+   * bytes as them when decoding, but encoding writes their surrogate
+   * forms, so the ESCAPE round trip does not hold. */
   dec.error_mode = enc.error_mode = GUTF8CONV_ERROR_MODE_ESCAPE;
   tu_check_byte_a_call (&dec, "00 80 C0 80 F0", "0000 DC80 0000 DCF0", -1, NULL, 2);
-  tu_check_byte_a_call (&enc, "0000 DC80 0000 DCF0", "C0 80 80 C0 80 F0", -1, NULL, 2);
+  tu_check_byte_a_call (&enc, "0000 DC80 0000 DCF0", "C0 80 ED B2 80 C0 80 ED B3 B0", -1, NULL, 0);
+}
+
+/* Modified UTF-8 as Java has it: lone surrogates are written as their
+ * three-byte forms and read back, a high form and a low form right after
+ * it are a pair, held across calls until the next form or the end
+ * decides (#behaviour-profile-modified-utf8). */
+static void
+test_modified_utf8_lone (void)
+{
+  GUtf8ConvConfig dec = config (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_PROFILE_MODIFIED_UTF8);
+  GUtf8ConvConfig enc = config (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_PROFILE_MODIFIED_UTF8);
+  GUtf8ConvConfig rep = config (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_PROFILE_MODIFIED_UTF8);
+  GUtf8ConvConfig to16 = config (GUTF8CONV_DIRECTION_UTF8_TO_UTF16, GUTF8CONV_PROFILE_MODIFIED_UTF8);
+  GUtf8ConvConfig from16 = config (GUTF8CONV_DIRECTION_UTF16_TO_UTF8, GUTF8CONV_PROFILE_MODIFIED_UTF8);
+
+  check_both_ways (GUTF8CONV_PROFILE_MODIFIED_UTF8, "D83D", "ED A0 BD");
+  check_both_ways (GUTF8CONV_PROFILE_MODIFIED_UTF8, "DE00", "ED B8 80");
+  check_both_ways (GUTF8CONV_PROFILE_MODIFIED_UTF8, "DE00 D83D 0041 DBFF", "ED B8 80 ED A0 BD 41 ED AF BF");
+  check_both_ways (GUTF8CONV_PROFILE_MODIFIED_UTF8, "D800 D800 10000 DFFF", "ED A0 80 ED A0 80 ED A0 80 ED B0 80 ED BF BF");
+  /* From UCS-4 a high value and a low one give the supplementary
+   * character's six bytes, which read back as that character. */
+  tu_check_byte_a_call (&enc, "D83D DE00", "ED A0 BD ED B8 80", -1, NULL, 0);
+  tu_check_byte_a_call (&dec, "ED A0 BD ED B8 80", "1F600", -1, NULL, 0);
+  /* At the end a whole high form is lone, a cut form incomplete. */
+  tu_check_byte_a_call (&dec, "41 ED A0 80", "0041 D800", -1, NULL, 0);
+  tu_check_byte_a_call (&dec, "ED A0 80 ED B0", "D800", G_IO_ERROR_PARTIAL_INPUT,
+                        "Incomplete UTF-8 sequence at byte 3: ED B0", 0);
+  /* Repair within the profile copies lone forms as they came. */
+  tu_check_byte_a_call (&rep, "ED B8 80 00 ED A0 BD ED B8 80 C0 80 ED A0 BD",
+                        "ED B8 80 00 ED A0 BD ED B8 80 C0 80 ED A0 BD", -1, NULL, 0);
+  /* UTF-16 units both ways: each unit as Java writes it. */
+  tu_check_byte_a_call (&from16, "DE 00 D8 3D DE 00 00 00 D8 3D",
+                        "ED B8 80 ED A0 BD ED B8 80 C0 80 ED A0 BD", -1, NULL, 0);
+  tu_check_byte_a_call (&to16, "ED B8 80 ED A0 BD ED B8 80 C0 80 ED A0 BD",
+                        "DE 00 D8 3D DE 00 00 00 D8 3D", -1, NULL, 0);
+  /* No error mode changes what is valid. */
+  for (guint m = 0; m < tu_enum_count (GUTF8CONV_TYPE_ERROR_MODE); m++)
+    {
+      dec.error_mode = enc.error_mode = rep.error_mode = m;
+      tu_check_byte_a_call (&dec, "ED B8 80 ED A0 BD 41", "DE00 D83D 0041", -1, NULL, 0);
+      tu_check_byte_a_call (&enc, "DE00 D83D 0041", "ED B8 80 ED A0 BD 41", -1, NULL, 0);
+      tu_check_byte_a_call (&rep, "ED B8 80 ED A0 BD 41", "ED B8 80 ED A0 BD 41", -1, NULL, 0);
+    }
 }
 
 /* WTF-8 carries lone surrogates in their three-byte forms, and joins a
@@ -138,6 +183,7 @@ main (int    argc,
 
   g_test_add_func ("/profiles/cesu8", test_cesu8);
   g_test_add_func ("/profiles/modified-utf8", test_modified_utf8);
+  g_test_add_func ("/profiles/modified-utf8-lone", test_modified_utf8_lone);
   g_test_add_func ("/profiles/wtf8", test_wtf8);
 
   return g_test_run ();

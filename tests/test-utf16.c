@@ -53,8 +53,8 @@ typedef struct
 
 /* UTF-8 to UTF-16: "41 C3 28 F0 9F 98 80 ED A0 80 42": a bad byte, a
  * supplementary character (CESU-8 has no four-byte form) and a surrogate
- * form (WTF-8's lone unit, CESU-8's cut-off pair, Unicode's three bad
- * bytes). */
+ * form (WTF-8's and modified UTF-8's lone unit, CESU-8's cut-off pair,
+ * Unicode's three bad bytes). */
 static const char to16_input[] = "41 C3 28 F0 9F 98 80 ED A0 80 42";
 static const Bodies to16_bodies[] = {
   { P (UNICODE) | P (UCS4), {
@@ -64,13 +64,22 @@ static const Bodies to16_bodies[] = {
     GIVES ("00 41 DC C3 00 28 D8 3D DE 00 DC ED DC A0 DC 80 00 42", 4),
     GIVES ("00 41 00 C3 00 28 D8 3D DE 00 00 ED 00 A0 00 80 00 42", 4),
     GIVES ("00 41 00 C3 00 28 D8 3D DE 00 00 ED 00 A0 20 AC 00 42", 4) } },
-  { P (CESU8) | P (MODIFIED_UTF8), {
+  { P (CESU8), {
     STOPS ("00 41", 0, INVALID, "Invalid UTF-8 sequence at byte ", 1, ": C3"),
     GIVES ("00 41 FF FD 00 28 FF FD FF FD FF FD FF FD FF FD 00 42", 6),
     GIVES ("00 41 00 28 00 42", 6),
     GIVES ("00 41 DC C3 00 28 DC F0 DC 9F DC 98 DC 80 DC ED DC A0 DC 80 00 42", 6),
     GIVES ("00 41 00 C3 00 28 00 F0 00 9F 00 98 00 80 00 ED 00 A0 00 80 00 42", 6),
     GIVES ("00 41 00 C3 00 28 00 F0 01 78 02 DC 20 AC 00 ED 00 A0 20 AC 00 42", 6) } },
+  /* Modified UTF-8: the surrogate form is a lone unit, as Java reads it
+   * (#behaviour-profile-modified-utf8). */
+  { P (MODIFIED_UTF8), {
+    STOPS ("00 41", 0, INVALID, "Invalid UTF-8 sequence at byte ", 1, ": C3"),
+    GIVES ("00 41 FF FD 00 28 FF FD FF FD FF FD FF FD D8 00 00 42", 5),
+    GIVES ("00 41 00 28 D8 00 00 42", 5),
+    GIVES ("00 41 DC C3 00 28 DC F0 DC 9F DC 98 DC 80 D8 00 00 42", 5),
+    GIVES ("00 41 00 C3 00 28 00 F0 00 9F 00 98 00 80 D8 00 00 42", 5),
+    GIVES ("00 41 00 C3 00 28 00 F0 01 78 02 DC 20 AC D8 00 00 42", 5) } },
   { P (WTF8), {
     STOPS ("00 41", 0, INVALID, "Invalid UTF-8 sequence at byte ", 1, ": C3"),
     GIVES ("00 41 FF FD 00 28 D8 3D DE 00 D8 00 00 42", 1),
@@ -100,13 +109,15 @@ static const Bodies from16_bodies[] = {
     STOPS ("41 ED A0 BD ED B8 80 80 00", 1, INVALID, LONE_D800, 10, ""),
     GIVES ("41 ED A0 BD ED B8 80 EF BF BD 00 EF BF BD 42", 2),
     GIVES ("41 ED A0 BD ED B8 80 EF BF BD 00 EF BF BD 42", 2) } },
+  /* Modified UTF-8 writes every unit as Java does: a pair as two forms, a
+   * lone unit as its own (#behaviour-profile-modified-utf8). */
   { P (MODIFIED_UTF8), {
-    STOPS ("41 ED A0 BD ED B8 80", 0, INVALID, LONE_DC80, 6, ""),
-    GIVES ("41 ED A0 BD ED B8 80 EF BF BD C0 80 EF BF BD 42", 2),
-    GIVES ("41 ED A0 BD ED B8 80 C0 80 42", 2),
-    STOPS ("41 ED A0 BD ED B8 80 80 C0 80", 1, INVALID, LONE_D800, 10, ""),
-    GIVES ("41 ED A0 BD ED B8 80 EF BF BD C0 80 EF BF BD 42", 2),
-    GIVES ("41 ED A0 BD ED B8 80 EF BF BD C0 80 EF BF BD 42", 2) } },
+    GIVES ("41 ED A0 BD ED B8 80 ED B2 80 C0 80 ED A0 80 42", 0),
+    GIVES ("41 ED A0 BD ED B8 80 ED B2 80 C0 80 ED A0 80 42", 0),
+    GIVES ("41 ED A0 BD ED B8 80 ED B2 80 C0 80 ED A0 80 42", 0),
+    GIVES ("41 ED A0 BD ED B8 80 ED B2 80 C0 80 ED A0 80 42", 0),
+    GIVES ("41 ED A0 BD ED B8 80 ED B2 80 C0 80 ED A0 80 42", 0),
+    GIVES ("41 ED A0 BD ED B8 80 ED B2 80 C0 80 ED A0 80 42", 0) } },
   { P (WTF8), {
     GIVES ("41 F0 9F 98 80 ED B2 80 00 ED A0 80 42", 0),
     GIVES ("41 F0 9F 98 80 ED B2 80 00 ED A0 80 42", 0),

@@ -125,7 +125,13 @@ class ReadTest(unittest.TestCase):
         for i in range(1, len(data) + 1):
             for k in range(i, -1, -1):
                 try:
-                    results.append(data[:k].decode(name))
+                    text = data[:k].decode(name)
+                    # A modified UTF-8 high form there, lone at the end, is
+                    # held until the next form decides
+                    # (#behaviour-profile-modified-utf8).
+                    if name == 'mutf-8' and text and '\ud800' <= text[-1] <= '\udbff':
+                        text = text[:-1]
+                    results.append(text)
                     break
                 except UnicodeDecodeError:
                     continue
@@ -327,7 +333,7 @@ class Handlers(unittest.TestCase):
     def test_subparts_of_a_cut_pair(self):
         """A high form, then a low form cut off by the end: two maximal
         subparts, each its own handler call."""
-        for name in ('cesu-8', 'mutf-8'):
+        for name in ('cesu-8',):
             seen = notes()
             data = b'\xed\xa0\x80\xed\xb0'
             self.assertEqual(data.decode(name, 'replace'), '\ufffd\ufffd', name)
@@ -340,6 +346,18 @@ class Handlers(unittest.TestCase):
                 data[3:].decode(name)
             self.assertEqual((cm.exception.start, cm.exception.end, cm.exception.reason),
                              (0, 2, 'unexpected end of data'))
+        # Modified UTF-8: the whole high form is a lone surrogate, only the
+        # low form cut off by the end is malformed
+        # (#behaviour-profile-modified-utf8).
+        seen = notes()
+        data = b'\xed\xa0\x80\xed\xb0'
+        self.assertEqual(data.decode('mutf-8', 'replace'), '\ud800\ufffd')
+        data.decode('mutf-8', 'test-streams-note')
+        self.assertEqual(seen, [(3, 5)])
+        with self.assertRaises(UnicodeDecodeError) as cm:
+            data.decode('mutf-8')
+        self.assertEqual((cm.exception.start, cm.exception.end, cm.exception.reason),
+                         (3, 5, 'unexpected end of data'))
 
     def test_handler_subparts_are_the_repairs(self):
         """A custom handler is called at each maximal subpart the

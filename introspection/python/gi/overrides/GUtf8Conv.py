@@ -403,9 +403,11 @@ def _codec_info(name, profile):
             # read() decodes its buffer alone once the stream is at its end.
             at_end = len(data) == len(self.bytebuffer)
             text, used, self.high = decoder._decode(data, False, self.high, errors)
-            if at_end and len(data) - used == 3 and _high_form(data, len(data)):
+            if (at_end and len(data) - used == 3 and _high_form(data, len(data)) and
+                    decoder.profile == _Profile.WTF8):
                 # A high-surrogate form that nothing follows: a character
-                # if the profile has lone surrogates, else left unread.
+                # in WTF-8, where no low form can pair with it; else left
+                # unread (in modified UTF-8 the next read may pair it).
                 try:
                     text += decoder._decode(data[used:], True, 0, 'strict')[0]
                     used = len(data)
