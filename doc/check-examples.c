@@ -13,8 +13,8 @@
  *
  * and this program feeds exactly those bytes, cut exactly there, to a
  * GUtf8ConvConverter through g_converter_convert(), and fails unless the
- * output, errors and count are exactly what the manual says.  So the
- * manual cannot drift from the code.
+ * output, errors and count are exactly what the manual says
+ * (#behaviour-examples).  So the manual cannot drift from the code.
  *
  * A file with a rule index (the element with id "behaviour-rule-index")
  * must have unique ids, and its index must link every id of the file and

@@ -39,6 +39,7 @@ config (GUtf8ConvDirection direction,
 #define SKIP GUTF8CONV_ERROR_MODE_SKIP
 #define ESCAPE GUTF8CONV_ERROR_MODE_ESCAPE
 
+/* KEEP treats a signature as text, both ways (#behaviour-bom-keep). */
 static void
 test_keep (void)
 {
@@ -56,6 +57,7 @@ test_keep (void)
     }
 }
 
+/* STRIP drops one signature, only at the start (#behaviour-bom-strip). */
 static void
 test_strip_decode (void)
 {
@@ -89,6 +91,8 @@ test_strip_decode (void)
   tu_check (&cfg, "EF BB EF BB BF", "DCEF DCBB FEFF", -1, NULL, 1);
 }
 
+/* The same when encoding; a signature in the other byte order is the
+ * malformed value 0xFFFE0000 (#behaviour-bom-strip, #behaviour-bom-order). */
 static void
 test_strip_encode (void)
 {
@@ -121,6 +125,8 @@ test_strip_encode (void)
   }
 }
 
+/* INSERT: exactly one signature, the input's own or an inserted one, also
+ * for an empty input (#behaviour-bom-insert). */
 static void
 test_insert_decode (void)
 {
@@ -166,6 +172,7 @@ test_insert_decode (void)
   }
 }
 
+/* The same when encoding (#behaviour-bom-insert). */
 static void
 test_insert_encode (void)
 {
@@ -320,7 +327,8 @@ test_insert_no_space (void)
   }
 }
 
-/* reset() starts a new stream: the signature rules apply again. */
+/* reset() starts a new stream: the signature rules apply again
+ * (#behaviour-bom-reset). */
 static void
 test_reset (void)
 {

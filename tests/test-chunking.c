@@ -4,7 +4,8 @@
  *
  * Every 2- and 3-way split of each vector and malformed case, and random
  * chunkings of long mixed inputs with output buffers of the minimum size,
- * must give the one-shot result: bytes, error and num-invalid.  The
+ * must give the one-shot result: bytes, error and num-invalid
+ * (behaviour guide, #behaviour-chunking).  The
  * one-shot results themselves are pinned by test-vectors and
  * test-malformed.
  */
@@ -755,7 +756,7 @@ test_isolated_many (void)
 }
 
 /* GUTF8CONV_KERNEL forces a kernel; an unknown name warns and falls back
- * to the best one.  In subprocesses: the choice is made once. */
+ * to the best one.  In subprocesses: the choice is made once (#kernels). */
 static void
 test_kernel_env (void)
 {

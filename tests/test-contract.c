@@ -35,7 +35,7 @@ new_converter (GUtf8ConvDirection direction,
 #define ENC GUTF8CONV_DIRECTION_UCS4_TO_UTF8
 
 /* No input, no flags, nothing to emit: PARTIAL_INPUT, never CONVERTED
- * with nothing done (GConverterInputStream would spin). */
+ * with nothing done (GConverterInputStream would spin; #behaviour-flags). */
 static void
 test_partial_input_on_empty (void)
 {
@@ -57,7 +57,8 @@ test_partial_input_on_empty (void)
   tu_call (enc, "00 41", AT_END, 16, FINISHED, 0, NULL, 2, "41");
 }
 
-/* ...but output still owed is handed out first. */
+/* ...but output still owed is handed out first (#behaviour-flags,
+ * #behaviour-pending-output). */
 static void
 test_empty_input_drains_output (void)
 {
@@ -69,6 +70,7 @@ test_empty_input_drains_output (void)
   tu_call (dec, "41", AT_END, 4, FINISHED, 0, NULL, 1, "00 00 00 41");
 }
 
+/* INPUT_AT_END: FINISHED once all the output is out (#behaviour-flags). */
 static void
 test_finished (void)
 {
@@ -95,7 +97,8 @@ test_finished (void)
 }
 
 /* FLUSH consumes everything, writes all that is determined, and keeps an
- * incomplete sequence pending without calling it an error. */
+ * incomplete sequence pending without calling it an error
+ * (#behaviour-flush). */
 static void
 test_flushed_while_holding (void)
 {
@@ -118,8 +121,10 @@ test_flushed_while_holding (void)
   tu_call (esc, "41", FLUSH, 4, FLUSHED, 0, NULL, 1, "00 00 00 41");
 }
 
-/* An error comes after the output before it, with bytes_read 0, and
- * again on every call until reset. */
+/* An error comes after the output before it, with bytes_read 0
+ * (#behaviour-error-strict), and again on every call until reset
+ * (#behaviour-sticky-errors); the end of the stream inside a sequence is
+ * PARTIAL_INPUT (#behaviour-end-of-stream, #behaviour-error-codes). */
 static void
 test_deferred_errors (void)
 {
@@ -166,7 +171,8 @@ test_deferred_errors (void)
   tu_call (enc, "00 00 00 42", AT_END, 64, FINISHED, 0, NULL, 4, "42");
 }
 
-/* inbuf may be NULL when inbuf_size is 0, with every flag. */
+/* inbuf may be NULL when inbuf_size is 0, with every flag
+ * (#behaviour-buffers). */
 static void
 test_null_inbuf (void)
 {
@@ -180,8 +186,9 @@ test_null_inbuf (void)
     }
 }
 
-/* Too small for the next unit: NO_SPACE, nothing consumed; odd
- * alignment is fine (tu_call's buffer is always odd-aligned). */
+/* Too small for the next unit: NO_SPACE, nothing consumed
+ * (#behaviour-error-codes, #behaviour-output-sizes); odd alignment is fine
+ * (tu_call's buffer is always odd-aligned; #behaviour-buffers). */
 static void
 test_tiny_outbuf (void)
 {
@@ -226,7 +233,8 @@ test_tiny_outbuf (void)
 }
 
 /* Output one input sequence makes in several units may be handed out
- * across calls: ESCAPE of a 3-byte subpart into a 4-byte buffer. */
+ * across calls: ESCAPE of a 3-byte subpart into a 4-byte buffer
+ * (#behaviour-pending-output). */
 static void
 test_output_across_calls (void)
 {

@@ -4,8 +4,8 @@
  *
  * gutf8conv_converter_feed() over every split of a stream into one, two
  * and three pieces: the same output, offsets, signal emissions and
- * collected repairs as the stream in one piece (behaviour-feed,
- * behaviour-repair-list), the output before a strict error kept.
+ * collected repairs as the stream in one piece (#behaviour-feed,
+ * #behaviour-repair-list), the output before a strict error kept.
  */
 
 #include "config.h"
@@ -208,8 +208,8 @@ utf8_converter (GUtf8ConvBomMode   bom_mode,
                                        bom_mode, error_mode, GUTF8CONV_PROFILE_UNICODE);
 }
 
-/* A failed stream stays failed until reset; the next stream after a
- * final call starts from offset 0. */
+/* A failed stream stays failed until reset (#behaviour-sticky-errors);
+ * the next stream after a final call starts from offset 0. */
 static void
 test_sticky_and_next_stream (void)
 {
@@ -272,7 +272,7 @@ test_final_signature (void)
 }
 
 /* The list keeps at most its bound; past it, num-invalid still counts;
- * taking it makes room again. */
+ * taking it makes room again (#behaviour-repair-list). */
 static void
 test_repair_bound (void)
 {

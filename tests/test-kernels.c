@@ -1,4 +1,5 @@
 /* test-kernels.c: every kernel this CPU runs, against the scalar kernel
+ * (behaviour guide, #kernels)
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
@@ -741,7 +742,7 @@ spec_convert (GUtf8ConvProfile    profile,
  * the (scalar, and so every) kernel converts, the profile's state machine
  * converts to the same bytes.  Every sequence of up to four bytes with
  * interesting continuation bytes, and every value up to U+10FFFF and
- * beyond, in every profile. */
+ * beyond, in every profile (#behaviour-profile-kernels). */
 static void
 test_profile_limits (void)
 {
@@ -1292,7 +1293,8 @@ random_mend_mode (void)
 }
 
 /* Random damaged text of every length at every alignment, output windows
- * from empty to roomy; and the other flags, with which it mends nothing. */
+ * from empty to roomy; and the other flags, with which it mends nothing
+ * (#behaviour-kernel-mend). */
 static void
 test_kernel_mend (gconstpointer data)
 {
@@ -1320,7 +1322,8 @@ test_kernel_mend (gconstpointer data)
 /* Text with one malformed sequence of the malformed table (Unicode's
  * profile) at every position of the first blocks and across their ends,
  * and sparse ones after it: all of it taken but a scalar tail, and
- * with the output cut short at every length around each mend. */
+ * with the output cut short at every length around each mend
+ * (#behaviour-kernel-mend). */
 static void
 test_kernel_mend_positions (gconstpointer data)
 {
@@ -1568,7 +1571,7 @@ put_unit (Kind      kind,
 
 /* Random input of every length at every alignment, damaged now and then
  * or densely, output windows from empty to roomy; and the other flags,
- * with which it mends nothing. */
+ * with which it mends nothing (#behaviour-kernel-mend-encode). */
 static void
 test_kernel_encode_mend (gconstpointer data)
 {
@@ -1602,7 +1605,7 @@ test_kernel_encode_mend (gconstpointer data)
  * blocks and across their ends, and more every SPACING units: all of it
  * taken (the count exact), but for a high unit last (a pair the end
  * cuts); and with the output cut short at every length around the first
- * replacement. */
+ * replacement (#behaviour-kernel-mend-encode). */
 static void
 test_kernel_encode_mend_positions (gconstpointer data)
 {

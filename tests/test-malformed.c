@@ -2,9 +2,13 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Each malformed class (behaviour guide, #behaviour-malformed) in both
- * directions and every
- * error mode, with exact output, error, message and num-invalid; byte
+ * Each malformed class (behaviour guide, #behaviour-malformed,
+ * #behaviour-errors) in both directions and every error mode
+ * (#behaviour-error-modes: #behaviour-error-strict, #behaviour-error-replace,
+ * #behaviour-error-skip, #behaviour-error-escape, #behaviour-error-latin1,
+ * #behaviour-error-cp1252),
+ * the end of the stream among them (#behaviour-end-of-stream), with exact
+ * output, error, message (#behaviour-messages) and num-invalid; byte
  * offsets in long inputs; the ESCAPE round trip.
  */
 
@@ -151,6 +155,7 @@ test_decode (void)
     check_malformed (&tu_malformed_decode[i], GUTF8CONV_DIRECTION_UTF8_TO_UCS4);
 }
 
+/* Malformed UCS-4 units, each mode (#behaviour-encoding-errors). */
 static void
 test_encode (void)
 {
@@ -213,7 +218,8 @@ test_encode_escape (void)
   }
 }
 
-/* Surrogates and values above the range, encoded, in both profiles. */
+/* Surrogates and values above the range, encoded, in both profiles
+ * (#behaviour-encoding-errors). */
 static void
 test_encode_out_of_range (void)
 {
@@ -386,7 +392,8 @@ test_offsets_after_repairs (void)
             "Invalid UTF-8 sequence at byte 4: 80", 0);
 }
 
-/* Decoding then encoding with ESCAPE gives back any byte string. */
+/* Decoding then encoding with ESCAPE gives back any byte string
+ * (#behaviour-escape-round-trip). */
 static void
 test_escape_round_trip (void)
 {

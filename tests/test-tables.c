@@ -179,7 +179,7 @@ test_lengths (void)
 
 /* A kernel may accept only what its profile accepts: every pair the
  * kernel grammar a profile's decode flags select takes, the profile's
- * rows take too. */
+ * rows take too (#behaviour-profile-kernels). */
 static void
 test_profiles_cover_kernels (void)
 {

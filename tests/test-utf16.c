@@ -6,7 +6,7 @@
  * directions on one input with exact output; the signature split across
  * calls; surrogate pairs across calls, FLUSH and small output buffers;
  * the end of the stream; the signal and the error offset.  The rules are
- * the behaviour guide's (doc/behaviour.xml, behaviour-utf16).
+ * the behaviour guide's (doc/behaviour.xml, #behaviour-utf16).
  */
 
 #include "config.h"
@@ -251,12 +251,16 @@ check_matrix (GUtf8ConvDirection  direction,
   g_assert_cmpuint (tu_enum_count (GUTF8CONV_TYPE_ERROR_MODE), ==, TU_N_ERROR_MODES);
 }
 
+/* UTF-8 read as for UCS-4, each mode writing into UTF-16 what it writes
+ * into UCS-4 (#behaviour-utf16-writing). */
 static void
 test_matrix_to_utf16 (void)
 {
   check_matrix (TO16, to16_bodies, G_N_ELEMENTS (to16_bodies));
 }
 
+/* Pairs and lone surrogates written to UTF-8 as UCS-4 units are, in
+ * every profile (#behaviour-utf16-reading). */
 static void
 test_matrix_from_utf16 (void)
 {
@@ -319,8 +323,9 @@ test_signature_split (void)
   tu_call (to16, "", AT_END, 16, FINISHED, 0, NULL, 0, "FF FE");
 }
 
-/* A pair is one character across calls and across FLUSH; it is written
- * whole or not at all. */
+/* A pair is one character across calls and across FLUSH
+ * (#behaviour-utf16-reading); it is written whole or not at all
+ * (#behaviour-utf16-writing). */
 static void
 test_pairs (void)
 {

@@ -4,7 +4,8 @@
  *
  * From ISO/IEC 10646-1 Annex R, RFC 2044 and RFC 2279bis: each vector in
  * every byte order, every error mode and, where the standards allow it,
- * both profiles, through the core, GConverter and convert_bytes.
+ * both profiles, through the core, GConverter and convert_bytes
+ * (behaviour guide, #behaviour-profile-unicode, #behaviour-profile-ucs4).
  */
 
 #include "config.h"
@@ -80,7 +81,8 @@ test_ucs4_only_encode (void)
 }
 
 /* The same forms are malformed in the UNICODE profile: one U+FFFD per
- * maximal subpart (F5..FF start nothing, F4 needs 80..8F). */
+ * maximal subpart (F5..FF start nothing, F4 needs 80..8F;
+ * #behaviour-profile-unicode). */
 static void
 test_ucs4_only_rejected_by_unicode (void)
 {

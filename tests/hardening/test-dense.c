@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * After a malformed sequence the codec stays in a scalar loop of its own
- * until the input has been clean for a while (behaviour-errors).  These
+ * until the input has been clean for a while (#behaviour-errors).  These
  * inputs are made to live there: clusters of every kind of malformed
  * sequence or bad unit, between clean runs of lengths around the loop's
  * way back to the kernel (0 to 200 bytes), in every direction, error mode,

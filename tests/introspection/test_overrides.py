@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""The incremental call and the PyGObject overrides, from Python.
+"""The incremental call and the PyGObject overrides, from Python
+(behaviour guide, #behaviour-python, #behaviour-feed).
 
 Expected text comes from Python's own codecs (utf-8 with its errors=
 handlers, utf-16 for surrogate pairs), which the converter must agree
