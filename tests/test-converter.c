@@ -698,6 +698,78 @@ convert_dense (GUtf8ConvDirection  dir,
   return g_byte_array_free_to_bytes (g_steal_pointer (&out));
 }
 
+/* The thread each "invalid-sequence" emission ran on. */
+static void
+on_invalid_thread (GUtf8ConvConverter *conv G_GNUC_UNUSED,
+                   guint64             offset G_GNUC_UNUSED,
+                   GBytes             *bytes G_GNUC_UNUSED,
+                   gpointer            user_data)
+{
+  g_ptr_array_add (user_data, g_thread_self ());
+}
+
+/* 41 80 42 C0 AF: three maximal subparts, each U+FFFD with REPLACE. */
+static const guint8 three_bad[] = { 0x41, 0x80, 0x42, 0xC0, 0xAF };
+static const guint8 three_replaced[] = { 0x41, 0xEF, 0xBF, 0xBD, 0x42,
+                                         0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD };
+
+/* feed(), convert_bytes() and a synchronous stream read, all on this
+ * thread; returns the threads the signal ran on. */
+static gpointer
+convert_three_ways (gpointer data G_GNUC_UNUSED)
+{
+  GPtrArray *threads = g_ptr_array_new ();
+  g_autoptr(GUtf8ConvConverter) conv =
+    gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST,
+                                  GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_REPLACE,
+                                  GUTF8CONV_PROFILE_UNICODE);
+  g_autoptr(GBytes) in = g_bytes_new_static (three_bad, sizeof three_bad);
+  g_autoptr(GBytes) out = NULL;
+  g_autofree guint8 *fed = NULL;
+  g_autoptr(GInputStream) base = NULL;
+  g_autoptr(GInputStream) stream = NULL;
+  guint8 buf[64];
+  gsize len = 0;
+  GError *error = NULL;
+
+  g_signal_connect (conv, "invalid-sequence", G_CALLBACK (on_invalid_thread), threads);
+
+  fed = gutf8conv_converter_feed (conv, three_bad, sizeof three_bad, TRUE, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (fed, len, three_replaced, sizeof three_replaced);
+
+  g_converter_reset (G_CONVERTER (conv));
+  out = gutf8conv_converter_convert_bytes (conv, in, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (out, NULL), g_bytes_get_size (out),
+                   three_replaced, sizeof three_replaced);
+
+  g_converter_reset (G_CONVERTER (conv));
+  base = g_memory_input_stream_new_from_bytes (in);
+  stream = g_converter_input_stream_new (base, G_CONVERTER (conv));
+  g_input_stream_read_all (stream, buf, sizeof buf, &len, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (buf, len, three_replaced, sizeof three_replaced);
+
+  return threads;
+}
+
+/* The signal runs on the thread that converts, here one that is not the
+ * main thread (#behaviour-threads). */
+static void
+test_signal_thread (void)
+{
+  GThread *worker = g_thread_new ("convert", convert_three_ways, NULL);
+  g_autoptr(GPtrArray) threads = g_thread_join (worker);
+
+  g_assert_cmpuint (threads->len, ==, 9);
+  for (guint i = 0; i < threads->len; i++)
+    {
+      g_assert_true (g_ptr_array_index (threads, i) == (gpointer) worker);
+      g_assert_true (g_ptr_array_index (threads, i) != (gpointer) g_thread_self ());
+    }
+}
+
 static void
 test_dense_unheard (void)
 {
@@ -767,6 +839,7 @@ main (int    argc,
   g_test_add_func ("/converter/signal", test_signal);
   g_test_add_func ("/converter/signal-connected-later", test_signal_connected_later);
   g_test_add_func ("/converter/new-full", test_new_full);
+  g_test_add_func ("/converter/signal-thread", test_signal_thread);
   g_test_add_func ("/converter/dense-unheard", test_dense_unheard);
   g_test_add_func ("/version/runtime", test_runtime_version);
 
