@@ -458,6 +458,68 @@ class Handlers(unittest.TestCase):
                              data.decode('utf-8', 'backslashreplace'))
 
 
+class Writers(unittest.TestCase):
+    """The encoding side of the streams, with every handler
+    (#behaviour-python, #behaviour-encoding-errors)."""
+
+    @classmethod
+    def setUpClass(cls):
+        GUtf8Conv.register_codecs()
+
+    def test_random_writes_as_whole(self):
+        """Seeded: random text with lone surrogates, written in random
+        pieces by the incremental encoder and a StreamWriter, gives the
+        bytes of the whole encode, or fails where it fails."""
+        rng = random.Random(SEED + 3)
+        alphabet = ['a', '\0', '\u00e9', '\U0001F600', '\ud800', '\udc00', '\udbff', '\n']
+        for _ in range(200):
+            name = rng.choice(NAMES)
+            text = ''.join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+            for errors in ('strict', 'ignore', 'replace', 'backslashreplace',
+                           'xmlcharrefreplace', 'surrogatepass', 'surrogateescape'):
+                try:
+                    whole = text.encode(name, errors)
+                except UnicodeEncodeError as e:
+                    whole = e.start
+                cut = []
+                while sum(map(len, cut)) < len(text):
+                    at = sum(map(len, cut))
+                    cut.append(text[at:at + rng.randint(0, 5)])
+                e = codecs.getincrementalencoder(name)(errors)
+                try:
+                    got = b''.join(e.encode(c) for c in cut) + e.encode('', True)
+                except UnicodeEncodeError:
+                    got = None
+                where = (name, errors, text, cut)
+                if isinstance(whole, int):
+                    self.assertIsNone(got, where)
+                    continue
+                self.assertEqual(got, whole, where)
+                out = io.BytesIO()
+                w = codecs.getwriter(name)(out, errors)
+                w.writelines(cut)
+                if name != 'wtf-8':     # its writer joins no pair cut between writes
+                    self.assertEqual(out.getvalue(), whole, where)
+
+    def test_error_positions_after_a_handler(self):
+        """A handler's calls name positions of the whole text, also after
+        an earlier one, and a handler at each of 20000 lone surrogates
+        gives what utf-8's does."""
+        seen = []
+
+        def note(exc):
+            seen.append((exc.start, exc.end))
+            return ('?', exc.end)
+        codecs.register_error('test-streams-encode-note', note)
+        self.assertEqual(('a\ud800' + 'b' * 30 + '\udfff').encode('cesu-8', 'test-streams-encode-note'),
+                         b'a?' + b'b' * 30 + b'?')
+        self.assertEqual(seen, [(1, 2), (32, 33)])
+        # CESU-8 refuses lone surrogates (modified UTF-8 writes them).
+        text = '\ud800' * 20000
+        self.assertEqual(text.encode('cesu-8', 'backslashreplace'),
+                         text.encode('utf-8', 'backslashreplace'))
+
+
 class FeedAgainstWhole(unittest.TestCase):
     """Seeded: random input fed through feed() in random pieces gives what
     convert_bytes() gives the whole, in every direction, error mode and

@@ -308,18 +308,25 @@ class _Encoder(codecs.IncrementalEncoder):
 
     def encode(self, text, final=False):
         out = []
-        pos = 0              # where this call's text goes on, after errors
+        before = self.fed    # characters the converter had before base
+        base = 0             # where in @text the converter's characters of this call begin
+        at = 0               # characters of @text fed
+        piece = 64
         while True:
+            stop = min(at + piece, len(text))
             try:
-                out.append(self.conv.feed(text[pos:].encode(_UCS4, 'surrogatepass'), final))
-                break
+                out.append(self.conv.feed(text[at:stop].encode(_UCS4, 'surrogatepass'),
+                                          final and stop == len(text)))
+                at = stop
+                piece = min(piece * 2, _PIECE_MAX)
+                if at == len(text):
+                    break
+                continue
             except GLib.Error as e:
                 if not is_malformed(e):
                     raise
             out.append(self.conv.take_output_before_error())
-            # self.fed counts the characters of earlier calls (or, after
-            # an error, minus where the new converter began in this one).
-            start = self.conv.get_error_offset() // 4 - self.fed
+            start = base + self.conv.get_error_offset() // 4 - before
             exc = UnicodeEncodeError(self.encoding, text, start, start + 1,
                                      'surrogates not allowed')
             c = ord(text[start])
@@ -337,10 +344,12 @@ class _Encoder(codecs.IncrementalEncoder):
                 if isinstance(rep, str):
                     rep = type(self)('strict').encode(rep, True)
             out.append(rep)
-            pos = new_pos
+            # Go on where the handler says with a new converter.
             self.reset()
-            self.fed = -pos
-        self.fed += len(text)
+            before, base, at, piece = 0, new_pos, new_pos, 64
+            if at == len(text):
+                break
+        self.fed = before + len(text) - base
         if final:
             self.reset()
         return b''.join(out)
