@@ -49,9 +49,10 @@ function take(output) {
     if (!mainThread.is_owner())
         throw new Error('converted off the main loop');
     pieces.push(output);
-    const r = conv.take_repairs();
-    for (let i = 0; i < r.length; i += 2)
-        repairs.push([r[i], r[i + 1]]);
+    // Offsets and lengths, flat as take_repairs() gives them: no object
+    // per repair for the garbage collector.
+    for (const value of conv.take_repairs())
+        repairs.push(value);
 }
 
 let failed = false;
@@ -102,6 +103,6 @@ if (outputPath)
     GLib.file_set_contents(outputPath, text);
 
 print(`${reads} reads, ${size} bytes of valid UTF-8`);
-for (const [offset, length] of repairs)
-    print(`repaired bytes ${offset}..${offset + length - 1}`);
-print(`${repairs.length} sequences repaired (num-invalid ${conv.num_invalid})`);
+for (let i = 0; i < repairs.length; i += 2)
+    print(`repaired bytes ${repairs[i]}..${repairs[i] + repairs[i + 1] - 1}`);
+print(`${repairs.length / 2} sequences repaired (num-invalid ${conv.num_invalid})`);
