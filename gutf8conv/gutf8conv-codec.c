@@ -718,24 +718,15 @@ scalar_step (GUtf8ConvCodec *codec,
  * and malformed sequences alike, and hands the input back to the kernel
  * only after this many bytes of clean input: leaving the kernel, a step
  * of the general loop and re-entering it cost more than a step of this
- * loop.  Measured on mixed.txt with one byte in 100 damaged, random bytes
- * and English with binary blobs, with each kernel: 8 to 16 are level
- * within a few per cent, shorter runs lose up to 35% on random bytes,
- * longer ones 5-15% on the damaged text. */
-#ifndef DENSE_CLEAN_RUN
+ * loop; a shorter run costs random bytes, a longer one damaged text. */
 #define DENSE_CLEAN_RUN 12
-#endif
 
 /* Where the kernel had converted at least DENSE_SPARSE_AFTER bytes before
  * it stopped, the malformed sequence is an isolated one in text (damaged
  * text): the loop below hands back after DENSE_SPARSE_CLEAN_RUN clean
  * bytes, as the kernel is faster than it on whatever comes next. */
-#ifndef DENSE_SPARSE_AFTER
 #define DENSE_SPARSE_AFTER 32
-#endif
-#ifndef DENSE_SPARSE_CLEAN_RUN
 #define DENSE_SPARSE_CLEAN_RUN 1
-#endif
 /* multibyte_before() reads the 16 bytes before the stop. */
 G_STATIC_ASSERT (DENSE_SPARSE_AFTER >= 16);
 
@@ -893,14 +884,13 @@ stop:
 }
 
 /* The malformed sequences within a clean run of each other after which
- * the state machine takes over: with 1 (every stop of the kernel),
- * mixed.txt with one byte in 100 damaged was 30% slower than with
- * dense_utf8_impl() alone; with 2, 6%; with 3, 3%. */
+ * the state machine takes over: fewer would send damaged text, where
+ * dense_utf8_impl() alone is faster, to it. */
 #define DENSE_DFA_AFTER 3
 
 /* The state machine's steps between two looks for a clean run, and the
- * clean run after which the kernel takes over: 8 and 16 were level on
- * random bytes, 8 was 5-10% faster on the binary corpus. */
+ * clean run after which the kernel takes over: 16 gained nothing on
+ * random bytes and lost on binary input. */
 #define DENSE_DFA_BLOCK 8
 
 /* What the state machine writes for a malformed sequence: nothing, one
@@ -1128,10 +1118,10 @@ out:
  * widened whole into what the error mode writes for each byte (CP1252's
  * 80..9F written over after), with the count and the report each has in
  * dense_utf8_impl() (behaviour-errors). */
-#define ISOLATED_BLOCK 64
+#define ISOLATED_BLOCK GUTF8CONV_CODEC_ISOLATED_BLOCK
 /* Blocks without any byte from 80 up after which the kernel, faster on
- * clean input, takes over again: 256 to 2048 bytes were level on Latin-1
- * French, 64 and 128 lost a third to the kernel's re-entries. */
+ * clean input, takes over again: fewer pay for the kernel's re-entries
+ * on single-byte text, more gain nothing. */
 #define ISOLATED_CLEAN_BLOCKS 4
 
 #define HIGH_BITS G_GUINT64_CONSTANT (0x8080808080808080)

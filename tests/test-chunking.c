@@ -658,10 +658,9 @@ check_isolated_outputs (GBytes   *input,
 /* The layout of the inputs of the block tests: ASCII the kernel takes,
  * a byte it stops at, which starts the block loop's first block, then
  * @n blocks under test, each taken by the loop on its own, and two blocks
- * and a few bytes after them (ISOLATED_BLOCK_LEN: the codec's
- * ISOLATED_BLOCK; a test with more, 2 * 64, would pass too, one with
- * fewer would miss places). */
-#define ISOLATED_BLOCK_LEN 64
+ * and a few bytes after them (ISOLATED_BLOCK_LEN: the codec's block; a
+ * test with more would pass too, one with fewer would miss places). */
+#define ISOLATED_BLOCK_LEN GUTF8CONV_CODEC_ISOLATED_BLOCK
 #define ISOLATED_LEAD 16
 #define ISOLATED_BLOCK_AT (ISOLATED_LEAD + ISOLATED_BLOCK_LEN)
 
