@@ -236,6 +236,23 @@ make_converter (const char *settings,
         }
       *eq = '\0';
       pspec = g_object_class_find_property (klass, toks[i]);
+      /* output-profile is an integer that takes a profile's value. */
+      if (pspec != NULL && strcmp (pspec->name, "output-profile") == 0)
+        {
+          g_autoptr(GEnumClass) profiles = g_type_class_ref (GUTF8CONV_TYPE_PROFILE);
+
+          ev = g_enum_get_value_by_nick (profiles, eq + 1);
+          if (ev == NULL)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "no profile “%s”", eq + 1);
+              goto fail;
+            }
+          names[n] = pspec->name;
+          g_value_init (&values[n], G_TYPE_INT);
+          g_value_set_int (&values[n], ev->value);
+          n++;
+          continue;
+        }
       if (pspec == NULL || !G_IS_PARAM_SPEC_ENUM (pspec))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "no enum property “%s”", toks[i]);

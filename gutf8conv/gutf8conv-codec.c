@@ -144,9 +144,9 @@ item_size (const GUtf8ConvCodec *codec,
     return codec->unit == 2 && item >= 0x10000 ? 4 : codec->unit;
   if (item >= RAW_BYTE)
     return 1;
-  if (item >= 0x10000 && (codec->profile->flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS))
+  if (item >= 0x10000 && (codec->out_profile->flags & GUTF8CONV_PROFILE_SURROGATE_PAIRS))
     return 6;
-  if (item == 0 && (codec->profile->flags & GUTF8CONV_PROFILE_NUL_AS_C0_80))
+  if (item == 0 && (codec->out_profile->flags & GUTF8CONV_PROFILE_NUL_AS_C0_80))
     return 2;
   return utf8_length (item);
 }
@@ -156,7 +156,7 @@ put_item (const GUtf8ConvCodec  *codec,
           guint8               **op,
           guint32                item)
 {
-  guint flags = codec->profile->flags;
+  guint flags = codec->out_profile->flags;
 
   if (!codec->utf8_out && codec->unit == 2)
     *op += store_utf16 (*op, item, codec->big_endian);
@@ -409,12 +409,32 @@ utf16_step (const GUtf8ConvCodec *codec,
   return lone_ok ? s : invalid (2, s.value);
 }
 
+/* UTF-8 to UTF-8 between two forms: a character the input form carries
+ * and the output form cannot (a lone surrogate towards a form without
+ * them, a value above the output's range) is one malformed item of its
+ * whole sequence, its value kept for the message (behaviour guide,
+ * #behaviour-output-profile). */
+static inline Step
+writable_step (const GUtf8ConvCodec *codec,
+               Step                  s)
+{
+  guint32 c = s.value;
+
+  if (s.kind == STEP_CHAR &&
+      ((IS_SURROGATE (c) && !(codec->out_profile->flags & GUTF8CONV_PROFILE_LONE_SURROGATES)) ||
+       c > codec->out_profile->max_value))
+    s.kind = STEP_INVALID;
+  return s;
+}
+
 static inline Step
 read_step (const GUtf8ConvCodec *codec,
            const guint8         *p,
            gsize                 n,
            gboolean              at_end)
 {
+  if (codec->utf8_in && !codec->same_forms)
+    return writable_step (codec, utf8_step (codec, p, n, at_end));
   if (codec->utf8_in)
     return utf8_step (codec, p, n, at_end);
   return codec->unit == 2 ? utf16_step (codec, p, n, at_end) : ucs4_step (codec, p, n, at_end);
@@ -507,6 +527,13 @@ error_items (const GUtf8ConvCodec *codec,
   /* U+DC80..U+DCFF are not well-formed UTF-8 output. */
   if (mode == GUTF8CONV_ERROR_MODE_ESCAPE && codec->utf8_out)
     return FALSE;
+  /* A character the output form cannot carry: as encoding replaces a
+   * bad unit, the byte-keeping modes have no bad byte to keep. */
+  if (codec->utf8_out && s->value != 0)
+    {
+      items[(*n_items)++] = REPLACEMENT;
+      return TRUE;
+    }
   for (guint i = 0; i < s->len; i++)
     items[(*n_items)++] = bad_byte_char (mode, p[i]);
   return TRUE;
@@ -610,7 +637,7 @@ commit (GUtf8ConvCodec *codec,
       memmove (codec->held, codec->held + s->len, codec->n_held);
     }
   codec->bom_pending = FALSE;
-  codec->after_high = codec->utf8_in && s->kind == STEP_CHAR && s->len == 3 &&
+  codec->after_high = codec->utf8_in && s->len == 3 &&
                       IS_HIGH_SURROGATE (s->value);
   if (s->kind != STEP_CHAR)
     {
@@ -681,7 +708,8 @@ scalar_step (GUtf8ConvCodec *codec,
       /* UTF-8 to UTF-8 copies one-byte forms as they are: modified UTF-8's
        * raw 00 stays 00 (every longer form is written back as it came). */
       if (!(is_signature && codec->config.bom_mode == GUTF8CONV_BOM_STRIP))
-        items[n_items++] = s.len == 1 && codec->utf8_out ? RAW_BYTE | s.value : s.value;
+        items[n_items++] = s.len == 1 && codec->utf8_out && (codec->same_forms || s.value != 0)
+                           ? RAW_BYTE | s.value : s.value;
     }
   else if (!error_items (codec, &s, p, items, &n_items))
     {
@@ -1551,7 +1579,7 @@ dense_run (GUtf8ConvCodec *codec,
   gboolean dfa;
 
   if (!codec->utf8_in || codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending ||
-      codec->order_pending || codec->after_high)
+      codec->order_pending || codec->after_high || !codec->same_forms)
     return FALSE;
   /* The state machine where no byte is reported, once the input is dense
    * with bad ones: where they are sparse (damaged text) dense_utf8_impl()
@@ -1731,16 +1759,33 @@ gutf8conv_codec_init (GUtf8ConvCodec        *codec,
 {
   memset (codec, 0, sizeof *codec);
   codec->config = *config;
+  codec->output_profile = -1;
   codec->kernel = gutf8conv_kernel_default ();
   gutf8conv_codec_reset (codec);
 }
 
 /* The kernel's function for the codec's direction, chosen once rather
  * than on every call. */
+/* UTF-8 to U+0000's C0 80 from another form: no kernel copies that. */
+static gsize
+copy_nothing (const guint8 *in G_GNUC_UNUSED,
+              gsize         in_len G_GNUC_UNUSED,
+              guint8       *out G_GNUC_UNUSED,
+              gsize         out_len G_GNUC_UNUSED,
+              guint         flags G_GNUC_UNUSED,
+              gsize        *in_used)
+{
+  *in_used = 0;
+  return 0;
+}
+
 static void
 choose_kernel_func (GUtf8ConvCodec *codec)
 {
-  if (codec->utf8_in && codec->utf8_out)
+  if (codec->utf8_in && codec->utf8_out && !codec->same_forms &&
+      (codec->out_profile->flags & GUTF8CONV_PROFILE_NUL_AS_C0_80))
+    codec->kernel_func = copy_nothing;
+  else if (codec->utf8_in && codec->utf8_out)
     codec->kernel_func = codec->kernel->copy;
   else if (codec->utf8_in)
     codec->kernel_func = codec->unit == 2 ? codec->kernel->decode16 : codec->kernel->decode;
@@ -1771,6 +1816,14 @@ gutf8conv_codec_set_kernel (GUtf8ConvCodec        *codec,
 {
   codec->kernel = kernel;
   choose_kernel_func (codec);
+}
+
+void
+gutf8conv_codec_set_output_profile (GUtf8ConvCodec *codec,
+                                    int             output_profile)
+{
+  codec->output_profile = output_profile;
+  gutf8conv_codec_reset (codec);
 }
 
 void
@@ -1820,8 +1873,16 @@ gutf8conv_codec_reset (GUtf8ConvCodec *codec)
       codec->big_endian = TRUE;
       break;
     }
+  codec->out_profile = codec->profile;
+  if (codec->utf8_in && codec->utf8_out && codec->output_profile >= 0)
+    codec->out_profile = gutf8conv_profile_info (codec->output_profile);
+  codec->same_forms = codec->out_profile == codec->profile;
   codec->kernel_flags = codec->utf8_in ? codec->profile->decode_kernel_flags
                                        : codec->profile->encode_kernel_flags;
+  /* A kernel copies a sequence only where both forms write it alike:
+   * not a supplementary character towards a form that writes pairs. */
+  if (!codec->same_forms)
+    codec->kernel_flags |= codec->out_profile->decode_kernel_flags & GUTF8CONV_KERNEL_BMP_ONLY;
   if (codec->big_endian)
     codec->kernel_flags |= GUTF8CONV_KERNEL_BIG_ENDIAN;
   choose_kernel_func (codec);
@@ -1839,6 +1900,20 @@ gutf8conv_codec_reset (GUtf8ConvCodec *codec)
 }
 
 /* ---- Reporting ------------------------------------------------------ */
+
+/* The name of a form of UTF-8 in messages (behaviour guide,
+ * #behaviour-messages): UNICODE and UCS4 are both UTF-8. */
+static const char *
+form_name (const GUtf8ConvProfileInfo *info)
+{
+  if (info == gutf8conv_profile_info (GUTF8CONV_PROFILE_CESU8))
+    return "CESU-8";
+  if (info == gutf8conv_profile_info (GUTF8CONV_PROFILE_MODIFIED_UTF8))
+    return "Modified UTF-8";
+  if (info == gutf8conv_profile_info (GUTF8CONV_PROFILE_WTF8))
+    return "WTF-8";
+  return "UTF-8";
+}
 
 /* The messages are translatable whole sentences (behaviour guide,
  * #behaviour-messages); the offset is formatted apart, because a msgid
@@ -1863,7 +1938,18 @@ gutf8conv_codec_error_message (const GUtf8ConvCodec *codec)
   for (guint i = 0; i < codec->n_error_bytes; i++)
     g_string_append_printf (bytes, " %02X", codec->error_bytes[i]);
 
-  /* Only a well-formed sequence has a value: one UTF-16 cannot write. */
+  /* Only a well-formed sequence has a value: one the output cannot
+   * write (behaviour guide, #behaviour-output-profile). */
+  if (invalid && value != 0 && codec->utf8_out && value >= 0xD800 && value <= 0xDFFF)
+    /* Translators: the first %s is a byte offset in the input, the
+     * second the name of a form of UTF-8 (UTF-8, CESU-8, Modified UTF-8,
+     * WTF-8). */
+    return g_strdup_printf (_("Lone surrogate 0x%04X at byte %s cannot be written in %s"),
+                            value, offset, form_name (codec->out_profile));
+  if (invalid && value != 0 && codec->utf8_out)
+    /* Translators: as above. */
+    return g_strdup_printf (_("Value 0x%X at byte %s cannot be written in %s"),
+                            value, offset, form_name (codec->out_profile));
   if (invalid && value > 0x10FFFF)
     /* Translators: the first %s is a byte offset in the input; the last
      * %s, right after the colon, is the sequence's bytes in hexadecimal,

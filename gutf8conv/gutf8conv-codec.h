@@ -77,9 +77,14 @@ typedef struct
   GUtf8ConvInvalidFunc         on_invalid;
   gpointer                     on_invalid_data;
   GUtf8ConvWantsFunc           wants_invalid;
+  /* UTF-8 to UTF-8: the GUtf8ConvProfile written, or -1 (the converter's
+   * output-profile not given): the input's. */
+  int                          output_profile;
 
   /* Derived from the configuration. */
   const GUtf8ConvProfileInfo  *profile;
+  const GUtf8ConvProfileInfo  *out_profile;    /* the UTF-8 written: profile, or the output profile */
+  gboolean                     same_forms;     /* out_profile is profile (or the output is not UTF-8) */
   gboolean                     utf8_in;        /* the input is UTF-8 */
   gboolean                     utf8_out;       /* the output is UTF-8 */
   guint                        unit;           /* bytes per unit of the wide side: 4 (UCS-4) or 2 (UTF-16) */
@@ -120,6 +125,10 @@ void                 gutf8conv_codec_set_invalid_func (GUtf8ConvCodec     *codec
 void                 gutf8conv_codec_set_wants_func (GUtf8ConvCodec     *codec,
                                                     GUtf8ConvWantsFunc     wants);
 void                 gutf8conv_codec_reset         (GUtf8ConvCodec        *codec);
+/* UTF-8 to UTF-8: writes @output_profile (-1: the input's profile, the
+ * default); resets the codec. */
+void                 gutf8conv_codec_set_output_profile (GUtf8ConvCodec   *codec,
+                                                    int                    output_profile);
 /* gutf8conv_codec_convert() past its common case: from the start, or
  * (@kernel_ran) after the kernel took @used bytes and wrote @written. */
 GUtf8ConvCodecStatus gutf8conv_codec_convert_general (GUtf8ConvCodec     *codec,

@@ -69,6 +69,7 @@ struct _GUtf8ConvConverter
 
   /* The construct-only properties, kept as the codec takes them. */
   GUtf8ConvConfig config;
+  int             output_profile;   /* -1: not given */
   GUtf8ConvCodec  codec;
 
   /* The incremental call's state (behaviour-feed): the stream ended with
@@ -97,6 +98,7 @@ enum {
   PROP_ERROR_MODE,
   PROP_PROFILE,
   PROP_NUM_INVALID,
+  PROP_OUTPUT_PROFILE,
   PROP_ERROR_OFFSET,
   N_PROPS
 };
@@ -195,6 +197,7 @@ gutf8conv_converter_constructed (GObject *object)
   G_OBJECT_CLASS (gutf8conv_converter_parent_class)->constructed (object);
 
   gutf8conv_codec_init (&self->codec, &self->config);
+  gutf8conv_codec_set_output_profile (&self->codec, self->output_profile);
   gutf8conv_codec_set_invalid_func (&self->codec, report_invalid, self);
   gutf8conv_codec_set_wants_func (&self->codec, wants_reports);
 }
@@ -235,6 +238,9 @@ gutf8conv_converter_get_property (GObject    *object,
     case PROP_PROFILE:
       g_value_set_enum (value, self->config.profile);
       break;
+    case PROP_OUTPUT_PROFILE:
+      g_value_set_int (value, self->output_profile);
+      break;
     case PROP_NUM_INVALID:
       g_value_set_uint64 (value, self->codec.num_invalid);
       break;
@@ -270,6 +276,9 @@ gutf8conv_converter_set_property (GObject      *object,
       break;
     case PROP_PROFILE:
       self->config.profile = g_value_get_enum (value);
+      break;
+    case PROP_OUTPUT_PROFILE:
+      self->output_profile = g_value_get_int (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -377,6 +386,34 @@ gutf8conv_converter_class_init (GUtf8ConvConverterClass *klass)
                        GUTF8CONV_TYPE_PROFILE,
                        GUTF8CONV_PROFILE_UNICODE,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GUtf8ConvConverter:output-profile:
+   *
+   * For %GUTF8CONV_DIRECTION_UTF8_TO_UTF8, the form of UTF-8 written: a
+   * #GUtf8ConvProfile value, or -1 (the default: not given), where the
+   * output form is the input form, #GUtf8ConvConverter:profile, exactly
+   * as in 1.2.  Given, the input is read in #GUtf8ConvConverter:profile
+   * and written in this one, by one converter: CESU-8, modified UTF-8 or
+   * WTF-8 in, standard UTF-8 out, or any other pair.  Offsets, the
+   * #GUtf8ConvConverter::invalid-sequence signal,
+   * #GUtf8ConvConverter:num-invalid, #GUtf8ConvConverter:error-offset and
+   * messages count bytes of the input.  A character the input form
+   * carries and the output form cannot (a lone surrogate, a value above
+   * U+10FFFF) is one malformed item, handled by
+   * #GUtf8ConvConverter:error-mode; %GUTF8CONV_ERROR_MODE_ESCAPE fails
+   * there as %GUTF8CONV_ERROR_MODE_STRICT does.  Other directions ignore
+   * it.  It is an integer, not a #GUtf8ConvProfile, so that "not given"
+   * is a value of its own; bindings pass a #GUtf8ConvProfile value as
+   * it is.  See [One converter between two forms][behaviour-output-profile].
+   *
+   * Since: 1.3
+   */
+  properties[PROP_OUTPUT_PROFILE] =
+    g_param_spec_int ("output-profile", "Output profile",
+                      "UTF-8 to UTF-8: the profile written, or -1 for the input's",
+                      -1, GUTF8CONV_PROFILE_WTF8, -1,
+                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 
   /**
    * GUtf8ConvConverter:num-invalid:
@@ -712,6 +749,28 @@ gutf8conv_converter_get_profile (GUtf8ConvConverter *self)
 {
   g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_PROFILE_UNICODE);
 
+  return self->config.profile;
+}
+
+/**
+ * gutf8conv_converter_get_output_profile:
+ * @self: a #GUtf8ConvConverter
+ *
+ * Gets the profile the converter writes: #GUtf8ConvConverter:output-profile
+ * when it was given to a %GUTF8CONV_DIRECTION_UTF8_TO_UTF8 converter, else
+ * #GUtf8ConvConverter:profile.
+ *
+ * Returns: the profile of the output
+ *
+ * Since: 1.3
+ */
+GUtf8ConvProfile
+gutf8conv_converter_get_output_profile (GUtf8ConvConverter *self)
+{
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_PROFILE_UNICODE);
+
+  if (self->output_profile >= 0 && self->config.direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF8)
+    return self->output_profile;
   return self->config.profile;
 }
 

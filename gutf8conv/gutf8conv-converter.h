@@ -81,4 +81,7 @@ GUTF8CONV_AVAILABLE_IN_1_2
 guint64            *gutf8conv_converter_take_repairs   (GUtf8ConvConverter  *self,
                                                         gsize               *n_values);
 
+GUTF8CONV_AVAILABLE_IN_1_3
+GUtf8ConvProfile    gutf8conv_converter_get_output_profile (GUtf8ConvConverter *self);
+
 G_END_DECLS

@@ -8,7 +8,7 @@ must give what CPython's utf-8 codec gives with errors='replace',
 guide follows, #behaviour-maximal-subparts), and STRICT must stop where CPython's UnicodeDecodeError does,
 naming the same offset and bytes.  Encoding is checked against CPython's
 utf-32-be codec the same way.  And WTF-8 to UTF-8 in one step (two forms
-of UTF-8, through UCS-4 inside the tool) against CPython's utf-8 decoder
+of UTF-8, one converter with an output profile) against CPython's utf-8 decoder
 with an error handler that reads WTF-8's lone surrogate forms, for the
 output, the --report lines and the strict message's input offset, with
 inputs of several chunks, with and without ASCII.  Prints TAP.
@@ -269,8 +269,10 @@ def through_ucs4_strict(seed):
                 continue
             at, x, kind = events[0]
             if kind == 'surrogate':
-                msg = 'Value 0x%04X at byte %d cannot be written in UTF-8: %s' % (
-                    ((x[1] & 0x3f) << 6 | (x[2] & 0x3f)) | 0xd000, at, hexs(x))
+                # One converter (#behaviour-output-profile): the value and
+                # the input offset.
+                msg = 'Lone surrogate 0x%04X at byte %d cannot be written in UTF-8' % (
+                    ((x[1] & 0x3f) << 6 | (x[2] & 0x3f)) | 0xd000, at)
             else:
                 msg = '%s UTF-8 sequence at byte %d: %s' % (kind.capitalize(), at, hexs(x))
             ok &= check(name, data, ['-f', 'WTF-8', '-t', 'UTF-8'], 1, data[:at],

@@ -374,7 +374,8 @@ test_names (void)
     { { "-f", "UTF-8", NULL }, "41 80", 1, "41",
       "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 1: 80\n" },
     { { "-f", "CESU-8", "-t", "CESU-8", NULL }, "ED A0 BD ED B8 80", 0, "ED A0 BD ED B8 80", NULL },
-    /* Two different forms, through UCS-4. */
+    /* Two different forms: one converter with an output profile
+     * (#behaviour-output-profile). */
     { { "-f", "CESU-8", "-t", "UTF-8", NULL }, "61 ED A0 BD ED B8 80 62", 0, "61 F0 9F 98 80 62", NULL },
     { { "-f", "UTF-8", "-t", "CESU-8", NULL }, "61 F0 9F 98 80", 0, "61 ED A0 BD ED B8 80", NULL },
     { { "-f", "MUTF-8", "-t", "UTF-8", NULL }, "41 C0 80 00 42", 0, "41 00 00 42", NULL },
@@ -384,9 +385,24 @@ test_names (void)
     { { "-f", "CESU-8", "--bom=strip", NULL }, "EF BB BF 41", 0, "41", NULL },
     { { "-f", "CESU-8", "--bom=insert", NULL }, "41", 0, "EF BB BF 41", NULL },
     /* Messages name offsets in the input: the reading side's own, and
-     * a character the writing side refuses, by value and input bytes. */
+     * a character the writing side refuses, by value
+     * (#behaviour-output-profile). */
     { { "-f", "WTF-8", "-t", "UTF-8", NULL }, "61 62 ED A0 BD 63", 1, "61 62",
-      "gutf8conv: (standard input): Value 0xD83D at byte 2 cannot be written in UTF-8: ED A0 BD\n" },
+      "gutf8conv: (standard input): Lone surrogate 0xD83D at byte 2 cannot be written in UTF-8\n" },
+    { { "-f", "MUTF-8", "-t", "UTF-8", NULL }, "61 ED A0 80 62", 1, "61",
+      "gutf8conv: (standard input): Lone surrogate 0xD800 at byte 1 cannot be written in UTF-8\n" },
+    { { "-f", "MUTF-8", "-t", "UTF-8", "--on-error=replace", NULL }, "61 ED A0 80 62 ED A0 BD ED B8 80", 0,
+      "61 EF BF BD 62 F0 9F 98 80", NULL },
+    { { "-f", "UTF-8", "-t", "CESU-8", "--profile=ucs4", NULL }, "", 2, "",
+      "gutf8conv: --profile cannot be combined with CESU-8, MUTF-8 or WTF-8, which are profiles: give "
+      "--profile with UTF-8 only\n"
+      "Try " LQ "gutf8conv --help" RQ " for more information.\n" },
+    /* Names compare without case, "-" or "_", as iconv's aliases do. */
+    { { "-f", "UTF8", "-t", "utf_32le", NULL }, "41", 0, "41 00 00 00", NULL },
+    { { "-f", "ucs4", "-t", "Utf8", NULL }, "00 00 00 41", 0, "41", NULL },
+    { { "-f", "CESU8", "-t", "UTF8", NULL }, "ED A0 BD ED B8 80", 0, "F0 9F 98 80", NULL },
+    { { "-f", "mutf8", "-t", "WTF8", NULL }, "61 ED A0 80 62", 0, "61 ED A0 80 62", NULL },
+    { { "-f", "MUTF_8", "-t", "UTF32LE", NULL }, "ED A0 80", 0, "00 D8 00 00", NULL },
     /* Modified UTF-8 carries lone surrogates (#behaviour-profile-modified-utf8). */
     { { "-f", "WTF-8", "-t", "MUTF-8", NULL }, "00 C3 A9 ED B0 80", 0, "C0 80 C3 A9 ED B0 80", NULL },
     { { "-f", "MUTF-8", "-t", "WTF-8", NULL }, "61 ED A0 80 62", 0, "61 ED A0 80 62", NULL },
@@ -664,8 +680,8 @@ test_through_ucs4_offsets (void)
       in_str = g_string_free (in, FALSE);
       r = run_tool (args, in_str);
       if (strict)
-        err = g_strdup_printf ("gutf8conv: (standard input): Value 0xDC00 at byte %" G_GUINT64_FORMAT
-                               " cannot be written in UTF-8: ED B0 80\n", at);
+        err = g_strdup_printf ("gutf8conv: (standard input): Lone surrogate 0xDC00 at byte %" G_GUINT64_FORMAT
+                               " cannot be written in UTF-8\n", at);
       else
         {
           /* A line for each repaired sequence before, then the lone
@@ -1015,7 +1031,7 @@ test_usage (void)
   g_assert_nonnull (strstr (r3->err, "--frobnicate"));
   check_run (r4, 2, "", r4->err);
   g_assert_nonnull (strstr (r4->err, "--to-utf8"));
-  check_run (r5, 0, "67 75 74 66 38 63 6F 6E 76 20 31 2E 32 2E 30 0A", NULL);  /* "gutf8conv 1.2.0\n" */
+  check_run (r5, 0, "67 75 74 66 38 63 6F 6E 76 20 31 2E 33 2E 30 0A", NULL);  /* "gutf8conv 1.3.0\n" */
   g_assert_cmpint (r6->status, ==, 0);
   /* Values in any case. */
   check_run (r7, 0, "00 00 00 41 00 00 FF FD", NULL);

@@ -5,8 +5,7 @@
  * A thin main() over GIO: each input file is read through a
  * GConverterInputStream and written to one output stream, so memory stays
  * constant whatever the size of the input.  Two different UTF-8 forms
- * (-f CESU-8 -t UTF-8) go through UCS-4 with two converters in one loop,
- * which maps every position back to the input file.  What the tool does
+ * (-f CESU-8 -t UTF-8) are one converter with an output profile.  What the tool does
  * is the gutf8conv(1) page of the manual (doc/gutf8conv.xml).
  */
 
@@ -46,11 +45,9 @@ static GUtf8ConvByteOrder byte_order;
 static GUtf8ConvBomMode   bom_mode;
 static GUtf8ConvErrorMode error_mode;
 static GUtf8ConvProfile   profile;
-/* Two different UTF-8 forms: profile is read, out_profile written. */
-static gboolean           through_ucs4;
-static GUtf8ConvProfile   out_profile;
-/* The name of the written UTF-8 form, for messages. */
-static const char        *out_form_name = "UTF-8";
+/* Two different UTF-8 forms: profile is read, out_profile written
+ * (the converter's output-profile; -1: the same form). */
+static int                out_profile = -1;
 /* What the byte-order hint suggests: "--byte-order=" or "-f UTF-32". */
 static const char        *hint_prefix = "--byte-order=";
 
@@ -199,6 +196,26 @@ accepted_names (void)
   return g_string_free (s, FALSE);
 }
 
+/* Whether @word names @name as iconv's aliases do: case, "-" and "_"
+ * aside (UTF8, utf_8 and UTF-8 are one name; gutf8conv(1)). */
+static gboolean
+same_code_name (const char *word,
+                const char *name)
+{
+  for (;;)
+    {
+      while (*word == '-' || *word == '_')
+        word++;
+      while (*name == '-' || *name == '_')
+        name++;
+      if (*word == '\0' || *name == '\0')
+        return *word == *name;
+      if (g_ascii_tolower (*word) != g_ascii_tolower (*name))
+        return FALSE;
+      word++, name++;
+    }
+}
+
 static gboolean
 parse_code_name (const char      *option,
                  const char      *word,
@@ -208,7 +225,7 @@ parse_code_name (const char      *option,
   g_autofree char *accepted = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (code_names); i++)
-    if (g_ascii_strcasecmp (word, code_names[i].name) == 0)
+    if (same_code_name (word, code_names[i].name))
       {
         if (!code_name_available (&code_names[i]))
           {
@@ -292,14 +309,9 @@ apply_code_names (gboolean  *order_fixed,
   if (from->family == FAMILY_UTF8 && to->family == FAMILY_UTF8)
     {
       profile = from->value;
-      if (from->value == to->value)
-        direction = GUTF8CONV_DIRECTION_UTF8_TO_UTF8;
-      else
-        {
-          through_ucs4 = TRUE;
-          out_profile = to->value;
-          out_form_name = to->name;
-        }
+      direction = GUTF8CONV_DIRECTION_UTF8_TO_UTF8;
+      if (from->value != to->value)
+        out_profile = to->value;
       return TRUE;
     }
 
@@ -424,7 +436,7 @@ parse_options (int      *argc,
   /* Escaped bytes are lone surrogates, which no UTF-8 output can carry
    * (the manual's behaviour-repair): say so rather than stop later. */
   if (error_mode == GUTF8CONV_ERROR_MODE_ESCAPE &&
-      (direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF8 || through_ucs4))
+      direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF8)
     return usage_error (error, _("--on-error=escape cannot be used when both sides are UTF-8: "
                                  "escaped bytes cannot be written as UTF-8 (use replace, skip, "
                                  "latin1 or cp1252)"));
@@ -504,6 +516,26 @@ byte_character (guint8 b)
   return unit;
 }
 
+/* Whether the @len bytes of a repair are a whole character of the input
+ * form, which only the output form refused (two UTF-8 forms): the
+ * library writes U+FFFD for it in every mode that writes something. */
+static gboolean
+refused_character (const guint8 *bytes,
+                   gsize         len)
+{
+  g_autoptr(GUtf8ConvConverter) converter = NULL;
+  guint32 units[8];
+  gsize read, written;
+
+  if (out_profile < 0 || len > 6)
+    return FALSE;
+  converter = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_HOST,
+                                            GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_STRICT, profile);
+  return g_converter_convert (G_CONVERTER (converter), bytes, len, units, sizeof units,
+                              G_CONVERTER_INPUT_AT_END, &read, &written, NULL) == G_CONVERTER_FINISHED &&
+         read == len;
+}
+
 static void
 append_report (GString      *s,
                const char   *name,
@@ -520,7 +552,7 @@ append_report (GString      *s,
   else if (!utf8_input && error_mode == GUTF8CONV_ERROR_MODE_ESCAPE)
     /* A unit U+DC80..U+DCFF, in either byte order: its low byte. */
     g_string_append_printf (s, " byte %02X", len >= 2 && bytes[len - 2] == 0xDC ? bytes[len - 1] : bytes[0]);
-  else if (!utf8_input || error_mode == GUTF8CONV_ERROR_MODE_REPLACE)
+  else if (!utf8_input || error_mode == GUTF8CONV_ERROR_MODE_REPLACE || refused_character (bytes, len))
     g_string_append (s, " U+FFFD");
   else
     for (gsize i = 0; i < len; i++)
@@ -657,7 +689,11 @@ convert_stream (GInputStream     *in,
   guint8 start[64];
   gsize start_len = 0;
 
-  converter = gutf8conv_converter_new_full (direction, byte_order, bom, error_mode, profile);
+  /* Two UTF-8 forms are one converter (behaviour guide,
+   * #behaviour-output-profile): offsets are the input's. */
+  converter = g_object_new (GUTF8CONV_TYPE_CONVERTER, "direction", direction, "byte-order", byte_order,
+                            "bom-mode", bom, "error-mode", error_mode, "profile", profile,
+                            "output-profile", out_profile, NULL);
   if (report)
     g_signal_connect (converter, "invalid-sequence", G_CALLBACK (on_invalid_sequence), &reporter);
   /* The first units are kept for the byte-order hint. */
@@ -690,372 +726,6 @@ convert_stream (GInputStream     *in,
       if (!write_output (out, buffer, n))
         return EXIT_TROUBLE;
     }
-}
-
-/* Two different UTF-8 forms (the manual's gutf8conv-tool-names): decoded
- * to host-order UCS-4 by one converter and encoded by another, with the
- * signature handled on the writing side.  Messages and --report lines
- * name input offsets: the reading side's are; a unit the writing side
- * refuses (a lone surrogate from WTF-8, say) came from a well-formed
- * character, whose offset a walk over the decoded units finds: each
- * character's length follows from its value, each repaired sequence's
- * from the reading side's invalid-sequence signal.  The input is cut
- * after an ASCII byte where it can be, which leaves nothing pending in the
- * reader, so the walk is needed only for chunks that hold such a unit. */
-typedef struct
-{
-  guint64 offset;
-  guint   len;
-} Span;
-
-typedef struct
-{
-  guint64 offset;   /* in the input file */
-  GString *line;    /* the --report line, or NULL */
-} Repair;
-
-typedef struct
-{
-  const char *name;
-  GArray     *read_repairs;  /* Span: the reading side's, in this chunk */
-  GArray     *lines;         /* Repair: --report lines of this chunk */
-  GArray     *map;           /* Span per unit of the chunk's output that the writer may refuse */
-  guint64     map_first;     /* index in the UCS-4 stream of map's first unit */
-  guint64     units;         /* units decoded before this chunk */
-  guint8     *window;        /* input bytes: the chunk, and before it the last bytes of the previous */
-  guint64     window_start;  /* input offset of window[0] */
-  guint64     unit_offset;   /* input offset of the next decoded unit */
-} Pipeline;
-
-#define TAIL 8
-
-static void
-on_read_repair (GUtf8ConvConverter *converter,
-                guint64             offset,
-                GBytes             *bytes,
-                gpointer            user_data)
-{
-  Pipeline *pl = user_data;
-  Span span = { offset, g_bytes_get_size (bytes) };
-
-  (void) converter;
-  g_array_append_val (pl->read_repairs, span);
-  if (report)
-    {
-      Repair r = { offset, g_string_new (NULL) };
-
-      append_report (r.line, pl->name, offset, g_bytes_get_data (bytes, NULL), span.len, TRUE);
-      g_array_append_val (pl->lines, r);
-    }
-}
-
-/* The Span of UCS-4 unit @index (from the start of the stream). */
-static const Span *
-pipeline_span (Pipeline *pl,
-               guint64   index)
-{
-  const Span *span;
-
-  if (index < pl->map_first || index - pl->map_first >= pl->map->len)
-    return NULL;
-  span = &g_array_index (pl->map, Span, index - pl->map_first);
-  return span->len > 0 ? span : NULL;
-}
-
-/* The input bytes at @offset: in this chunk, or just before it. */
-static const guint8 *
-pipeline_bytes (Pipeline *pl,
-                guint64   offset)
-{
-  return pl->window + (gssize) (offset - pl->window_start);
-}
-
-static void
-on_write_repair (GUtf8ConvConverter *converter,
-                 guint64             offset,
-                 GBytes             *bytes,
-                 gpointer            user_data)
-{
-  Pipeline *pl = user_data;
-  const Span *span = pipeline_span (pl, offset / 4);
-
-  (void) converter;
-  (void) bytes;
-  if (report && span != NULL)
-    {
-      Repair r = { span->offset, g_string_new (NULL) };
-
-      append_report (r.line, pl->name, span->offset, pipeline_bytes (pl, span->offset),
-                     span->len, FALSE);
-      g_array_append_val (pl->lines, r);
-    }
-}
-
-static int
-compare_repairs (gconstpointer a,
-                 gconstpointer b)
-{
-  const Repair *ra = a, *rb = b;
-
-  return ra->offset < rb->offset ? -1 : ra->offset > rb->offset;
-}
-
-/* The chunk's --report lines, in input order. */
-static void
-pipeline_print (Pipeline *pl)
-{
-  g_array_sort (pl->lines, compare_repairs);
-  for (guint i = 0; i < pl->lines->len; i++)
-    {
-      GString *line = g_array_index (pl->lines, Repair, i).line;
-
-      write_stderr (line);
-      g_string_free (line, TRUE);
-    }
-  g_array_set_size (pl->lines, 0);
-}
-
-static gboolean
-unit_refusable (guint32 v)
-{
-  return (v >= 0xD800 && v < 0xE000) || v > 0x10FFFF;
-}
-
-/* The length in the input of the well-formed character @v at @offset. */
-static guint
-char_length (Pipeline *pl,
-             guint32   v,
-             guint64   offset)
-{
-  gboolean cesu = profile == GUTF8CONV_PROFILE_CESU8 || profile == GUTF8CONV_PROFILE_MODIFIED_UTF8;
-
-  if (v == 0 && profile == GUTF8CONV_PROFILE_MODIFIED_UTF8)
-    return *pipeline_bytes (pl, offset) == 0 ? 1 : 2;   /* 00 or C0 80 */
-  if (v < 0x80)
-    return 1;
-  if (v < 0x800)
-    return 2;
-  if (v < 0x10000)
-    return 3;
-  if (v < 0x110000)
-    return cesu ? 6 : 4;
-  return v < 0x200000 ? 4 : v < 0x4000000 ? 5 : 6;
-}
-
-/* Input offsets of the @n units just decoded; fills pl->map with the
- * units the writer may refuse. */
-static void
-pipeline_walk (Pipeline      *pl,
-               const guint32 *units,
-               gsize          n)
-{
-  guint64 p = pl->unit_offset;
-  guint r = 0, k = 0;   /* the next repaired sequence, and its byte for latin1/cp1252 */
-  GArray *rs = pl->read_repairs;
-
-  g_array_set_size (pl->map, 0);
-  pl->map_first = pl->units;
-  for (gsize i = 0; i < n; i++)
-    {
-      Span span;
-
-      while (r < rs->len && g_array_index (rs, Span, r).offset == p &&
-             error_mode == GUTF8CONV_ERROR_MODE_SKIP)
-        p += g_array_index (rs, Span, r++).len;
-      if (r < rs->len && g_array_index (rs, Span, r).offset + k == p)
-        {
-          /* replace: one unit for the sequence; latin1, cp1252: one a byte */
-          span.offset = g_array_index (rs, Span, r).offset;
-          span.len = g_array_index (rs, Span, r).len;
-          if (error_mode == GUTF8CONV_ERROR_MODE_REPLACE || ++k == span.len)
-            {
-              p = span.offset + span.len;
-              r++;
-              k = 0;
-            }
-          else
-            p++;
-        }
-      else
-        {
-          span.offset = p;
-          span.len = char_length (pl, units[i], p);
-          p += span.len;
-        }
-      if (unit_refusable (units[i]))
-        {
-          g_array_set_size (pl->map, i + 1);
-          g_array_index (pl->map, Span, i) = span;
-        }
-    }
-  while (r < rs->len && g_array_index (rs, Span, r).offset == p &&
-         error_mode == GUTF8CONV_ERROR_MODE_SKIP)
-    p += g_array_index (rs, Span, r++).len;
-  pl->unit_offset = p;
-}
-
-/* Encodes @n decoded units into @out.  Returns an exit status. */
-static int
-pipeline_write (Pipeline           *pl,
-                GUtf8ConvConverter *writer,
-                const guint32      *units,
-                gsize               n,
-                gboolean            at_end,
-                GOutputStream      *out,
-                guint8             *outbuf,
-                gsize               outbuf_size)
-{
-  const guint8 *in = (const guint8 *) units;
-  gsize left = n * 4;
-
-  for (;;)
-    {
-      g_autoptr(GError) error = NULL;
-      gsize read = 0, written = 0;
-      GConverterResult res;
-
-      res = g_converter_convert (G_CONVERTER (writer), in, left, outbuf, outbuf_size,
-                                 at_end ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
-                                 &read, &written, &error);
-      in += read;
-      left -= read;
-      if (res == G_CONVERTER_ERROR && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT) &&
-          !at_end)
-        return EXIT_SUCCESS;   /* a high surrogate held for WTF-8 */
-      pipeline_print (pl);
-      if (!write_output (out, outbuf, written))
-        return EXIT_TROUBLE;
-      if (res == G_CONVERTER_ERROR)
-        {
-          gint64 at = gutf8conv_converter_get_error_offset (writer);
-          const Span *span = at >= 0 ? pipeline_span (pl, at / 4) : NULL;
-          g_autoptr(GString) s = g_string_new (NULL);
-          guint32 v;
-
-          if (span == NULL)
-            {
-              print_message (pl->name, error->message);
-              return EXIT_MALFORMED;
-            }
-          v = units[at / 4 - pl->map_first];
-          /* Translators: a value, a byte offset, an encoding's name, its bytes. */
-          g_string_printf (s, _("Value 0x%04X at byte %" G_GUINT64_FORMAT " cannot be written in %s: "),
-                           v, span->offset, out_form_name);
-          append_hex (s, pipeline_bytes (pl, span->offset), span->len);
-          print_message (pl->name, s->str);
-          return EXIT_MALFORMED;
-        }
-      if (left == 0 && (!at_end || res == G_CONVERTER_FINISHED))
-        return EXIT_SUCCESS;
-    }
-}
-
-static int
-convert_through_ucs4 (GInputStream     *in,
-                      const char       *name,
-                      GUtf8ConvBomMode  bom,
-                      GOutputStream    *out)
-{
-  g_autoptr(GUtf8ConvConverter) reader = NULL;
-  g_autoptr(GUtf8ConvConverter) writer = NULL;
-  g_autofree guint8 *inbuf = g_malloc (TAIL + CHUNK_SIZE);
-  g_autofree guint32 *units = g_new (guint32, CHUNK_SIZE + 16);
-  gsize outbuf_size = 6 * (CHUNK_SIZE + 16) + 16;
-  g_autofree guint8 *outbuf = g_malloc (outbuf_size);
-  g_autoptr(GArray) read_repairs = g_array_new (FALSE, FALSE, sizeof (Span));
-  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (Repair));
-  g_autoptr(GArray) map = g_array_new (FALSE, TRUE, sizeof (Span));
-  Pipeline pl = { name, read_repairs, lines, map, 0, 0, inbuf + TAIL, 0, 0 };
-  gsize have = 0;
-  gboolean eof = FALSE;
-  int status = EXIT_SUCCESS;
-
-  reader = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_HOST,
-                                         GUTF8CONV_BOM_KEEP, error_mode, profile);
-  writer = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UCS4_TO_UTF8, GUTF8CONV_BYTE_ORDER_HOST,
-                                         bom, error_mode, out_profile);
-  g_signal_connect (reader, "invalid-sequence", G_CALLBACK (on_read_repair), &pl);
-  g_signal_connect (writer, "invalid-sequence", G_CALLBACK (on_write_repair), &pl);
-
-  while (status == EXIT_SUCCESS)
-    {
-      g_autoptr(GError) error = NULL;
-      gsize feed = have, pos = 0, n_units = 0, read = 0, written = 0;
-      gboolean cut = FALSE;
-      GConverterResult res = G_CONVERTER_CONVERTED;
-
-      while (!eof && have < CHUNK_SIZE)
-        {
-          gssize got = g_input_stream_read (in, pl.window + have, CHUNK_SIZE - have, NULL, &error);
-
-          if (got < 0)
-            {
-              print_message (name, error->message);
-              return EXIT_TROUBLE;
-            }
-          eof = got == 0;
-          have += got;
-          if (got > 0)
-            break;
-        }
-      feed = have;
-      if (!eof)
-        for (gsize i = have; i > 0; i--)
-          if (pl.window[i - 1] < 0x80)
-            {
-              feed = i;
-              cut = TRUE;
-              break;
-            }
-
-      do
-        {
-          res = g_converter_convert (G_CONVERTER (reader), pl.window + pos, feed - pos,
-                                     (guint8 *) (units + n_units), (CHUNK_SIZE + 16 - n_units) * 4,
-                                     eof ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
-                                     &read, &written, &error);
-          pos += read;
-          n_units += written / 4;
-        }
-      while (res == G_CONVERTER_CONVERTED && (pos < feed || (eof && written > 0)));
-      if (res == G_CONVERTER_ERROR && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT) && !eof)
-        g_clear_error (&error);   /* all consumed, a sequence pending */
-
-      if (!cut || error != NULL)
-        pipeline_walk (&pl, units, n_units);
-      else
-        {
-          gboolean refusable = FALSE;
-
-          for (gsize i = 0; i < n_units; i++)
-            refusable |= unit_refusable (units[i]);
-          if (refusable)
-            pipeline_walk (&pl, units, n_units);
-          else
-            g_array_set_size (map, 0);
-          pl.unit_offset = pl.window_start + feed;
-        }
-      g_array_set_size (read_repairs, 0);
-      status = pipeline_write (&pl, writer, units, n_units, eof && error == NULL, out, outbuf, outbuf_size);
-      pl.units += n_units;
-      if (status == EXIT_SUCCESS && error != NULL)
-        {
-          pipeline_print (&pl);
-          print_message (name, error->message);
-          status = is_malformed_error (error) ? EXIT_MALFORMED : EXIT_TROUBLE;
-        }
-      if (status != EXIT_SUCCESS || (eof && res == G_CONVERTER_FINISHED))
-        break;
-
-      /* The bytes not fed move to the front; the last bytes fed stay
-       * before it, for a character that began there. */
-      memmove (inbuf, pl.window + feed - TAIL, TAIL + have - feed);
-      pl.window_start += feed;
-      have -= feed;
-    }
-  for (guint i = 0; i < lines->len; i++)
-    g_string_free (g_array_index (lines, Repair, i).line, TRUE);
-  return status;
 }
 
 /* @name opened for reading; errors name the file once, as the system
@@ -1416,10 +1086,7 @@ main (int    argc,
           status = EXIT_TROUBLE;
           break;
         }
-      if (through_ucs4)
-        status = convert_through_ucs4 (in, display, bom, out);
-      else
-        status = convert_stream (in, display, bom, out, buffer);
+      status = convert_stream (in, display, bom, out, buffer);
     }
 
   g_clear_error (&error);

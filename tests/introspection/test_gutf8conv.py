@@ -217,7 +217,29 @@ class Properties(unittest.TestCase):
         self.assertEqual(pspec.default_value, -1)
         self.assertFalse(pspec.flags & GObject.ParamFlags.WRITABLE)
         names = sorted(p.name for p in GUtf8Conv.Converter.list_properties())
-        self.assertEqual(names, sorted(list(self.DEFAULTS) + ['num-invalid', 'error-offset']))
+        self.assertEqual(names, sorted(list(self.DEFAULTS) + ['num-invalid', 'error-offset',
+                                                              'output-profile']))
+        pspec = GUtf8Conv.Converter.find_property('output-profile')
+        self.assertEqual(pspec.value_type, GObject.TYPE_INT)
+        self.assertEqual(pspec.default_value, -1)
+        self.assertTrue(pspec.flags & GObject.ParamFlags.CONSTRUCT_ONLY)
+
+    def test_output_profile(self):
+        """One converter between two forms of UTF-8, the profile passed
+        by name (#behaviour-output-profile)."""
+        c = GUtf8Conv.Converter(direction=D.UTF8_TO_UTF8, profile=P.MODIFIED_UTF8,
+                                output_profile=P.UNICODE)
+        self.assertEqual(c.get_output_profile(), P.UNICODE)
+        self.assertEqual(c.props.output_profile, int(P.UNICODE))
+        self.assertEqual(c.feed(b'a\xc0\x80\xed\xa0\xbd\xed\xb8\x80', True), b'a\x00\xf0\x9f\x98\x80')
+        c = GUtf8Conv.Converter(direction=D.UTF8_TO_UTF8, profile=P.WTF8, output_profile=P.UNICODE)
+        with self.assertRaises(GLib.Error) as cm:
+            c.feed(b'0123456789\xed\xa0\x80', True)
+        self.assertEqual(cm.exception.message, 'Lone surrogate 0xD800 at byte 10 cannot be written in UTF-8')
+        self.assertEqual(c.get_error_offset(), 10)
+        c = GUtf8Conv.Converter(direction=D.UTF8_TO_UTF8, profile=P.CESU8)
+        self.assertEqual(c.props.output_profile, -1)
+        self.assertEqual(c.get_output_profile(), P.CESU8)
 
     def test_construct_keywords(self):
         c = GUtf8Conv.Converter(direction=D.UCS4_TO_UTF8, bom_mode=B.INSERT)
