@@ -22,7 +22,7 @@
  * block that is not entirely valid goes to the scalar kernel, which stops
  * where it must; input shorter than the careful loop's block, and the
  * rest after the loops, to padded blocks of the generic layer
- * (gutf8conv-kernel-generic-padded.h).
+ * (gutf8conv-kernel-generic-decode.h).
  *
  * Compiled with -mavx2, so the compiler puts a vzeroupper before every
  * return and call.
@@ -390,82 +390,11 @@ decode_avx2_ascii_fitting (const guint8   **pp,
   return n == 32;
 }
 
-/* The careful phase: block by block from a character boundary, each
- * tested by byte compares.  A block that fails gives the characters
- * before its first wrong byte, and the kernel stops there: the state
- * machine takes what follows; or, mending (@m), it mends the malformed
- * sequence there and returns to the fast phase.  GK_CAREFUL_STOP where it
- * stopped for good; GK_CAREFUL_REST at the short rest of the input. */
-/* The shortest input the careful loop takes a block of: shorter input
- * (and any input the fast loop needs 64 bytes for) goes to the scalar
- * kernel whole. */
-#define DECODE_AVX2_CAREFUL_MIN 48
-
-GUTF8CONV_KERNEL_INLINE GkCareful
-decode_avx2_careful (const guint8   **pp,
-                     const guint8    *end,
-                     guint8         **po,
-                     const guint8    *oend,
-                     const guint      flags,
-                     GkMend          *m)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
-
-  /* 32 bytes, the byte after them, and the 16-byte gathers of the last
-   * group all stay inside the input. */
-  while (end - *pp >= DECODE_AVX2_CAREFUL_MIN)
-    {
-      const guint8 *p = *pp;
-      __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
-      guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
-      guint32 leads, wrong;
-      guint consumed, n_out;
-      GkLeads c;
-
-      if (nonascii == 0)
-        {
-          if (!decode_avx2_ascii_fitting (pp, po, oend, big_endian))
-            return GK_CAREFUL_STOP;
-          continue;
-        }
-
-      wrong = gk_block_wrong (b, p, nonascii, bmp_only, &c);
-      /* The last character may end past the block: leave it for the
-       * next.  A block that fails ends before its first wrong character. */
-      consumed = wrong == 0 ? gk_block_end (&c) : gk_valid_prefix (gk_block_expected (&c), wrong);
-      if (consumed == 0)
-        return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
-      leads = gk_block_leads (&c, consumed);
-      n_out = __builtin_popcount (leads);
-      if ((gsize) (oend - *po) < 4 * n_out + 32)
-        {
-          /* Only the characters that fit, stored exactly; the next lead
-           * is where to stop. */
-          guint n_fit = MIN (n_out, (gsize) (oend - *po) / 4);
-          guint32 rest = leads;
-
-          if (n_fit == 0)
-            return GK_CAREFUL_STOP;
-          for (guint i = 0; i < n_fit; i++)
-            rest &= rest - 1;
-          if (rest != 0)
-            consumed = __builtin_ctz (rest);
-          *po = transcode32 (p, leads & ~rest, *po, big_endian, TRUE);
-          *pp = p + consumed;
-          continue;
-        }
-
-      *po = transcode32 (p, leads, *po, big_endian, FALSE);
-      *pp = p + consumed;
-      if (wrong != 0)
-        return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
-    }
-  return GK_CAREFUL_REST;
-}
-
-/* The generic padded rest's operations: the careful loop's transcoding. */
-#define GK_REST_MAX DECODE_AVX2_CAREFUL_MIN
+/* The generic careful loop's operations (gutf8conv-kernel-generic-decode.h).
+ * 32 bytes, the byte after them, and the 16-byte gathers of the last
+ * group stay inside the input; shorter input (and any input the fast
+ * loop needs 64 bytes for) goes to the padded blocks whole. */
+#define GK_CAREFUL_MIN 48
 #define GK_DECODE_READ 40
 #define GK_DECODE_OVER 32
 
@@ -499,7 +428,37 @@ gk_shift_down1 (gk_vec b)
   return _mm256_alignr_epi8 (_mm256_permute2x128_si256 (b, b, 0x81), b, 1);
 }
 
-#include "gutf8conv-kernel-generic-padded.h"
+/* Only the characters that fit, stored exactly (masked stores), so that
+ * the cost of a call does not grow as the output window shrinks; the
+ * next lead is where to stop. */
+#define GK_HAVE_DECODE_FITTING
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_decode_fitting (const guint8  **pp,
+                   const guint8   *end G_GNUC_UNUSED,
+                   guint8        **po,
+                   const guint8   *oend,
+                   gk_mask         leads,
+                   guint           consumed,
+                   const guint     flags)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  guint n_fit = MIN ((gsize) __builtin_popcount (leads), (gsize) (oend - *po) / 4);
+  gk_mask rest = leads;
+
+  if (leads == GK_ALL)
+    return decode_avx2_ascii_fitting (pp, po, oend, big_endian);
+  if (n_fit == 0)
+    return FALSE;
+  for (guint i = 0; i < n_fit; i++)
+    rest &= rest - 1;
+  if (rest != 0)
+    consumed = __builtin_ctz (rest);
+  *po = transcode32 (*pp, leads & ~rest, *po, big_endian, TRUE);
+  *pp += consumed;
+  return TRUE;
+}
+
+#include "gutf8conv-kernel-generic-decode.h"
 
 /* Mending (@mend not NULL), the fast phase again after each mend. */
 GUTF8CONV_KERNEL_INLINE gsize
@@ -521,7 +480,7 @@ decode_avx2_mending (const guint8        *in,
     {
       decode_avx2_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
                         (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
-      r = decode_avx2_careful (&p, end, &o, oend, flags, &m);
+      r = gk_decode_careful (&p, end, &o, oend, flags, &m);
     }
   while (r == GK_CAREFUL_MENDED);
   if (r == GK_CAREFUL_STOP)
@@ -535,8 +494,8 @@ GUTF8CONV_KERNEL_UNMENDED (decode_avx2_impl, decode_avx2_mending)
 GK_PADDED_ENTRY_POINT (decode_avx2_short)
 
 GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_avx2, decode_avx2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
-                                    DECODE_AVX2_CAREFUL_MIN, decode_avx2_short)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx2, decode_avx2_mending, decode_avx2, DECODE_AVX2_CAREFUL_MIN)
+                                    GK_CAREFUL_MIN, decode_avx2_short)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx2, decode_avx2_mending, decode_avx2, GK_CAREFUL_MIN)
 
 /* Sixteen units of ASCII in @v0 and @v1 (1..7F with @no_nul: v - 1 at
  * most 7E, as 0 wraps round). */

@@ -38,7 +38,7 @@
  * Blocks that are not entirely valid go to the scalar kernel, which
  * stops where it must; input shorter than the careful loop's block, and
  * the rest after the loops, to padded blocks of the generic layer
- * (gutf8conv-kernel-generic-padded.h).  UTF-8 to UTF-8 is the SSE2
+ * (gutf8conv-kernel-generic-decode.h).  UTF-8 to UTF-8 is the SSE2
  * kernel's validating copy, which needs nothing more.
  */
 
@@ -421,76 +421,10 @@ decode_ssse3_ascii_run (const guint8   **pp,
   *po = o;
 }
 
-/* The careful phase: block by block from a character boundary, each
- * tested by byte compares.  A block that fails gives the characters
- * before its first wrong byte, and the kernel stops there: the state
- * machine takes what follows; or, mending (@m), it mends the malformed
- * sequence there and returns to the fast phase.  Blocks that do not fit
- * go to the scalar kernel.  GK_CAREFUL_STOP where it stopped for good;
- * GK_CAREFUL_REST at the short rest of the input. */
-/* The shortest input the careful loop takes a block of; shorter input
- * goes to the padded blocks whole. */
-#define DECODE_SSSE3_CAREFUL_MIN 24
-
-GUTF8CONV_KERNEL_INLINE GkCareful
-decode_ssse3_careful (const guint8   **pp,
-                      const guint8    *end,
-                      guint8         **po,
-                      const guint8    *oend,
-                      const guint      flags,
-                      GkMend          *m)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
-
-  /* 16 bytes, the byte after them and the second group's 16-byte load
-   * all stay inside the input. */
-  while (end - *pp >= DECODE_SSSE3_CAREFUL_MIN)
-    {
-      const guint8 *p = *pp;
-      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
-      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
-      guint32 leads, wrong;
-      guint consumed;
-      GkLeads c;
-
-      if (nonascii == 0 && oend - *po >= 64)
-        {
-          widen16 (p, b, *po, big_endian);
-          *pp = p + 16;
-          *po += 64;
-          continue;
-        }
-      if (nonascii != 0)
-        {
-          wrong = gk_block_wrong (b, p, nonascii, bmp_only, &c);
-          /* The last character may end past the block: leave it for the
-           * next.  A block that fails ends before its first wrong
-           * character. */
-          consumed = wrong == 0 ? gk_block_end (&c) : gk_valid_prefix (gk_block_expected (&c), wrong);
-          if (consumed == 0)
-            return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
-          leads = gk_block_leads (&c, consumed);
-          /* The stores may overrun by 12 bytes; near the end of the
-           * output, the scalar kernel stops exactly where it must. */
-          if ((gsize) (oend - *po) >= 4 * (gsize) __builtin_popcount (leads) + 12)
-            {
-              *po = transcode16 (p, leads, *po, big_endian);
-              *pp = p + consumed;
-              if (wrong != 0)
-                return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
-              continue;
-            }
-        }
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, pp, end, po, oend,
-                                          16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
-        return GK_CAREFUL_STOP;
-    }
-  return GK_CAREFUL_REST;
-}
-
-/* The generic padded rest's operations: the careful loop's transcoding. */
-#define GK_REST_MAX DECODE_SSSE3_CAREFUL_MIN
+/* The generic careful loop's operations (gutf8conv-kernel-generic-decode.h).
+ * 16 bytes, the byte after them and the second group's 16-byte load stay
+ * inside the input; shorter input goes to the padded blocks whole. */
+#define GK_CAREFUL_MIN 24
 #define GK_DECODE_READ 24
 #define GK_DECODE_OVER 12
 
@@ -511,7 +445,7 @@ gk_widen_block (const guint8 *p, gk_vec b, guint8 *o, const gboolean big_endian)
 GUTF8CONV_KERNEL_INLINE gk_vec gk_load_rest (const guint8 *p, gsize n) { return gk_load_rest16 (p, n); }
 GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _mm_srli_si128 (b, 1); }
 
-#include "gutf8conv-kernel-generic-padded.h"
+#include "gutf8conv-kernel-generic-decode.h"
 
 /* Mending (@mend not NULL), the fast phase again after each mend. */
 GUTF8CONV_KERNEL_INLINE gsize
@@ -614,7 +548,7 @@ fast:
         }
       while (TRUE);
     }
-  r = decode_ssse3_careful (&p, end, &o, oend, flags, &m);
+  r = gk_decode_careful (&p, end, &o, oend, flags, &m);
   if (r == GK_CAREFUL_MENDED)
     goto fast;
   if (r == GK_CAREFUL_STOP)
@@ -636,7 +570,7 @@ decode_ssse3 (const guint8 *in,
               guint         flags,
               gsize        *in_used)
 {
-  if (in_len < DECODE_SSSE3_CAREFUL_MIN)
+  if (in_len < GK_CAREFUL_MIN)
     return decode_ssse3_short (in, in_len, out, out_len, flags, in_used);
   ssse3_tables_ensure ();
   GUTF8CONV_KERNEL_SPECIALISE (decode_ssse3_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
@@ -656,7 +590,7 @@ decode_ssse3_mend_impl (const guint8        *in,
   return decode_ssse3_mending (in, in_len, out, out_len, flags, in_used, mend);
 }
 
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_ssse3, decode_ssse3_mend_impl, decode_ssse3, DECODE_SSSE3_CAREFUL_MIN)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_ssse3, decode_ssse3_mend_impl, decode_ssse3, GK_CAREFUL_MIN)
 
 /* Eight units of three bytes each, as 16-bit words in @w, to @o;
  * returns @o + 24.  Writes 28 bytes. */

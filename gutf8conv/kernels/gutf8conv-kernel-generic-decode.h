@@ -1,0 +1,110 @@
+/* gutf8conv-kernel-generic-decode.h: a wide decoder's careful loop, written once
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The careful phase of UTF-8 -> UCS-4: block by block from a character
+ * boundary, each tested by the byte compares of
+ * gutf8conv-kernel-generic-block.h.  A block that fails gives the
+ * characters before its first wrong byte, and the kernel stops there (the
+ * state machine takes what follows) or, mending, mends the malformed
+ * sequence there and returns to its fast phase.  The rest of the input,
+ * shorter than a block, goes to the padded blocks of
+ * gutf8conv-kernel-generic-padded.h.  See the behaviour guide, section
+ * `kernels`.
+ *
+ * The including file includes gutf8conv-kernel-generic-block.h first and
+ * defines what gutf8conv-kernel-generic-padded.h asks for, but
+ * GK_REST_MAX, and:
+ *   GK_CAREFUL_MIN     the shortest input the careful loop takes a block
+ *                      of (<= 64): a block, the byte after it and what
+ *                      gk_decode_block() reads
+ * A kernel with masked stores may override (GK_HAVE_DECODE_FITTING):
+ *   gboolean gk_decode_fitting (const guint8 **pp, const guint8 *end, guint8 **po,
+ *                               const guint8 *oend, gk_mask leads, guint consumed,
+ *                               guint flags);
+ *                      the block at *@pp, whose characters start at
+ *                      @leads and end at @consumed, where the output
+ *                      has no room for gk_decode_block()'s stores: what
+ *                      fits of it, advancing *@pp and *@po; FALSE where
+ *                      the kernel stops.  By default the scalar kernel
+ *                      takes the block, and stops exactly where it must.
+ */
+
+#pragma once
+
+#define GK_REST_MAX GK_CAREFUL_MIN
+
+#include "gutf8conv-kernel-generic-padded.h"
+
+#ifndef GK_HAVE_DECODE_FITTING
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_decode_fitting (const guint8 **pp,
+                   const guint8  *end,
+                   guint8       **po,
+                   const guint8  *oend,
+                   gk_mask        leads G_GNUC_UNUSED,
+                   guint          consumed G_GNUC_UNUSED,
+                   const guint    flags)
+{
+  return gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, pp, end, po, oend,
+                                        GK_BLOCK, GUTF8CONV_KERNEL_SEQ_SLACK, flags);
+}
+#endif
+
+/* The careful phase from *@pp, a character boundary, mending where @m
+ * says (GkMend).  GK_CAREFUL_STOP where it stopped for good;
+ * GK_CAREFUL_REST at the short rest of the input. */
+GUTF8CONV_KERNEL_INLINE GkCareful
+gk_decode_careful (const guint8   **pp,
+                   const guint8    *end,
+                   guint8         **po,
+                   const guint8    *oend,
+                   const guint      flags,
+                   GkMend          *m)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
+
+  while (end - *pp >= GK_CAREFUL_MIN)
+    {
+      const guint8 *p = *pp;
+      gk_vec b = gk_loadu (p);
+      gk_mask nonascii = gk_movemask (b);
+      gk_mask leads, wrong;
+      guint consumed;
+      GkLeads c;
+
+      if (nonascii == 0)
+        {
+          if ((gsize) (oend - *po) < 4 * GK_BLOCK)
+            {
+              if (!gk_decode_fitting (pp, end, po, oend, GK_ALL, GK_BLOCK, flags))
+                return GK_CAREFUL_STOP;
+              continue;
+            }
+          gk_widen_block (p, b, *po, big_endian);
+          *pp = p + GK_BLOCK;
+          *po += 4 * GK_BLOCK;
+          continue;
+        }
+
+      wrong = gk_block_wrong (b, p, nonascii, bmp_only, &c);
+      /* The last character may end past the block: leave it for the
+       * next.  A block that fails ends before its first wrong character. */
+      consumed = wrong == 0 ? gk_block_end (&c) : gk_valid_prefix (gk_block_expected (&c), wrong);
+      if (consumed == 0)
+        return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
+      leads = gk_block_leads (&c, consumed);
+      if ((gsize) (oend - *po) < 4 * (gsize) gk_popcount (leads) + GK_DECODE_OVER)
+        {
+          if (!gk_decode_fitting (pp, end, po, oend, leads, consumed, flags))
+            return GK_CAREFUL_STOP;
+          continue;
+        }
+      *po = gk_decode_block (p, leads, *po, big_endian);
+      *pp = p + consumed;
+      if (wrong != 0)
+        return gk_mend_at (m, pp, end, po, oend, 4, big_endian);
+    }
+  return GK_CAREFUL_REST;
+}
