@@ -271,7 +271,7 @@ decode_avx2_ascii_run (const guint8   **pp,
  * continuation bytes at the start of a block were converted already.
  * Stops at a character boundary. */
 GUTF8CONV_KERNEL_INLINE void
-decode_avx2_fast (const guint8   **pp,
+gk_decode_fast (const guint8   **pp,
                   const guint8    *end,
                   guint8         **po,
                   const guint8    *oend,
@@ -460,42 +460,7 @@ gk_decode_fitting (const guint8  **pp,
 
 #include "gutf8conv-kernel-generic-decode.h"
 
-/* Mending (@mend not NULL), the fast phase again after each mend. */
-GUTF8CONV_KERNEL_INLINE gsize
-decode_avx2_mending (const guint8        *in,
-                     gsize                in_len,
-                     guint8              *out,
-                     gsize                out_len,
-                     const guint          flags,
-                     gsize               *in_used,
-                     GUtf8ConvKernelMend *mend)
-{
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
-  GkCareful r;
-  GkMend m;
-
-  gk_mend_init (&m, mend, in);
-  do
-    {
-      decode_avx2_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
-                        (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
-      r = gk_decode_careful (&p, end, &o, oend, flags, &m);
-    }
-  while (r == GK_CAREFUL_MENDED);
-  if (r == GK_CAREFUL_STOP)
-    return gutf8conv_kernel_stop (in, p, out, o, in_used);
-  return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
-}
-
-GUTF8CONV_KERNEL_UNMENDED (decode_avx2_impl, decode_avx2_mending)
-
-/* Input shorter than the careful block: all of it in padded blocks. */
-GK_PADDED_ENTRY_POINT (decode_avx2_short)
-
-GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_avx2, decode_avx2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
-                                    GK_CAREFUL_MIN, decode_avx2_short)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx2, decode_avx2_mending, decode_avx2, GK_CAREFUL_MIN)
+GK_DECODE_ENTRY_POINTS (decode_avx2, decode_mend_avx2)
 
 /* Sixteen units of ASCII in @v0 and @v1 (1..7F with @no_nul: v - 1 at
  * most 7E, as 0 wraps round). */
@@ -997,9 +962,9 @@ gk16_widen_ascii (const guint8   *p,
 
 /* Each half of the block as sixteen words, a unit at each byte from it
  * and the one after it; the leads' and ASCII bytes' kept eight words (a
- * lane) at a time by a table of byte shuffles.  Two-byte forms only: on
- * three-byte text (Chinese) this step ran at 0.61-0.64 of simdutf
- * haswell, the UCS-4 decoder's block of values at 0.96-1.01. */
+ * lane) at a time by a table of byte shuffles.  Two-byte forms only:
+ * three-byte text goes faster through the UCS-4 decoder's block of
+ * values. */
 #define GK16_DIRECT 2
 
 GUTF8CONV_KERNEL_INLINE gsize

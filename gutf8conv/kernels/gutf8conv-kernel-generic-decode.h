@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The careful phase of UTF-8 -> UCS-4: block by block from a character
+ * UTF-8 -> UCS-4 over a kernel's fast phase and its block
+ * transcoding.  The careful phase: block by block from a character
  * boundary, each tested by the byte compares of
  * gutf8conv-kernel-generic-block.h.  A block that fails gives the
  * characters before its first wrong byte, and the kernel stops there (the
@@ -18,6 +19,11 @@
  *   GK_CAREFUL_MIN     the shortest input the careful loop takes a block
  *                      of (<= 64): a block, the byte after it and what
  *                      gk_decode_block() reads
+ *   void gk_decode_fast (const guint8 **pp, const guint8 *end, guint8 **po,
+ *                        const guint8 *oend, gboolean big_endian, gboolean bmp_only);
+ *                      the kernel's fast phase from *@pp, a character
+ *                      boundary: advances *@pp and *@po over what it
+ *                      converted, stopping at a character boundary
  * A kernel with masked stores may override (GK_HAVE_DECODE_FITTING):
  *   gboolean gk_decode_fitting (const guint8 **pp, const guint8 *end, guint8 **po,
  *                               const guint8 *oend, gk_mask leads, guint consumed,
@@ -108,3 +114,45 @@ gk_decode_careful (const guint8   **pp,
     }
   return GK_CAREFUL_REST;
 }
+
+/* UTF-8 -> UCS-4 (GUtf8ConvDecodeMendFunc's arguments), mending where
+ * @mend is not NULL: the fast phase, the careful loop, the fast phase
+ * again after each mend, the padded rest. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk_decode_mending (const guint8        *in,
+                   gsize                in_len,
+                   guint8              *out,
+                   gsize                out_len,
+                   const guint          flags,
+                   gsize               *in_used,
+                   GUtf8ConvKernelMend *mend)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+  GkCareful r;
+  GkMend m;
+
+  gk_mend_init (&m, mend, in);
+  do
+    {
+      gk_decode_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
+                      (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
+      r = gk_decode_careful (&p, end, &o, oend, flags, &m);
+    }
+  while (r == GK_CAREFUL_MENDED);
+  if (r == GK_CAREFUL_STOP)
+    return gutf8conv_kernel_stop (in, p, out, o, in_used);
+  return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
+}
+
+GUTF8CONV_KERNEL_UNMENDED (gk_decode, gk_decode_mending)
+
+/* Input shorter than the careful block: all of it in padded blocks. */
+GK_PADDED_ENTRY_POINT (gk_decode_short)
+
+/* A kernel's UTF-8 -> UCS-4 entry points: @decode (GUtf8ConvDecodeFunc)
+ * and @decode_mend (GUtf8ConvDecodeMendFunc). */
+#define GK_DECODE_ENTRY_POINTS(decode, decode_mend) \
+  GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode, gk_decode, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY, \
+                                      GK_CAREFUL_MIN, gk_decode_short) \
+  GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend, gk_decode_mending, decode, GK_CAREFUL_MIN)

@@ -445,28 +445,18 @@ gk_widen_block (const guint8 *p, gk_vec b, guint8 *o, const gboolean big_endian)
 GUTF8CONV_KERNEL_INLINE gk_vec gk_load_rest (const guint8 *p, gsize n) { return gk_load_rest16 (p, n); }
 GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _mm_srli_si128 (b, 1); }
 
-#include "gutf8conv-kernel-generic-decode.h"
-
-/* Mending (@mend not NULL), the fast phase again after each mend. */
-GUTF8CONV_KERNEL_INLINE gsize
-decode_ssse3_mending (const guint8        *in,
-                      gsize                in_len,
-                      guint8              *out,
-                      gsize                out_len,
-                      const guint          flags,
-                      gsize               *in_used,
-                      GUtf8ConvKernelMend *mend)
+/* The generic decoder's fast phase (gutf8conv-kernel-generic-decode.h). */
+GUTF8CONV_KERNEL_INLINE void
+gk_decode_fast (const guint8   **pp,
+                const guint8    *end,
+                guint8         **po,
+                const guint8    *oend,
+                const gboolean   big_endian,
+                const gboolean   bmp_only)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
+  const guint8 *p = *pp;
+  guint8 *o = *po;
   __m128i b;
-  GkCareful r;
-  GkMend m;
-
-  gk_mend_init (&m, mend, in);
-fast:
 
   /* The fast phase.  It steps a fixed 16 bytes, so that no load waits for
    * the previous block's verdict.  A character that crosses into the next
@@ -474,10 +464,10 @@ fast:
    * transcoded only once the next one has been checked too; the
    * continuation bytes at the start of a block were then converted with
    * the block before.  96 bytes of output: 64 for a block, 12 that a
-   * store may overrun.  Stops at a character boundary.  (Written out
-   * here: as an always_inline function of its own, GCC 12 gave its loop
-   * one more spill and reload a block.)  The bytes before @p are none of
-   * a character (ASCII will do). */
+   * store may overrun.  Stops at a character boundary.  The bytes before
+   * @p are none of a character (ASCII will do).  The word shuffles' table
+   * is made on first use. */
+  ssse3_tables_ensure ();
   if (end - p >= 32 && oend - o >= 96 &&
       _mm_testz_si128 (check_block (b = _mm_loadu_si128 ((const __m128i *) p), _mm_setzero_si128 (), bmp_only),
                        _mm_set1_epi8 (-1)))
@@ -548,49 +538,15 @@ fast:
         }
       while (TRUE);
     }
-  r = gk_decode_careful (&p, end, &o, oend, flags, &m);
-  if (r == GK_CAREFUL_MENDED)
-    goto fast;
-  if (r == GK_CAREFUL_STOP)
-    return gutf8conv_kernel_stop (in, p, out, o, in_used);
-  return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
+  *pp = p;
+  *po = o;
 }
 
-GUTF8CONV_KERNEL_UNMENDED (decode_ssse3_impl, decode_ssse3_mending)
+#include "gutf8conv-kernel-generic-decode.h"
 
-/* Input shorter than the careful block: all of it in padded blocks,
- * which need none of the tables. */
-GK_PADDED_ENTRY_POINT (decode_ssse3_short)
-
-static gsize
-decode_ssse3 (const guint8 *in,
-              gsize         in_len,
-              guint8       *out,
-              gsize         out_len,
-              guint         flags,
-              gsize        *in_used)
-{
-  if (in_len < GK_CAREFUL_MIN)
-    return decode_ssse3_short (in, in_len, out, out_len, flags, in_used);
-  ssse3_tables_ensure ();
-  GUTF8CONV_KERNEL_SPECIALISE (decode_ssse3_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
-}
-
-/* decode_ssse3_mending() once the tables are made. */
-GUTF8CONV_KERNEL_INLINE gsize
-decode_ssse3_mend_impl (const guint8        *in,
-                        gsize                in_len,
-                        guint8              *out,
-                        gsize                out_len,
-                        const guint          flags,
-                        gsize               *in_used,
-                        GUtf8ConvKernelMend *mend)
-{
-  ssse3_tables_ensure ();
-  return decode_ssse3_mending (in, in_len, out, out_len, flags, in_used, mend);
-}
-
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_ssse3, decode_ssse3_mend_impl, decode_ssse3, GK_CAREFUL_MIN)
+/* Input shorter than the careful block goes to padded blocks, which need
+ * none of the tables. */
+GK_DECODE_ENTRY_POINTS (decode_ssse3, decode_mend_ssse3)
 
 /* Eight units of three bytes each, as 16-bit words in @w, to @o;
  * returns @o + 24.  Writes 28 bytes. */
