@@ -238,50 +238,22 @@ store_words8 (__m128i         v,
     }
 }
 
-/* transcode16() for blocks of ASCII and two-byte characters only: the
- * value at each of eight positions as if a character started there, in a
- * 16-bit word, then the words at the leads moved to the front and widened.
- * A pair (b0, b1) weighed (64, 1) is b0 * 64 + b1, which minus the
- * markers 0xC0 * 64 + 0x80 is the two-byte value; below that difference
- * b0 is ASCII.  Reads up to @p + 24 and may write 32 bytes past the
- * characters it stores. */
+/* transcode16() for blocks without four-byte characters (and with
+ * @three FALSE, without three-byte ones): the value at each of eight
+ * positions as if a character started there, in a 16-bit word, then the
+ * words at the leads moved to the front and widened.  A pair (b0, b1)
+ * weighed (64, 1) is b0 * 64 + b1, which minus the markers 0xC0 * 64 +
+ * 0x80 is the two-byte value; that shifted left six bits (modulo 2^16,
+ * which drops the lead's marker bits) plus b2, minus the continuation
+ * markers, is the three-byte value.  Reads up to @p + 24 and may write 32
+ * bytes past the characters it stores. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-transcode16_2 (const guint8   *p,
-               guint32         leads,
-               guint8         *o,
-               const gboolean  big_endian,
-               const gboolean  units16)
-{
-  const __m128i pairs = _mm_setr_epi8 (0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8);
-
-  for (guint g = 0; g < 2; g++)
-    {
-      guint m = (leads >> (8 * g)) & 0xFF;
-      __m128i t = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (p + 8 * g)), pairs);
-      __m128i r = _mm_maddubs_epi16 (t, _mm_set1_epi16 (0x0140));
-      __m128i ascii = _mm_cmpgt_epi16 (_mm_set1_epi16 (0x3080), r);
-      __m128i v = _mm_blendv_epi8 (_mm_sub_epi16 (r, _mm_set1_epi16 (0x3080)),
-                                   _mm_and_si128 (t, _mm_set1_epi16 (0xFF)), ascii);
-
-      v = _mm_shuffle_epi8 (v, _mm_loadu_si128 ((const __m128i *) compact_words[m]));
-      store_words8 (v, o, big_endian, units16);
-      o += (units16 ? 2 : 4) * __builtin_popcount (m);
-    }
-  return o;
-}
-
-/* transcode16() for blocks without four-byte characters, as
- * transcode16_2() does it: with the pair (b0, b1) weighed (64, 1), b0 * 64
- * + b1 shifted left six bits (modulo 2^16, which drops the lead's marker
- * bits) plus b2, minus the continuation markers, is the three-byte value.
- * Reads up to @p + 24 and may write 32 bytes past the characters it
- * stores. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-transcode16_3 (const guint8   *p,
-               guint32         leads,
-               guint8         *o,
-               const gboolean  big_endian,
-               const gboolean  units16)
+transcode16_bmp (const guint8   *p,
+                 guint32         leads,
+                 guint8         *o,
+                 const gboolean  big_endian,
+                 const gboolean  units16,
+                 const gboolean  three)
 {
   const __m128i pairs = _mm_setr_epi8 (0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8);
   const __m128i thirds = _mm_setr_epi8 (2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1);
@@ -294,11 +266,15 @@ transcode16_3 (const guint8   *p,
       __m128i t = _mm_shuffle_epi8 (x, pairs);
       __m128i r = _mm_maddubs_epi16 (t, _mm_set1_epi16 (0x0140));
       __m128i lead = _mm_and_si128 (t, _mm_set1_epi16 (0xFF));
-      __m128i v3 = _mm_sub_epi16 (_mm_add_epi16 (_mm_slli_epi16 (r, 6), _mm_shuffle_epi8 (x, thirds)),
-                                  _mm_set1_epi16 (0x2080));
       __m128i v = _mm_sub_epi16 (r, _mm_set1_epi16 (0x3080));
 
-      v = _mm_blendv_epi8 (v, v3, _mm_cmpgt_epi16 (lead, _mm_set1_epi16 (0xDF)));
+      if (three)
+        {
+          __m128i v3 = _mm_sub_epi16 (_mm_add_epi16 (_mm_slli_epi16 (r, 6), _mm_shuffle_epi8 (x, thirds)),
+                                      _mm_set1_epi16 (0x2080));
+
+          v = _mm_blendv_epi8 (v, v3, _mm_cmpgt_epi16 (lead, _mm_set1_epi16 (0xDF)));
+        }
       v = _mm_blendv_epi8 (v, lead, _mm_cmpgt_epi16 (_mm_set1_epi16 (0x80), lead));
       v = _mm_shuffle_epi8 (v, _mm_loadu_si128 ((const __m128i *) compact_words[m]));
       store_words8 (v, o, big_endian, units16);
@@ -510,7 +486,7 @@ gk_decode_fast (const guint8   **pp,
           lead = ~cont & 0xFFFF;
           l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80)));
           if (l3 == 0)
-            o = transcode16_2 (p, lead, o, big_endian, FALSE);
+            o = transcode16_bmp (p, lead, o, big_endian, FALSE, FALSE);
           else
             {
               l4 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80)));
@@ -524,7 +500,7 @@ gk_decode_fast (const guint8   **pp,
               else if ((lead & ~l3) == 0)
                 o = transcode16_all3 (p, lead, o, big_endian, FALSE);
               else
-                o = transcode16_3 (p, lead, o, big_endian, FALSE);
+                o = transcode16_bmp (p, lead, o, big_endian, FALSE, TRUE);
             }
           p += 16;
           b = b2;
@@ -1063,14 +1039,14 @@ gk16_run (const guint8   **pp,
               b = b2;
               break;
             }
-          o = transcode16_2 (p, lead, o, big_endian, TRUE);
+          o = transcode16_bmp (p, lead, o, big_endian, TRUE, FALSE);
         }
       else if (_mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80))) != 0)
         break;
       else if ((lead & ~l3) == 0)
         o = transcode16_all3 (p, lead, o, big_endian, TRUE);
       else
-        o = transcode16_3 (p, lead, o, big_endian, TRUE);
+        o = transcode16_bmp (p, lead, o, big_endian, TRUE, TRUE);
       p += 16;
       b = b2;
     }
