@@ -938,26 +938,13 @@ gk16_pairs (const guint32  *v,
 }
 #define GK16_PAIRS gk16_pairs
 
-#define GK16_ASCII 32
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_widen_ascii (const guint8   *p,
-                  guint8         *o,
-                  const gboolean  big_endian)
+/* Half @h of the 32 bytes @b as sixteen 16-bit units. */
+GUTF8CONV_KERNEL_INLINE __m256i
+gk_widen16 (__m256i b, guint h, const gboolean big_endian)
 {
-  __m256i b = _mm256_loadu_si256 ((const __m256i *) p);
+  __m256i w = _mm256_cvtepu8_epi16 (h == 0 ? _mm256_castsi256_si128 (b) : _mm256_extracti128_si256 (b, 1));
 
-  if (_mm256_movemask_epi8 (b) != 0)
-    return FALSE;
-  for (guint h = 0; h < 2; h++)
-    {
-      __m256i w = _mm256_cvtepu8_epi16 (h == 0 ? _mm256_castsi256_si128 (b) : _mm256_extracti128_si256 (b, 1));
-
-      if (big_endian)
-        w = _mm256_slli_epi16 (w, 8);
-      _mm256_storeu_si256 ((__m256i *) (o + 32 * h), w);
-    }
-  return TRUE;
+  return big_endian ? _mm256_slli_epi16 (w, 8) : w;
 }
 
 /* Each half of the block as sixteen words, a unit at each byte from it

@@ -661,26 +661,13 @@ gk16_pairs (const guint32  *v,
 }
 #define GK16_PAIRS gk16_pairs
 
-#define GK16_ASCII 64
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_widen_ascii (const guint8   *p,
-                  guint8         *o,
-                  const gboolean  big_endian)
+/* Half @h of the 64 bytes @b as thirty-two 16-bit units. */
+GUTF8CONV_KERNEL_INLINE __m512i
+gk_widen16 (__m512i b, guint h, const gboolean big_endian)
 {
-  __m512i b = _mm512_loadu_si512 ((const void *) p);
+  __m512i w = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (b) : _mm512_extracti64x4_epi64 (b, 1));
 
-  if (_mm512_movepi8_mask (b) != 0)
-    return FALSE;
-  for (guint h = 0; h < 2; h++)
-    {
-      __m512i w = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (b) : _mm512_extracti64x4_epi64 (b, 1));
-
-      if (big_endian)
-        w = _mm512_slli_epi16 (w, 8);
-      _mm512_storeu_si512 ((void *) (o + 64 * h), w);
-    }
-  return TRUE;
+  return big_endian ? _mm512_slli_epi16 (w, 8) : w;
 }
 
 /* Each half of the block as thirty-two words, a unit at each byte from

@@ -20,15 +20,14 @@
  *       aligned block) as 16-bit units in the order @big_endian gives,
  *       and returns TRUE, when all are below U+10000; else FALSE, having
  *       stored nothing.
- *   GK16_ASCII                           ASCII bytes a step widens
- *   gboolean gk16_widen_ascii (const guint8 *p, guint8 *o, const gboolean big_endian);
- *       when the GK16_ASCII bytes at @p are ASCII, stores them as 16-bit
- *       units and returns TRUE; else FALSE, having stored nothing.
+ *   gk_vec gk_widen16 (gk_vec b, guint h, const gboolean big_endian);
+ *       half @h (0, 1) of the block @b, bytes below 0x100, as 16-bit
+ *       units in the order @big_endian gives
  * and, where it has a vector way of making pairs, GK16_PAIRS, the name of
  *   gsize gk16_pairs (const guint32 *v, guint8 *o, const gboolean big_endian);
  *       the same group stored as UTF-16, pairs and all, in 4 * GK16_GROUP
  *       bytes of room; returns the bytes that hold units;
- * and includes gutf8conv-kernel-generic.h.
+ * and includes gutf8conv-kernel-generic-block.h (its vector operations).
  *
  * A kernel that includes gutf8conv-kernel-generic-block.h and can
  * transcode a block straight to units defines GK16_DIRECT, the longest
@@ -55,6 +54,31 @@
 #pragma once
 
 #include "gutf8conv-kernel-units.h"
+
+/* ASCII bytes the ASCII step widens: a block, at least 32. */
+#define GK16_ASCII MAX (GK_BLOCK, 32)
+
+/* When the GK16_ASCII bytes at @p are ASCII, stores them as 16-bit units
+ * and returns TRUE; else FALSE, having stored nothing. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_widen_ascii (const guint8   *p,
+                  guint8         *o,
+                  const gboolean  big_endian)
+{
+  gk_vec b[GK16_ASCII / GK_BLOCK], any;
+
+  for (guint i = 0; i < GK16_ASCII / GK_BLOCK; i++)
+    {
+      b[i] = gk_loadu (p + GK_BLOCK * i);
+      any = i == 0 ? b[i] : gk_or (any, b[i]);
+    }
+  if (gk_movemask (any) != 0)
+    return FALSE;
+  for (guint i = 0; i < GK16_ASCII / GK_BLOCK; i++)
+    for (guint h = 0; h < 2; h++)
+      gk_storeu (o + 2 * GK_BLOCK * i + GK_BLOCK * h, gk_widen16 (b[i], h, big_endian));
+  return TRUE;
+}
 
 /* Values in the block: 1 KiB of stack, enough to amortise a call of the
  * UCS-4 decoder, and short enough that mostly-ASCII text soon returns to

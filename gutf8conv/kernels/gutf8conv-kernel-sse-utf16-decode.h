@@ -6,8 +6,8 @@
  * gutf8conv-kernel-generic-utf16-decode.h: the narrowing, sixteen values
  * a step, around the kernel's gk16_sse_pack (__m128i a, __m128i b,
  * big_endian), which packs eight values below U+10000 into units in the
- * order asked; and 32 ASCII bytes widened to units by interleaving with
- * zeros.  Nothing here needs more than SSE2.
+ * order asked; and gk_widen16(), ASCII bytes widened to units by
+ * interleaving with zeros.  Nothing here needs more than SSE2.
  */
 
 #pragma once
@@ -34,25 +34,14 @@ gk16_narrow (const guint32  *v,
   return TRUE;
 }
 
-#define GK16_ASCII 32
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_widen_ascii (const guint8   *p,
-                  guint8         *o,
-                  const gboolean  big_endian)
+/* Half @h of the 16 bytes @b as eight 16-bit units: interleaved with
+ * zeros, the zero byte first for big-endian. */
+GUTF8CONV_KERNEL_INLINE __m128i
+gk_widen16 (__m128i b, guint h, const gboolean big_endian)
 {
-  __m128i b0 = _mm_loadu_si128 ((const __m128i *) p);
-  __m128i b1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
+  const __m128i z = _mm_setzero_si128 ();
 
-  if (_mm_movemask_epi8 (_mm_or_si128 (b0, b1)) != 0)
-    return FALSE;
-  for (guint h = 0; h < 2; h++)
-    {
-      __m128i b = h == 0 ? b0 : b1, z = _mm_setzero_si128 ();
-
-      /* Interleaved with zeros: the zero byte first for big-endian. */
-      _mm_storeu_si128 ((__m128i *) (o + 32 * h), big_endian ? _mm_unpacklo_epi8 (z, b) : _mm_unpacklo_epi8 (b, z));
-      _mm_storeu_si128 ((__m128i *) (o + 32 * h + 16), big_endian ? _mm_unpackhi_epi8 (z, b) : _mm_unpackhi_epi8 (b, z));
-    }
-  return TRUE;
+  if (h == 0)
+    return big_endian ? _mm_unpacklo_epi8 (z, b) : _mm_unpacklo_epi8 (b, z);
+  return big_endian ? _mm_unpackhi_epi8 (z, b) : _mm_unpackhi_epi8 (b, z);
 }
