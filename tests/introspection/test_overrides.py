@@ -160,8 +160,19 @@ class TestCodecs(unittest.TestCase):
         self.assertEqual(b'\xed\xa0\xbd\xed\xb8\x80'.decode('cesu-8'), '\U0001F600')
 
     def test_lookup(self):
+        """Every spelling, the canonical name (#behaviour-python)."""
         for name in ('cesu-8', 'CESU_8', 'mutf-8', 'MUTF_8', 'wtf-8', 'wtf_8'):
             self.assertEqual(codecs.lookup(name).name, name.lower().replace('_', '-'))
+        for names, canonical in ((('cesu8', 'CESU8', 'Cesu 8', 'cesu_8'), 'cesu-8'),
+                                 (('mutf8', 'MUTF8', 'modified-utf-8', 'Modified_UTF_8',
+                                   'modified utf8'), 'mutf-8'),
+                                 (('wtf8', 'WTF8', 'Wtf 8'), 'wtf-8')):
+            for name in names:
+                self.assertEqual(codecs.lookup(name).name, canonical, name)
+        self.assertEqual(b'a\xc0\x80'.decode('mutf8'), 'a\0')
+        self.assertEqual('\U0001F600'.encode('cesu8'), b'\xed\xa0\xbd\xed\xb8\x80')
+        with self.assertRaises(LookupError):
+            codecs.lookup('cesu9')
 
     def test_encode_decode_against_python(self):
         for name in ('cesu-8', 'mutf-8', 'wtf-8'):

@@ -429,10 +429,15 @@ def _codec_info(name, profile):
                             streamreader=StreamReader, streamwriter=StreamWriter)
 
 
+# Every spelling Python's name normalisation makes of these names (case,
+# "-", "_", spaces and dots aside), to the canonical one.
+_SPELLINGS = {'cesu8': 'cesu-8', 'mutf8': 'mutf-8', 'modifiedutf8': 'mutf-8', 'wtf8': 'wtf-8'}
+
+
 def _search(name):
-    name = name.lower().replace('_', '-')
-    profile = _CODECS.get(name)
-    return _codec_info(name, profile) if profile is not None else None
+    key = ''.join(ch for ch in name.lower() if ch.isalnum())
+    canonical = _SPELLINGS.get(key)
+    return _codec_info(canonical, _CODECS[canonical]) if canonical is not None else None
 
 
 _registered = False
