@@ -6,16 +6,20 @@ DataInputStream.readUTF (behaviour guide, #behaviour-profile-modified-utf8).
 Usage: oracle-java.py ORACLE_HELPER JAVA_SOURCE_DIR [N]
 
 N (default 10 000) seeded random strings (NUL, BMP, supplementary
-characters; no lone surrogates, which the profile refuses to encode) are
-written by writeUTF and by the library, and must be the same bytes, which
-the library reads back to the same characters.  N damaged byte strings are
+characters, lone surrogates) are written by writeUTF and by the library
+(from UCS-4 and from UTF-16), and must be the same bytes, which the
+library reads back to the same units (towards UCS-4 and UTF-16).  Then
+every CONSTANT_Utf8 entry of the constant pools of the JDK's java.base
+classes (the jrt:/ file system) is decoded by the library to UTF-16 and
+must be the units readUTF gives, and those units encoded must be the
+entry's bytes.  N damaged byte strings are
 read by readUTF and by the library (STRICT): whatever Java refuses, the
 library refuses; whatever both read, they read alike.  Java's readUTF is
 laxer than the profile (it takes any overlong two- or three-byte form and lone
 surrogate forms); where only that parts them, the input is counted apart,
 and it must indeed not be what writeUTF would write for Java's string (a raw
-00 aside, which the profile reads too).  Skipped (TAP) without a JDK.
-Prints TAP.
+00 aside, which the profile reads too).  The test is registered only
+where a JDK is found.  Prints TAP with the counts.
 """
 import os
 import random
@@ -26,14 +30,19 @@ import sys
 import tempfile
 
 SEED = 0x4A415641
-TO_UCS4, TO_UTF8 = 0, 1
+TO_UCS4, TO_UTF8, TO_UTF16, FROM_UTF16 = 0, 1, 3, 4
 BE, KEEP, STRICT, MUTF8 = 1, 0, 0, 3
 
 
 def random_string(r):
     out = []
     for _ in range(r.randrange(0, 12)):
-        k = r.randrange(6)
+        k = r.randrange(7)
+        if k == 6:
+            # A lone surrogate, as a Java String may hold
+            # (#behaviour-profile-modified-utf8).
+            out.append(chr(r.randrange(0xD800, 0xE000)))
+            continue
         if k == 0:
             out.append('\0')
         elif k == 1:
@@ -91,13 +100,14 @@ def main():
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 10000
     javac, java = shutil.which('javac'), shutil.which('java')
     if javac is None or java is None:
-        print('1..0 # SKIP no JDK (javac and java)')
-        return
+        print('Bail out! no JDK (javac and java)')
+        sys.exit(1)
     r = random.Random(SEED)
     strings = [random_string(r) for _ in range(n)]
 
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([javac, '-d', tmp, os.path.join(java_dir, 'OracleMutf8.java')], check=True)
+        subprocess.run([javac, '-d', tmp, os.path.join(java_dir, 'OracleMutf8.java'),
+                        os.path.join(java_dir, 'ClassFileStrings.java')], check=True)
         # Java: writeUTF of each string, then readUTF of damaged bytes made
         # from writeUTF's output.
         jin, jout = os.path.join(tmp, 'j.in'), os.path.join(tmp, 'j.out')
@@ -126,24 +136,60 @@ def main():
             read.append(data[pos + 5:pos + 5 + 2 * length].decode('utf-16-be', 'surrogatepass'))
             pos += 5 + 2 * length
 
-        enc = run_helper(helper, tmp, [((TO_UTF8, BE, KEEP, STRICT, MUTF8), s.encode('utf-32-be'))
-                                       for s in strings])
+        enc = run_helper(helper, tmp, [((TO_UTF8, BE, KEEP, STRICT, MUTF8),
+                                        s.encode('utf-32-be', 'surrogatepass')) for s in strings])
+        enc16 = run_helper(helper, tmp, [((FROM_UTF16, BE, KEEP, STRICT, MUTF8), units(s))
+                                         for s in strings])
+        dec16 = run_helper(helper, tmp, [((TO_UTF16, BE, KEEP, STRICT, MUTF8), b) for b in written])
+        # The JDK's own class files.
+        cout = os.path.join(tmp, 'c.out')
+        subprocess.run([java, '-cp', tmp, 'ClassFileStrings', cout, 'java.base'], check=True)
+        data, pos, entries = open(cout, 'rb').read(), 0, []
+        while True:
+            (length,) = struct.unpack_from('>i', data, pos)
+            if length < 0:
+                (n_classes,) = struct.unpack_from('>I', data, pos + 4)
+                break
+            raw = data[pos + 4:pos + 4 + length]
+            pos += 4 + length
+            (m,) = struct.unpack_from('>I', data, pos)
+            entries.append((raw, data[pos + 4:pos + 4 + 2 * m]))
+            pos += 4 + 2 * m
+        cdec = run_helper(helper, tmp, [((TO_UTF16, BE, KEEP, STRICT, MUTF8), raw) for raw, _ in entries])
+        cenc = run_helper(helper, tmp, [((FROM_UTF16, BE, KEEP, STRICT, MUTF8), u) for _, u in entries])
         dec = run_helper(helper, tmp, [((TO_UCS4, BE, KEEP, STRICT, MUTF8), b) for b in written])
         dmg = run_helper(helper, tmp, [((TO_UCS4, BE, KEEP, STRICT, MUTF8), b) for b in damaged])
         canon = run_helper(helper, tmp, [((TO_UTF8, BE, KEEP, STRICT, MUTF8),
                                           s.encode('utf-32-be', 'surrogatepass'))
                                          for s in read if s is not None])
 
-    print('1..2')
+    print('1..3')
+    lone = sum(any(0xD800 <= ord(c) <= 0xDFFF for c in s) for s in strings)
     bad = [(s, w, got) for s, w, (st, got) in zip(strings, written, enc) if st != 0 or got != w]
+    bad += [(s, w, got) for s, w, (st, got) in zip(strings, written, enc16) if st != 0 or got != w]
     bad += [(s, w, got) for s, w, (st, got) in zip(strings, written, dec)
-            if st != 0 or got.decode('utf-32-be') != s]
+            if st != 0 or got.decode('utf-32-be', 'surrogatepass').encode('utf-16-be', 'surrogatepass') != units(s)]
+    bad += [(s, w, got) for s, w, (st, got) in zip(strings, written, dec16) if st != 0 or got != units(s)]
     if bad:
         print(f'not ok 1 - {n} strings: {len(bad)} differ from writeUTF or do not read back')
         for s, w, got in bad[:5]:
             print(f'#   {s!r}: writeUTF {w.hex(" ")}, library {got.hex(" ")}')
     else:
-        print(f'ok 1 - {n} strings: the library writes what writeUTF writes and reads it back')
+        print(f'ok 1 - {n} strings ({lone} with lone surrogates): the library writes what writeUTF '
+              f'writes, from UCS-4 and from UTF-16, and reads it back to the same units')
+    cbad = [(raw, u, got) for (raw, u), (st, got) in zip(entries, cdec) if st != 0 or got != u]
+    cbad += [(raw, u, got) for (raw, u), (st, got) in zip(entries, cenc) if st != 0 or got != raw]
+    clone = sum(any(0xD800 <= int.from_bytes(u[i:i + 2], 'big') <= 0xDFFF for i in range(0, len(u), 2))
+                for _, u in entries)
+    if cbad or not entries:
+        print(f'not ok 2 - {len(entries)} CONSTANT_Utf8 entries of {n_classes} JDK classes: '
+              f'{len(cbad)} differ from readUTF')
+        for raw, u, got in cbad[:5]:
+            print(f'#   {raw.hex(" ")}: readUTF {u.hex(" ")}, library {got.hex(" ")}')
+    else:
+        print(f'ok 2 - {len(entries)} CONSTANT_Utf8 entries of {n_classes} JDK classes (java.base, '
+              f'{clone} with surrogates): the library reads each as readUTF does and writes it back '
+              f'byte for byte')
 
     canon_iter = iter(canon)
     lax = both = refused = 0
@@ -168,13 +214,13 @@ def main():
         else:
             diffs.append((b, 'readUTF reads writeUTF\'s own form, the library refuses it'))
     if diffs:
-        print(f'not ok 2 - {n} damaged inputs: {len(diffs)} differ')
+        print(f'not ok 3 - {n} damaged inputs: {len(diffs)} differ')
         for b, why in diffs[:5]:
             print(f'#   {b.hex(" ")}: {why}')
     else:
-        print(f'ok 2 - {n} damaged inputs: {refused} refused by both, {both} read alike, '
-              f'{lax} read only by the laxer readUTF (overlong or lone surrogate forms)')
-    sys.exit(1 if bad or diffs else 0)
+        print(f'ok 3 - {n} damaged inputs: {refused} refused by both, {both} read alike, '
+              f'{lax} read only by the laxer readUTF (overlong forms)')
+    sys.exit(1 if bad or diffs or cbad or not entries else 0)
 
 
 if __name__ == '__main__':
