@@ -1960,10 +1960,10 @@ gutf8conv_codec_error_message (const GUtf8ConvCodec *codec)
     /* Translators: the first %s is a byte offset in the input; the last
      * %s, right after the colon, is the sequence's bytes in hexadecimal,
      * each after a space. */
-    return g_strdup_printf (_("Invalid UTF-8 sequence at byte %s:%s"), offset, bytes->str);
+    return g_strdup_printf (_("Invalid %s sequence at byte %s:%s"), form_name (codec->profile), offset, bytes->str);
   if (codec->utf8_in)
     /* Translators: as above; the stream ended inside the sequence. */
-    return g_strdup_printf (_("Incomplete UTF-8 sequence at byte %s:%s"), offset, bytes->str);
+    return g_strdup_printf (_("Incomplete %s sequence at byte %s:%s"), form_name (codec->profile), offset, bytes->str);
   if (codec->unit == 2)
     /* Translators: as above; the stream ended inside the sequence. */
     return g_strdup_printf (_("Incomplete UTF-16 sequence at byte %s:%s"), offset, bytes->str);

@@ -335,7 +335,9 @@ check_offset (const GUtf8ConvConfig *cfg,
         res = tu_run_random (cfg, path, in->data, in->len, chunks,
                              (in->len > 10000 ? 3000 : 3) + r * 300,
                              (in->len > 10000 ? 1000 : tu_min_out_size (cfg)) + r);
-        tu_assert_result (res, want, code, message, 0, what);
+        g_autofree char *formed = tu_form_message (cfg, message);
+
+        tu_assert_result (res, want, code, formed, 0, what);
       }
 }
 

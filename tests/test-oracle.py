@@ -274,7 +274,7 @@ def through_ucs4_strict(seed):
                 msg = 'Lone surrogate 0x%04X at byte %d cannot be written in UTF-8' % (
                     ((x[1] & 0x3f) << 6 | (x[2] & 0x3f)) | 0xd000, at)
             else:
-                msg = '%s UTF-8 sequence at byte %d: %s' % (kind.capitalize(), at, hexs(x))
+                msg = '%s WTF-8 sequence at byte %d: %s' % (kind.capitalize(), at, hexs(x))
             ok &= check(name, data, ['-f', 'WTF-8', '-t', 'UTF-8'], 1, data[:at],
                         'gutf8conv: (standard input): %s\n' % msg)
     return ok

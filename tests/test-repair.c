@@ -156,7 +156,7 @@ test_output_profile (void)
   check_output_profile (P_W, P_C, GUTF8CONV_ERROR_MODE_LATIN1, "E9 ED B0 80 41", "C3 A9 EF BF BD 41", NULL, 2);
   check_output_profile (P_W, P_U, GUTF8CONV_ERROR_MODE_CP1252, "80 ED B0 80", "E2 82 AC EF BF BD", NULL, 2);
   /* Malformed input is the input form's, with its offsets. */
-  check_output_profile (P_C, P_U, S, "41 F0 9F 98 80", "41", "Invalid UTF-8 sequence at byte 1: F0", 0);
+  check_output_profile (P_C, P_U, S, "41 F0 9F 98 80", "41", "Invalid CESU-8 sequence at byte 1: F0", 0);
 }
 
 /* Not given (-1), the output form is the input form, as in 1.2; other

@@ -407,10 +407,18 @@ test_names (void)
     { { "-f", "WTF-8", "-t", "MUTF-8", NULL }, "00 C3 A9 ED B0 80", 0, "C0 80 C3 A9 ED B0 80", NULL },
     { { "-f", "MUTF-8", "-t", "WTF-8", NULL }, "61 ED A0 80 62", 0, "61 ED A0 80 62", NULL },
     { { "-f", "MUTF-8", "-t", "UTF-16LE", NULL }, "61 ED A0 80 62", 0, "61 00 00 D8 62 00", NULL },
+    /* Messages name the form read (#behaviour-messages). */
     { { "-f", "CESU-8", "-t", "UTF-8", NULL }, "41 F0 9F 98 80", 1, "41",
-      "gutf8conv: (standard input): Invalid UTF-8 sequence at byte 1: F0\n" },
+      "gutf8conv: (standard input): Invalid CESU-8 sequence at byte 1: F0\n" },
+    { { "-f", "CESU-8", "-t", "UTF-8", NULL }, "ED A0 BD", 1, "",
+      "gutf8conv: (standard input): Incomplete CESU-8 sequence at byte 0: ED A0 BD\n" },
+    { { "-f", "MUTF-8", "-t", "UTF-16LE", NULL }, "41 41 41 41 41 41 41 ED A0", 1, "41 00 41 00 41 00 41 00 41 00 41 00 41 00",
+      "gutf8conv: (standard input): Incomplete Modified UTF-8 sequence at byte 7: ED A0\n" },
+    { { "-f", "WTF-8", "-t", "UTF-32LE", NULL }, "61 ED A0 BD 62", 0, "61 00 00 00 3D D8 00 00 62 00 00 00", NULL },
+    { { "-f", "WTF-8", "-t", "UTF-32LE", NULL }, "61 FF", 1, "61 00 00 00",
+      "gutf8conv: (standard input): Invalid WTF-8 sequence at byte 1: FF\n" },
     { { "-f", "CESU-8", "-t", "UTF-8", NULL }, "41 ED A0 BD", 1, "41",
-      "gutf8conv: (standard input): Incomplete UTF-8 sequence at byte 1: ED A0 BD\n" },
+      "gutf8conv: (standard input): Incomplete CESU-8 sequence at byte 1: ED A0 BD\n" },
     /* --on-error on both sides: latin1 reads a bad byte, and replaces
      * what cannot be written (as encoding does). */
     { { "-f", "WTF-8", "-t", "UTF-8", "--on-error=latin1", NULL }, "E9 ED B0 80 41", 0, "C3 A9 EF BF BD 41", NULL },

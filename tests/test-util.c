@@ -509,6 +509,28 @@ record_invalid (GUtf8ConvConverter *conv G_GNUC_UNUSED,
   seen->count++;
 }
 
+/* @message as the library words it for @cfg: a message about a UTF-8
+ * sequence names the form read (behaviour guide, #behaviour-messages):
+ * CESU-8, Modified UTF-8 or WTF-8, where the tables say "UTF-8" for
+ * every profile at once.  Free with g_free(). */
+char *
+tu_form_message (const GUtf8ConvConfig *cfg,
+                 const char            *message)
+{
+  static const char *const forms[] = {
+    [GUTF8CONV_PROFILE_CESU8] = "CESU-8", [GUTF8CONV_PROFILE_MODIFIED_UTF8] = "Modified UTF-8",
+    [GUTF8CONV_PROFILE_WTF8] = "WTF-8",
+  };
+  const char *form = (guint) cfg->profile < G_N_ELEMENTS (forms) ? forms[cfg->profile] : NULL;
+
+  if (message == NULL || form == NULL ||
+      !(g_str_has_prefix (message, "Invalid UTF-8 sequence ") ||
+        g_str_has_prefix (message, "Incomplete UTF-8 sequence ")))
+    return g_strdup (message);
+  return g_strdup_printf ("%s %s%s", message[1] == 'n' && message[2] == 'v' ? "Invalid" : "Incomplete",
+                          form, strstr (message, " sequence "));
+}
+
 void
 tu_check_bytes (const GUtf8ConvConfig *cfg,
                 GBytes         *input,
@@ -526,6 +548,7 @@ tu_check_bytes (const GUtf8ConvConfig *cfg,
   g_autoptr(GError) error = NULL;
   g_autofree char *what = NULL;
   SeenInvalid seen = { input, 0, -1 };
+  g_autofree char *formed = tu_form_message (cfg, message);
 
   /* Names the case by its first bytes: long inputs are only slow to print. */
   in_hex = tu_to_hex (in, MIN (len, 40));
@@ -535,13 +558,13 @@ tu_check_bytes (const GUtf8ConvConfig *cfg,
       g_autofree char *what_path = g_strdup_printf ("%s [%s] via %s", name, in_hex,
                                                     path == TU_CORE ? "core" : "converter");
 
-      tu_assert_result (res, expected, code, message, num_invalid, what_path);
+      tu_assert_result (res, expected, code, formed, num_invalid, what_path);
     }
 
   what = g_strdup_printf ("%s [%s] via convert_bytes", name, in_hex);
   g_signal_connect (conv, "invalid-sequence", G_CALLBACK (record_invalid), &seen);
   out = gutf8conv_converter_convert_bytes (conv, input, &error);
-  tu_assert_outcome (out != NULL, error, code, message, what);
+  tu_assert_outcome (out != NULL, error, code, formed, what);
   if (out != NULL)
     tu_assert_bytes (g_bytes_get_data (out, NULL), g_bytes_get_size (out), expected, what);
   g_assert_cmpuint (gutf8conv_converter_get_num_invalid (conv), ==, num_invalid);
@@ -613,6 +636,7 @@ tu_check_byte_a_call (const GUtf8ConvConfig *cfg,
   const guint8 *data = g_bytes_get_data (in, &len);
   g_autofree gsize *cuts = g_new (gsize, len + 1);
   g_autofree char *name = tu_config_string (cfg);
+  g_autofree char *formed = tu_form_message (cfg, message);
 
   tu_check_bytes (cfg, in, want, code, message, num_invalid);
   for (gsize i = 1; i < len; i++)
@@ -625,7 +649,7 @@ tu_check_byte_a_call (const GUtf8ConvConfig *cfg,
         g_autofree char *what = g_strdup_printf ("%s [%s] a byte a call%s", name, input,
                                                  flush ? ", flushed" : "");
 
-        tu_assert_result (res, want, code, message, num_invalid, what);
+        tu_assert_result (res, want, code, formed, num_invalid, what);
       }
 }
 

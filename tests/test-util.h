@@ -117,6 +117,8 @@ void      tu_check          (const GUtf8ConvConfig *cfg,
                              int             code,
                              const char     *message,
                              guint64         num_invalid);
+char     *tu_form_message   (const GUtf8ConvConfig *cfg,
+                             const char            *message);
 void      tu_check_bytes    (const GUtf8ConvConfig *cfg,
                              GBytes         *input,
                              GBytes         *expected,
