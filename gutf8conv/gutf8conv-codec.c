@@ -1764,8 +1764,6 @@ gutf8conv_codec_init (GUtf8ConvCodec        *codec,
   gutf8conv_codec_reset (codec);
 }
 
-/* The kernel's function for the codec's direction, chosen once rather
- * than on every call. */
 /* UTF-8 to U+0000's C0 80 from another form: no kernel copies that. */
 static gsize
 copy_nothing (const guint8 *in G_GNUC_UNUSED,
@@ -1779,6 +1777,8 @@ copy_nothing (const guint8 *in G_GNUC_UNUSED,
   return 0;
 }
 
+/* The kernel's function for the codec's direction, chosen once rather
+ * than on every call. */
 static void
 choose_kernel_func (GUtf8ConvCodec *codec)
 {
