@@ -756,22 +756,22 @@ gutf8conv_converter_get_profile (GUtf8ConvConverter *self)
  * gutf8conv_converter_get_output_profile:
  * @self: a #GUtf8ConvConverter
  *
- * Gets the profile the converter writes: #GUtf8ConvConverter:output-profile
- * when it was given to a %GUTF8CONV_DIRECTION_UTF8_TO_UTF8 converter, else
- * #GUtf8ConvConverter:profile.
+ * Gets #GUtf8ConvConverter:output-profile, as it was given: a
+ * #GUtf8ConvProfile value, or -1 when it was not given (then a
+ * %GUTF8CONV_DIRECTION_UTF8_TO_UTF8 converter writes the form of
+ * #GUtf8ConvConverter:profile).  It is the property's getter, so that
+ * every binding reads the same value through either.
  *
- * Returns: the profile of the output
+ * Returns: the output profile, or -1
  *
  * Since: 1.3
  */
-GUtf8ConvProfile
+int
 gutf8conv_converter_get_output_profile (GUtf8ConvConverter *self)
 {
-  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), GUTF8CONV_PROFILE_UNICODE);
+  g_return_val_if_fail (GUTF8CONV_IS_CONVERTER (self), -1);
 
-  if (self->output_profile >= 0 && self->config.direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF8)
-    return self->output_profile;
-  return self->config.profile;
+  return self->output_profile;
 }
 
 /**

@@ -82,6 +82,6 @@ guint64            *gutf8conv_converter_take_repairs   (GUtf8ConvConverter  *sel
                                                         gsize               *n_values);
 
 GUTF8CONV_AVAILABLE_IN_1_3
-GUtf8ConvProfile    gutf8conv_converter_get_output_profile (GUtf8ConvConverter *self);
+int                 gutf8conv_converter_get_output_profile (GUtf8ConvConverter *self);
 
 G_END_DECLS

@@ -239,7 +239,7 @@ class Properties(unittest.TestCase):
         self.assertEqual(c.get_error_offset(), 10)
         c = GUtf8Conv.Converter(direction=D.UTF8_TO_UTF8, profile=P.CESU8)
         self.assertEqual(c.props.output_profile, -1)
-        self.assertEqual(c.get_output_profile(), P.CESU8)
+        self.assertEqual(c.get_output_profile(), -1)
 
     def test_construct_keywords(self):
         c = GUtf8Conv.Converter(direction=D.UCS4_TO_UTF8, bom_mode=B.INSERT)
