@@ -379,6 +379,62 @@ test('UTF-16: signature, lone surrogates and the end of the stream (1.2)', () =>
     assertBytes(ByteArray.fromGBytes(back.convert_bytes(new GLib.Bytes(mid))), lone);
 });
 
+// #behaviour-output-profile, #behaviour-profile-modified-utf8,
+// #behaviour-messages: one converter between two forms of UTF-8, set by
+// name; modified UTF-8 as Java writes it; messages that name the form.
+test('output-profile, modified UTF-8 and messages naming the form (1.3)', () => {
+    const cesu = new GUtf8Conv.Converter({
+        direction: GUtf8Conv.Direction.UTF8_TO_UTF8,
+        profile: GUtf8Conv.Profile.CESU8,
+        output_profile: GUtf8Conv.Profile.UNICODE,
+    });
+    assertEqual(cesu.output_profile, GUtf8Conv.Profile.UNICODE);
+    assertEqual(cesu.get_output_profile(), GUtf8Conv.Profile.UNICODE);
+    // U+1F600 as a CESU-8 pair, one byte at a time: one four-byte form.
+    assertBytes(readThrough(cesu, Uint8Array.from([0x61, 0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80, 0x62]), 1),
+        utf8('a\u{1F600}b'));
+    const plain = new GUtf8Conv.Converter({direction: GUtf8Conv.Direction.UTF8_TO_UTF8,
+        profile: GUtf8Conv.Profile.WTF8});
+    assertEqual(plain.output_profile, -1);
+    assertEqual(plain.get_output_profile(), -1);
+    // A lone surrogate that standard UTF-8 cannot carry: STRICT names it.
+    const mutf = new GUtf8Conv.Converter({
+        direction: GUtf8Conv.Direction.UTF8_TO_UTF8,
+        profile: GUtf8Conv.Profile.MODIFIED_UTF8,
+        output_profile: GUtf8Conv.Profile.UNICODE,
+    });
+    let thrown = null;
+    try {
+        mutf.convert_bytes(new GLib.Bytes(Uint8Array.from([0x61, 0xed, 0xa0, 0x80, 0x62])));
+    } catch (e) {
+        thrown = e;
+    }
+    assertEqual(thrown.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.INVALID_DATA), true);
+    assertEqual(thrown.message, 'Lone surrogate 0xD800 at byte 1 cannot be written in UTF-8');
+    assertEqual(mutf.get_error_offset(), 1);
+    // Java's units there and back: a lone high unit and U+0000.
+    const units = utf16('a\ud800\u0000', true);
+    const enc = GUtf8Conv.Converter.new_full(GUtf8Conv.Direction.UTF16_TO_UTF8,
+        GUtf8Conv.ByteOrder.BIG_ENDIAN, GUtf8Conv.BomMode.KEEP, GUtf8Conv.ErrorMode.STRICT,
+        GUtf8Conv.Profile.MODIFIED_UTF8);
+    const java = ByteArray.fromGBytes(enc.convert_bytes(new GLib.Bytes(units)));
+    assertBytes(java, Uint8Array.from([0x61, 0xed, 0xa0, 0x80, 0xc0, 0x80]));
+    const dec = GUtf8Conv.Converter.new_full(GUtf8Conv.Direction.UTF8_TO_UTF16,
+        GUtf8Conv.ByteOrder.BIG_ENDIAN, GUtf8Conv.BomMode.KEEP, GUtf8Conv.ErrorMode.STRICT,
+        GUtf8Conv.Profile.MODIFIED_UTF8);
+    assertBytes(readThrough(dec, java, 1), units);
+    // The message names the form read.
+    const cut = new GUtf8Conv.Converter({direction: GUtf8Conv.Direction.UTF8_TO_UTF8,
+        profile: GUtf8Conv.Profile.CESU8});
+    thrown = null;
+    try {
+        cut.convert_bytes(new GLib.Bytes(Uint8Array.from([0xed, 0xa0, 0xbd])));
+    } catch (e) {
+        thrown = e;
+    }
+    assertEqual(thrown.message, 'Incomplete CESU-8 sequence at byte 0: ED A0 BD');
+});
+
 print(`1..${tests.length}`);
 let failed = 0;
 tests.forEach(([name, fn], i) => {

@@ -336,6 +336,89 @@ static void test_feed_splits ()
       }
 }
 
+/* 1.3: one converter between two forms of UTF-8, its output-profile set
+ * by name (#behaviour-output-profile); modified UTF-8 as Java writes it
+ * (#behaviour-profile-modified-utf8); messages that name the form
+ * (#behaviour-messages). */
+static void test_output_profile ()
+{
+  var cesu = (GUtf8Conv.Converter) Object.new (typeof (GUtf8Conv.Converter),
+                                               direction: Direction.UTF8_TO_UTF8,
+                                               profile: Profile.CESU8,
+                                               output_profile: (int) Profile.UNICODE);
+  assert_true (cesu.output_profile == (int) Profile.UNICODE);
+  assert_cmpint (cesu.get_output_profile (), CompareOperator.EQ, (int) Profile.UNICODE);
+  var plain = new GUtf8Conv.Converter (Direction.UTF8_TO_UTF8);
+  assert_cmpint (plain.output_profile, CompareOperator.EQ, -1);
+  assert_cmpint (plain.get_output_profile (), CompareOperator.EQ, -1);
+
+  var mutf = (GUtf8Conv.Converter) Object.new (typeof (GUtf8Conv.Converter),
+                                               direction: Direction.UTF8_TO_UTF8,
+                                               profile: Profile.MODIFIED_UTF8,
+                                               output_profile: (int) Profile.UNICODE);
+  var java = new GUtf8Conv.Converter.full (Direction.UTF8_TO_UTF16,
+                                           GUtf8Conv.ByteOrder.BIG_ENDIAN,
+                                           BomMode.KEEP, ErrorMode.STRICT,
+                                           Profile.MODIFIED_UTF8);
+  var to_java = new GUtf8Conv.Converter.full (Direction.UTF16_TO_UTF8,
+                                              GUtf8Conv.ByteOrder.BIG_ENDIAN,
+                                              BomMode.KEEP, ErrorMode.STRICT,
+                                              Profile.MODIFIED_UTF8);
+  var cut = (GUtf8Conv.Converter) Object.new (typeof (GUtf8Conv.Converter),
+                                              direction: Direction.UTF8_TO_UTF8,
+                                              profile: Profile.CESU8);
+  try
+    {
+      var output = new ByteArray ();
+      /* U+1F600 as a CESU-8 pair, one byte at a time. */
+      read_through (cesu, unhex ("61 ED A0 BD ED B8 80 62"), 1, ref output);
+      assert_bytes (output.data, "61 F0 9F 98 80 62");
+      /* A lone high unit and U+0000, as Java writes them, and back. */
+      assert_bytes (to_java.convert_bytes (new Bytes (unhex ("00 61 D8 00 00 00"))).get_data (),
+                    "61 ED A0 80 C0 80");
+      assert_bytes (java.convert_bytes (new Bytes (unhex ("61 ED A0 80 C0 80"))).get_data (),
+                    "00 61 D8 00 00 00");
+    }
+  catch (GLib.Error e)
+    {
+      error ("unexpected error %s", e.message);
+    }
+
+  bool caught = false;
+  try
+    {
+      mutf.convert_bytes (new Bytes (unhex ("61 ED A0 80 62")));
+    }
+  catch (IOError.INVALID_DATA e)
+    {
+      caught = true;
+      assert_cmpstr (e.message, CompareOperator.EQ,
+                     "Lone surrogate 0xD800 at byte 1 cannot be written in UTF-8");
+      assert_true (mutf.get_error_offset () == 1);
+    }
+  catch (GLib.Error e)
+    {
+      error ("unexpected error %s", e.message);
+    }
+  assert_true (caught);
+
+  caught = false;
+  try
+    {
+      cut.convert_bytes (new Bytes (unhex ("ED A0 BD")));
+    }
+  catch (IOError.PARTIAL_INPUT e)
+    {
+      caught = true;
+      assert_cmpstr (e.message, CompareOperator.EQ, "Incomplete CESU-8 sequence at byte 0: ED A0 BD");
+    }
+  catch (GLib.Error e)
+    {
+      error ("unexpected error %s", e.message);
+    }
+  assert_true (caught);
+}
+
 int main (string[] args)
 {
   Test.init (ref args);
@@ -347,5 +430,6 @@ int main (string[] args)
   Test.add_func ("/vala/version-1.1", test_runtime_version);
   Test.add_func ("/vala/feed-splits-1.2", test_feed_splits);
   Test.add_func ("/vala/utf16-1.2", test_utf16);
+  Test.add_func ("/vala/output-profile-1.3", test_output_profile);
   return Test.run ();
 }
