@@ -4,7 +4,7 @@
 #   ./dev.sh demo   install what the demo builds with (DEMO_PACKAGES, about
 #                   100 MB), build, convert a sample both ways
 #   ./dev.sh test   install what is missing, build with every option, run every test
-#   ./dev.sh cross  install what is missing, cross-build for aarch64 and s390x,
+#   ./dev.sh cross  install what is missing, cross-build for aarch64, s390x and ppc64le,
 #                   run their tests under qemu-user (also part of `test`)
 #   ./dev.sh installed  install what is missing, build and install the installed
 #                   tests into _dev/installed-prefix, run them with
@@ -32,7 +32,7 @@ PACKAGES=(
   gtk-doc-tools docbook-xml docbook-xsl xsltproc man-db libglib2.0-doc
   valgrind util-linux
   libicu-dev openjdk-17-jdk-headless abigail-tools bash-completion gettext zip unzip
-  gcc-aarch64-linux-gnu gcc-s390x-linux-gnu qemu-user
+  gcc-aarch64-linux-gnu gcc-s390x-linux-gnu gcc-powerpc64le-linux-gnu qemu-user
   gnome-desktop-testing
   # The Debian packages' stage (debian/control's Build-Depends are above).
   debhelper lintian
@@ -172,8 +172,8 @@ hardening_stages() {
   fi
 }
 
-# Cross builds: aarch64, where the NEON kernel runs, and
-# s390x, a big-endian host.  GLib comes from a sysroot of Debian's packages
+# Cross builds: aarch64, where the NEON kernel runs, s390x, a big-endian
+# host, and ppc64le (POWER9).  GLib comes from a sysroot of Debian's packages
 # for the target (tests/cross/); meson runs each test under qemu-user, and
 # binfmt_misc hands qemu the programs the tests spawn.  The slow tests
 # (beyond 4 GiB: minutes under qemu) stay out.
@@ -186,25 +186,50 @@ cross_arch() {
   stage "cross $arch: binfmt_misc for qemu" tests/cross/binfmt.sh "$arch" || true
   stage "setup: $arch cross build" setup "$dir" --cross-file "$ini" -Dintrospection=disabled \
     -Dvapi=disabled -Dgtk_doc=false -Dtests=enabled || return 0
-  local qemu=(qemu-"$(sed -n "s/^cpu_family = '\(.*\)'/\1/p" "$ini")" -L "$sysroot") k best
+  # The cross file's exe_wrapper, to list the kernels the target runs.
+  local qemu k best
+  read -ra qemu <<< "$(sed -n "s/^exe_wrapper = \[\(.*\)\]/\1/p" "$ini" | tr -d "',")"
   export QEMU_LD_PREFIX=$PWD/$sysroot
-  run_tests "$dir" "$arch-c" --suite c --timeout-multiplier 4
-  run_tests "$dir" "$arch-hardening" --suite hardening --no-suite slow --timeout-multiplier 4
+  # The programs the tests spawn go through binfmt_misc, not the wrapper:
+  # the CPU the wrapper names, for them too.
+  case $arch in ppc64el) export QEMU_CPU=power9 ;; esac
+  run_tests "$dir" "$arch-c" --suite c --timeout-multiplier 6
+  run_tests "$dir" "$arch-hardening" --suite hardening --no-suite slow --timeout-multiplier 6
   # The C suite again with each other kernel the target runs forced, as
   # kernel_tests does (a kernel the test setups do not know yet included).
   best=$("${qemu[@]}" "$dir"/tests/test-kernels --list-kernels | tail -n 1)
   for k in $("${qemu[@]}" "$dir"/tests/test-kernels --list-kernels); do
     [ "$k" = "$best" ] && continue
     echo "==> $arch: kernel $k"
-    GUTF8CONV_KERNEL=$k run_tests "$dir" "$arch-kernel-$k" --suite c --timeout-multiplier 4
+    GUTF8CONV_KERNEL=$k run_tests "$dir" "$arch-kernel-$k" --suite c --timeout-multiplier 6
   done
-  unset QEMU_LD_PREFIX
+  # Six scripts of the corpus, the smaller files but mixed.txt (every
+  # script, ASCII runs, emoji), so that it takes a minute or two.
+  stage "cross $arch: the tool as this machine's" tests/cross/compare-tool.sh \
+    "$(native_tool)" "$dir/tools/gutf8conv" \
+    bench/corpus/{arabic,chinese,emoji,hindi,russian,mixed}.txt
+  unset QEMU_LD_PREFIX QEMU_CPU
   echo "==> cross $arch: $((SECONDS - start)) s (kernels: $("${qemu[@]}" "$dir"/tests/test-kernels --list-kernels | tr '\n' ' '))"
+}
+
+# The tool of this machine, to compare a target's with: the full build's,
+# or one built for it alone (./dev.sh cross).
+native_tool() {
+  if [ ! -x "$DEV/full/tools/gutf8conv" ] && [ ! -x "$DEV/native/tools/gutf8conv" ]; then
+    setup "$DEV/native" -Dtests=disabled -Dintrospection=disabled -Dvapi=disabled \
+      -Dgtk_doc=false >&2
+  fi
+  if [ -x "$DEV/full/tools/gutf8conv" ]; then
+    echo "$DEV/full/tools/gutf8conv"
+  else
+    echo "$DEV/native/tools/gutf8conv"
+  fi
 }
 
 cross_stages() {
   cross_arch arm64
   cross_arch s390x
+  cross_arch ppc64el
 }
 
 summarize() {

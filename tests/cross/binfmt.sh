@@ -3,7 +3,7 @@
 #
 #   tests/cross/binfmt.sh ARCH
 #
-# Makes the kernel hand ARCH's (arm64 or s390x) executables to qemu-user,
+# Makes the kernel hand ARCH's (arm64, s390x or ppc64el) executables to qemu-user,
 # so that a test that spawns a program (the tool's tests, GSubprocess,
 # g_test_trap_subprocess) runs it: meson's exe_wrapper only wraps the test
 # itself.  Debian's qemu-user-binfmt registers through systemd-binfmt, which
@@ -11,7 +11,7 @@
 # Exits non-zero, saying why, when it cannot (no root, no binfmt_misc).
 set -eu
 
-arch=${1:?usage: binfmt.sh arm64|s390x}
+arch=${1:?usage: binfmt.sh arm64|s390x|ppc64el}
 
 # The ELF header of a 64-bit executable of that machine (Debian's magic and
 # mask: class, byte order, version, type EXEC or DYN, e_machine).
@@ -26,6 +26,11 @@ case $arch in
     magic='\x7fELF\x02\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x16'
     mask='\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff'
     shown=7f454c4602020100000000000000000000020016 ;;
+  ppc64el)
+    name=qemu-ppc64le
+    magic='\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x15\x00'
+    mask='\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\x00'
+    shown=7f454c4602010100000000000000000002001500 ;;
   *) echo "binfmt.sh: unknown architecture $arch" >&2; exit 2 ;;
 esac
 

@@ -4,7 +4,7 @@
 #   tests/cross/cross-file.sh ARCH SYSROOT OUT
 #
 # Writes OUT, a meson (1.0) cross file for the Debian architecture ARCH
-# (arm64 or s390x): Debian's cross gcc, SYSROOT from make-sysroot.sh for
+# (arm64, s390x or ppc64el): Debian's cross gcc, SYSROOT from make-sysroot.sh for
 # GLib, and qemu-user as the exe_wrapper so that `meson test` runs the
 # tests.  Generated because a cross file cannot read the environment and
 # the sysroot's absolute path differs per clone.
@@ -17,7 +17,11 @@ out=${3:?}
 case $arch in
   arm64) triplet=aarch64-linux-gnu; family=aarch64; cpu=aarch64; endian=little; qemu=qemu-aarch64 ;;
   s390x) triplet=s390x-linux-gnu; family=s390x; cpu=s390x; endian=big; qemu=qemu-s390x ;;
-  *) echo "cross-file.sh: unknown architecture $arch (arm64 or s390x)" >&2; exit 2 ;;
+  # POWER9, as the machines GNOME runs on; gcc's default target is POWER8,
+  # which POWER9 runs.
+  ppc64el) triplet=powerpc64le-linux-gnu; family=ppc64; cpu=ppc64le; endian=little
+           qemu="qemu-ppc64le', '-cpu', 'power9" ;;
+  *) echo "cross-file.sh: unknown architecture $arch (arm64, s390x or ppc64el)" >&2; exit 2 ;;
 esac
 
 cat > "$out" <<END
