@@ -16,8 +16,11 @@
  * selects the shift, payload mask and marker bits of its length, and
  * vpcompressb packs the bytes.
  *
- * Anything not entirely valid goes to the scalar kernel, which stops where
- * it must.  Stores are masked, so a short output window is filled exactly.
+ * The decoder's careful loop, mending and short rest are the generic
+ * layer's (gutf8conv-kernel-generic-decode.h), over this file's block
+ * operations; the encoder's blocks that are not entirely valid go to the
+ * scalar kernel, which stops where it must.  Stores are masked, so a
+ * short output window is filled exactly.
  * Compiled with -mavx512*, so the compiler puts a vzeroupper before every
  * return and call.
  */
@@ -90,24 +93,23 @@ gk_bad_leads (gk_vec         b,
 
 #include "gutf8conv-kernel-generic-block.h"
 
-/* One function: split into always_inline phases, GCC laid the
- * transcoding path out of line behind the ASCII step, and valgrind, which
- * runs no AVX-512, cannot count what that costs.  Mending (@mend not NULL), the careful loop mends a malformed
- * sequence and goes back to the main loop. */
-GUTF8CONV_KERNEL_INLINE gsize
-decode_avx512_mending (const guint8        *in,
-                       gsize                in_len,
-                       guint8              *out,
-                       gsize                out_len,
-                       const guint          flags,
-                       gsize               *in_used,
-                       GUtf8ConvKernelMend *mend)
+/* The generic decoder's operations (gutf8conv-kernel-generic-decode.h):
+ * a block, and the byte after it, stay inside the input; the stores are
+ * masked, so a block writes nothing past its characters. */
+#define GK_CAREFUL_MIN (GK_BLOCK + 1)
+#define GK_DECODE_READ GK_BLOCK
+#define GK_DECODE_OVER 0
+
+/* The characters whose lead bytes @leads marks among the 64 bytes @b, to
+ * @o; the bytes of a character that ends past the block are those of
+ * @next.  Returns the new @o. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+decode_leads (__m512i         b,
+              __m512i         next,
+              guint64         leads,
+              guint8         *o,
+              const gboolean  big_endian)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  /* Four-byte forms are not the profile's: any F0..F4 lead is as bad as F5. */
-  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
   /* By high nibble: payload mask, and the right shift for the length. */
   const __m512i payload_mask = _mm512_broadcast_i32x4 (_mm_setr_epi8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8)));
   const __m512i shift_by_lead = _mm512_broadcast_i32x4 (_mm_setr_epi8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8)));
@@ -119,261 +121,196 @@ decode_avx512_mending (const guint8        *in,
                                         47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
                                         31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
                                         15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  const __m512i spread0 = _mm512_setr_epi32 (0x00000000, 0x01010101, 0x02020202, 0x03030303,
-                                             0x04040404, 0x05050505, 0x06060606, 0x07070707,
-                                             0x08080808, 0x09090909, 0x0A0A0A0A, 0x0B0B0B0B,
-                                             0x0C0C0C0C, 0x0D0D0D0D, 0x0E0E0E0E, 0x0F0F0F0F);
   const __m512i window = _mm512_set1_epi32 (0x03020100);
-  const __m512i group_step = SET1 (16);
   const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
+  __m512i hi = _mm512_and_si512 (_mm512_srli_epi16 (b, 4), SET1 (0x0F));
+  __m512i x = _mm512_and_si512 (b, _mm512_shuffle_epi8 (payload_mask, hi));
+  __m512i sh = _mm512_shuffle_epi8 (shift_by_lead, hi);
+  /* The positions of the lead bytes, in order: character i starts at
+   * byte pos[i]. */
+  __m512i pos = _mm512_maskz_compress_epi8 (leads, iota);
+  __m512i spread = _mm512_setr_epi32 (0x00000000, 0x01010101, 0x02020202, 0x03030303,
+                                      0x04040404, 0x05050505, 0x06060606, 0x07070707,
+                                      0x08080808, 0x09090909, 0x0A0A0A0A, 0x0B0B0B0B,
+                                      0x0C0C0C0C, 0x0D0D0D0D, 0x0E0E0E0E, 0x0F0F0F0F);
+  guint n_out = __builtin_popcountll (leads);
+
+  for (guint i = 0; i < n_out; i += 16, spread = _mm512_add_epi8 (spread, SET1 (16)))
+    {
+      /* Dword lane j: bytes pos[i + j] .. pos[i + j] + 3, from @next
+       * past the block. */
+      __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (spread, pos), window);
+      __m512i w = _mm512_permutex2var_epi8 (x, idx, next);
+      __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
+      guint n = MIN (16, n_out - i);
+
+      /* Bytes after the lead are continuation payloads, or bits of the
+       * next character that the shift drops; keep them six bits wide. */
+      w = _mm512_and_si512 (w, _mm512_set1_epi32 (0x3F3F3FFF));
+      w = _mm512_maddubs_epi16 (w, _mm512_set1_epi16 (0x0140));
+      w = _mm512_madd_epi16 (w, _mm512_set1_epi32 (0x00011000));
+      w = _mm512_srlv_epi32 (w, s);
+      if (big_endian)
+        w = _mm512_shuffle_epi8 (w, bswap);
+      _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (n), w);
+      o += 4 * n;
+    }
+  return o;
+}
+
+/* The characters of a block end in it: what a lead's sequence would
+ * read past it is the block's own bytes again, which the shift drops. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+{
+  gk_vec b = gk_loadu (p);
+
+  return decode_leads (b, b, leads, o, big_endian);
+}
+
+/* Written out: gcc -O2 leaves a loop here, out of line, and
+ * cache-resident ASCII runs at the store bandwidth only without it. */
+GUTF8CONV_KERNEL_INLINE void
+gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboolean big_endian)
+{
+  __m512i d0 = _mm512_cvtepu8_epi32 (_mm512_castsi512_si128 (b));
+  __m512i d1 = _mm512_cvtepu8_epi32 (_mm512_extracti32x4_epi32 (b, 1));
+  __m512i d2 = _mm512_cvtepu8_epi32 (_mm512_extracti32x4_epi32 (b, 2));
+  __m512i d3 = _mm512_cvtepu8_epi32 (_mm512_extracti32x4_epi32 (b, 3));
+
+  if (big_endian)
+    {
+      d0 = _mm512_slli_epi32 (d0, 24);
+      d1 = _mm512_slli_epi32 (d1, 24);
+      d2 = _mm512_slli_epi32 (d2, 24);
+      d3 = _mm512_slli_epi32 (d3, 24);
+    }
+  _mm512_storeu_si512 ((void *) o, d0);
+  _mm512_storeu_si512 ((void *) (o + 64), d1);
+  _mm512_storeu_si512 ((void *) (o + 128), d2);
+  _mm512_storeu_si512 ((void *) (o + 192), d3);
+}
+
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_load_rest (const guint8 *p, gsize n)
+{
+  return _mm512_maskz_loadu_epi8 (low_bits (n), p);
+}
+
+/* valignd brings each 128-bit lane the one above it (zeros above the
+ * top), for vpalignr's byte shift within lanes. */
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_shift_down1 (gk_vec b)
+{
+  return _mm512_alignr_epi8 (_mm512_alignr_epi32 (_mm512_setzero_si512 (), b, 4), b, 1);
+}
+
+/* Only the characters that fit, stored masked, so that the cost of a
+ * call does not grow as the output window shrinks; the next lead is
+ * where to stop. */
+#define GK_HAVE_DECODE_FITTING
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_decode_fitting (const guint8  **pp,
+                   const guint8   *end G_GNUC_UNUSED,
+                   guint8        **po,
+                   const guint8   *oend,
+                   gk_mask         leads,
+                   guint           consumed,
+                   const guint     flags)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  guint n_fit = MIN ((gsize) __builtin_popcountll (leads), (gsize) (oend - *po) / 4);
+
+  if (leads == GK_ALL)
+    {
+      /* ASCII: only the bytes that are there are read. */
+      for (guint g = 0; g < 4 && n_fit > 16 * g; g++)
+        {
+          __mmask16 m = (__mmask16) low_bits (MIN (16, n_fit - 16 * g));
+          __m512i d = _mm512_cvtepu8_epi32 (_mm_maskz_loadu_epi8 (m, *pp + 16 * g));
+
+          if (big_endian)
+            d = _mm512_slli_epi32 (d, 24);
+          _mm512_mask_storeu_epi32 ((void *) (*po + 64 * g), m, d);
+        }
+      *pp += n_fit;
+      *po += 4 * n_fit;
+      return n_fit == GK_BLOCK;
+    }
+  if (n_fit == 0)
+    return FALSE;
+  if (n_fit < (guint) __builtin_popcountll (leads))
+    {
+      consumed = __builtin_ctzll (_pdep_u64 (G_GUINT64_CONSTANT (1) << n_fit, leads));
+      leads = _pdep_u64 (low_bits (n_fit), leads);
+    }
+  *po = gk_decode_block (*pp, leads, *po, big_endian);
+  *pp += consumed;
+  return TRUE;
+}
+
+/* The fast phase steps a fixed 64 bytes, so that no load waits for the
+ * previous block's verdict.  A character that crosses into the next
+ * block is converted with the block it starts in, its continuation bytes
+ * checked against the next block's classes (gk_block_valid_carry()).
+ * Stops at a character boundary. */
+GUTF8CONV_KERNEL_INLINE void
+gk_decode_fast (const guint8   **pp,
+                const guint8    *end,
+                guint8         **po,
+                const guint8    *oend,
+                const gboolean   big_endian,
+                const gboolean   bmp_only)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
   /* ASCII into an output window that stays in the caches (a stream's
    * read) waits for its input from memory, which prefetching hides; into
    * a window of megabytes the writes to memory are the limit, and the
    * prefetches would only compete with them. */
-  const gboolean prefetch = out_len <= 1024 * 1024;
-  GkMend mending;
+  const gboolean prefetch = oend - o <= 1024 * 1024;
+  gk_mask nonascii, l2, carry = 0;
+  gk_vec b;
 
-  gk_mend_init (&mending, mend, in);
-
-fast:
-  /* The main loop steps a fixed 64 bytes, so that no load waits for the
-   * previous block's verdict.  A character that crosses into the next
-   * block is converted with the block it starts in, its continuation bytes
-   * checked against the next block's classes, which the next iteration
-   * reuses; @carry marks those bytes at the start of the next block. */
-  if (end - p >= 128 && oend - o >= 256)
+  if (end - p < 2 * GK_BLOCK || oend - o < 4 * GK_BLOCK)
+    return;
+  b = gk_loadu (p);
+  nonascii = gk_movemask (b);
+  l2 = gk_ge_mask (b, 0xC0);
+  do
     {
-      __m512i b = _mm512_loadu_si512 ((const void *) p);
-      guint64 nonascii = _mm512_movepi8_mask (b);
-      guint64 l2 = _mm512_cmpge_epu8_mask (b, SET1 (0xC0));
-      guint64 carry = 0;
+      gk_vec b2 = gk_loadu (p + GK_BLOCK);
+      gk_mask nonascii2 = gk_movemask (b2);
+      gk_mask l2_2 = gk_ge_mask (b2, 0xC0);
 
-      do
+      if (nonascii == 0 && carry == 0)
         {
-          __m512i b2 = _mm512_loadu_si512 ((const void *) (p + 64));
-          guint64 nonascii2 = _mm512_movepi8_mask (b2);
-          guint64 l2_2 = _mm512_cmpge_epu8_mask (b2, SET1 (0xC0));
-          guint64 cont = nonascii & ~l2, cont2 = nonascii2 & ~l2_2;
-          guint64 l3, l4, bad, carry_out, leads;
-          __m512i n1, hi, x, sh, pos, spread;
-          guint n_out;
-
-          if (nonascii == 0 && carry == 0)
-            {
-              /* Written out: gcc -O2 leaves a loop here, out of line, and
-               * cache-resident ASCII runs at the store bandwidth only
-               * without it. */
-              __m512i d0 = _mm512_cvtepu8_epi32 (_mm512_castsi512_si128 (b));
-              __m512i d1 = _mm512_cvtepu8_epi32 (_mm512_extracti32x4_epi32 (b, 1));
-              __m512i d2 = _mm512_cvtepu8_epi32 (_mm512_extracti32x4_epi32 (b, 2));
-              __m512i d3 = _mm512_cvtepu8_epi32 (_mm512_extracti32x4_epi32 (b, 3));
-
-              if (big_endian)
-                {
-                  d0 = _mm512_slli_epi32 (d0, 24);
-                  d1 = _mm512_slli_epi32 (d1, 24);
-                  d2 = _mm512_slli_epi32 (d2, 24);
-                  d3 = _mm512_slli_epi32 (d3, 24);
-                }
-              _mm512_storeu_si512 ((void *) o, d0);
-              _mm512_storeu_si512 ((void *) (o + 64), d1);
-              _mm512_storeu_si512 ((void *) (o + 128), d2);
-              _mm512_storeu_si512 ((void *) (o + 192), d3);
-              if (prefetch)
-                _mm_prefetch ((const char *) p + 2048, _MM_HINT_T0);
-              o += 256;
-              goto next_block;
-            }
-
-          l3 = _mm512_cmpge_epu8_mask (b, SET1 (0xE0));
-          l4 = _mm512_cmpge_epu8_mask (b, SET1 (0xF0));
-          carry_out = (l2 >> 63) | (l3 >> 62) | (l4 >> 61);
-          n1 = _mm512_loadu_si512 ((const void *) (p + 1));
-          bad = bad_leads (b, n1, l2);
-          if (bmp_only)
-            bad |= l4;
-          if (bad != 0 || cont != ((l2 << 1) | (l3 << 2) | (l4 << 3) | carry) ||
-              (cont2 & carry_out) != carry_out)
-            {
-              /* Leave it to the careful loop, from a character boundary. */
-              p += __builtin_popcountll (carry);
-              break;
-            }
-
-          leads = ~cont;
-          hi = _mm512_and_si512 (_mm512_srli_epi16 (b, 4), SET1 (0x0F));
-          x = _mm512_and_si512 (b, _mm512_shuffle_epi8 (payload_mask, hi));
-          sh = _mm512_shuffle_epi8 (shift_by_lead, hi);
-          pos = _mm512_maskz_compress_epi8 (leads, iota);
-          n_out = __builtin_popcountll (leads);
-          spread = spread0;
-          for (guint i = 0; i < n_out; i += 16, spread = _mm512_add_epi8 (spread, group_step))
-            {
-              /* Indices 64..66 are the next block's bytes, raw: they are
-               * continuations, masked below, or bits the shift drops. */
-              __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (spread, pos), window);
-              __m512i w = _mm512_permutex2var_epi8 (x, idx, b2);
-              __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
-              guint n = MIN (16, n_out - i);
-
-              w = _mm512_and_si512 (w, _mm512_set1_epi32 (0x3F3F3FFF));
-              w = _mm512_maddubs_epi16 (w, _mm512_set1_epi16 (0x0140));
-              w = _mm512_madd_epi16 (w, _mm512_set1_epi32 (0x00011000));
-              w = _mm512_srlv_epi32 (w, s);
-              if (big_endian)
-                w = _mm512_shuffle_epi8 (w, bswap);
-              _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (n), w);
-              o += 4 * n;
-            }
-          carry = carry_out;
-
-        next_block:
-          p += 64;
-          b = b2;
-          nonascii = nonascii2;
-          l2 = l2_2;
-          if (end - p < 128 || oend - o < 256)
-            {
-              p += __builtin_popcountll (carry);
-              break;
-            }
+          gk_widen_block (p, b, o, big_endian);
+          if (prefetch)
+            _mm_prefetch ((const char *) p + 2048, _MM_HINT_T0);
+          o += 4 * GK_BLOCK;
         }
-      while (TRUE);
-    }
-
-  while (p < end)
-    {
-      /* The last block of the input is loaded masked, zeros after it. */
-      gsize avail = end - p;
-      guint r = MIN (avail, 64);
-      guint64 valid = low_bits (r);
-      __m512i b = r == 64 ? _mm512_loadu_si512 ((const void *) p) : _mm512_maskz_loadu_epi8 (valid, p);
-      guint64 nonascii = _mm512_movepi8_mask (b);
-      __m512i n1, hi, x, sh, pos, spread;
-      guint64 l2, l3, l4, cont, lead, leads, bad, expected, wrong;
-      guint k, len, consumed, n_out;
-
-      if (nonascii == 0)
-        {
-          /* As many as fit: the cost of a call must not grow as the
-           * output window shrinks. */
-          guint n = MIN (r, (gsize) (oend - o) / 4);
-
-          for (guint g = 0; g < 4 && n > 16 * g; g++)
-            {
-              /* Only the bytes that are there are read. */
-              __mmask16 m = (__mmask16) low_bits (MIN (16, n - 16 * g));
-              __m512i d = _mm512_cvtepu8_epi32 (_mm_maskz_loadu_epi8 (m, p + 16 * g));
-
-              if (big_endian)
-                d = _mm512_slli_epi32 (d, 24);
-              _mm512_mask_storeu_epi32 ((void *) (o + 64 * g), m, d);
-            }
-          p += n;
-          o += 4 * n;
-          if (n < 64)
-            return gutf8conv_kernel_stop (in, p, out, o, in_used);
-          continue;
-        }
-
-      n1 = avail > 64 ? _mm512_loadu_si512 ((const void *) (p + 1))
-                      : _mm512_maskz_loadu_epi8 (low_bits (avail - 1), p + 1);
-      l2 = _mm512_cmpge_epu8_mask (b, SET1 (0xC0));
-      l3 = _mm512_cmpge_epu8_mask (b, SET1 (0xE0));
-      l4 = _mm512_cmpge_epu8_mask (b, SET1 (0xF0));
-      cont = nonascii & ~l2;
-
-      bad = bad_leads (b, n1, l2);
-      if (bmp_only)
-        bad |= l4;
-      expected = (l2 << 1) | (l3 << 2) | (l4 << 3);
-      wrong = ((cont ^ expected) | bad) & valid;
-      lead = ~cont & valid;
-
-      if (wrong == 0)
-        {
-          /* The last character may end past the block: leave it for the
-           * next. */
-          k = 63 - __builtin_clzll (lead);
-          len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
-          consumed = k + len <= r ? r : k;
-        }
+      else if (gk_block_valid_carry (b, p, nonascii, l2, nonascii2 & ~l2_2, &carry, bmp_only))
+        o = decode_leads (b, b2, ~(nonascii & ~l2), o, big_endian);
       else
-        {
-          /* The characters before the first wrong byte, then the state
-           * machine's turn (where the input ends inside the last
-           * character, its lead is wrong here: the scalar kernel stops
-           * there too). */
-          consumed = gk_valid_prefix (expected, wrong);
-        }
-      if (consumed == 0)
-        goto mend;
-      leads = lead & low_bits (consumed);
-      n_out = __builtin_popcountll (leads);
-      if ((gsize) (oend - o) < 4 * n_out)
-        {
-          /* Only the characters that fit; the next lead is where to stop. */
-          guint n_fit = (oend - o) / 4;
-
-          if (n_fit == 0)
-            return gutf8conv_kernel_stop (in, p, out, o, in_used);
-          consumed = __builtin_ctzll (_pdep_u64 (G_GUINT64_CONSTANT (1) << n_fit, leads));
-          leads = _pdep_u64 (low_bits (n_fit), leads);
-          /* Not at the wrong byte yet: the next block stops for room. */
-          wrong = 0;
-        }
-
-      hi = _mm512_and_si512 (_mm512_srli_epi16 (b, 4), SET1 (0x0F));
-      x = _mm512_and_si512 (b, _mm512_shuffle_epi8 (payload_mask, hi));
-      sh = _mm512_shuffle_epi8 (shift_by_lead, hi);
-      /* The positions of the lead bytes, in order: character i starts at
-       * byte pos[i]. */
-      pos = _mm512_maskz_compress_epi8 (leads, iota);
-      n_out = __builtin_popcountll (leads);
-      spread = spread0;
-      for (guint i = 0; i < n_out; i += 16, spread = _mm512_add_epi8 (spread, group_step))
-        {
-          /* Dword lane j: bytes pos[i + j] .. pos[i + j] + 3 (indices wrap
-           * at 64; such bytes only ever land in bits the shift drops). */
-          __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (spread, pos), window);
-          __m512i w = _mm512_permutexvar_epi8 (idx, x);
-          __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
-          guint n = MIN (16, n_out - i);
-
-          /* Bytes after the lead are continuation payloads, or bits of the
-           * next character that the shift drops; keep them six bits wide. */
-          w = _mm512_and_si512 (w, _mm512_set1_epi32 (0x3F3F3FFF));
-          w = _mm512_maddubs_epi16 (w, _mm512_set1_epi16 (0x0140));
-          w = _mm512_madd_epi16 (w, _mm512_set1_epi32 (0x00011000));
-          w = _mm512_srlv_epi32 (w, s);
-          if (big_endian)
-            w = _mm512_shuffle_epi8 (w, bswap);
-          _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (n), w);
-          o += 4 * n;
-        }
-      p += consumed;
-      if (wrong != 0)
-        goto mend;
+        break;
+      p += GK_BLOCK;
+      b = b2;
+      nonascii = nonascii2;
+      l2 = l2_2;
     }
-  return gutf8conv_kernel_stop (in, p, out, o, in_used);
-
-mend:
-  {
-    guint len = gk_mend (&mending, p, end, &o, oend, 4, big_endian);
-
-    if (len == 0)
-      return gutf8conv_kernel_stop (in, p, out, o, in_used);
-    p += len;
-    goto fast;
-  }
+  while (end - p >= 2 * GK_BLOCK && oend - o >= 4 * GK_BLOCK);
+  *pp = p + gk_popcount (carry);
+  *po = o;
 }
 
-GUTF8CONV_KERNEL_UNMENDED (decode_avx512_impl, decode_avx512_mending)
+#include "gutf8conv-kernel-generic-decode.h"
 
-GUTF8CONV_KERNEL_ENTRY_POINT (decode_avx512, decode_avx512_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend_avx512, decode_avx512_mending, decode_avx512, 1)
+GK_DECODE_ENTRY_POINTS (decode_avx512, decode_mend_avx512)
 
-/* One function, for the same reason as decode_avx512_mending(). */
+/* One function: split into always_inline phases, GCC laid the
+ * transcoding path out of line behind the ASCII step, and valgrind, which
+ * runs no AVX-512, cannot count what that costs. */
 GUTF8CONV_KERNEL_INLINE gsize
 encode_avx512_mend_impl (const guint8        *in,
                          gsize                in_len,

@@ -17,8 +17,8 @@
  * defines what gutf8conv-kernel-generic-padded.h asks for, but
  * GK_REST_MAX, and:
  *   GK_CAREFUL_MIN     the shortest input the careful loop takes a block
- *                      of (<= 64): a block, the byte after it and what
- *                      gk_decode_block() reads
+ *                      of (at most 64, or GK_BLOCK + 1): a block, the
+ *                      byte after it and what gk_decode_block() reads
  *   void gk_decode_fast (const guint8 **pp, const guint8 *end, guint8 **po,
  *                        const guint8 *oend, gboolean big_endian, gboolean bmp_only);
  *                      the kernel's fast phase from *@pp, a character

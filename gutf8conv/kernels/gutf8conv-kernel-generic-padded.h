@@ -16,7 +16,8 @@
  *
  * The including file includes gutf8conv-kernel-generic-block.h first and
  * defines:
- *   GK_REST_MAX        more than the longest input it hands over (<= 64)
+ *   GK_REST_MAX        more than the longest input it hands over (at most
+ *                      64, or GK_BLOCK + 1: a rest of one block at most)
  *   GK_DECODE_READ     how far from a block's start gk_decode_block() reads
  *   GK_DECODE_OVER     how many bytes past its characters it may write
  *   guint8 *gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian);
@@ -33,7 +34,7 @@
 
 #pragma once
 
-G_STATIC_ASSERT (GK_REST_MAX <= 64);
+G_STATIC_ASSERT (GK_REST_MAX <= MAX (64, GK_BLOCK + 1));
 
 /* A buffer for the rest, the bytes a block's test and transcoding read
  * past the last block start, rounded up to a whole block. */
@@ -163,7 +164,7 @@ gk_decode_padded (const guint8   *in,
           n_out = room;
           wrong = 1;
         }
-      if (4 * (room - n_out) >= GK_DECODE_OVER)
+      if (4 * room >= 4 * n_out + GK_DECODE_OVER)
         o = gk_decode_block (q, leads, o, big_endian);
       else
         {
