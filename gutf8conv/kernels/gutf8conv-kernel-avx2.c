@@ -803,8 +803,8 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx2_mend, encode_avx2_mend_impl, enco
  * character crossing into it is complete), and when @out is given stores
  * each block as it goes (a block that fails is stored too, but not
  * counted).  After it, block by block with byte compares from a character
- * boundary; the rest is the scalar validator's. */
-/* The fast phase: returns where it stopped, at a character boundary. */
+ * boundary (GK_COPY_ENTRY_POINT); the rest is the scalar validator's.
+ * The fast phase returns where it stopped, at a character boundary. */
 GUTF8CONV_KERNEL_INLINE const guint8 *
 validate_avx2_fast (const guint8   *in,
                     const guint8   *end,
@@ -815,6 +815,7 @@ validate_avx2_fast (const guint8   *in,
   const guint8 *p = in;
   __m256i b, err;
 
+  *stored = 0;
   if (end - p < 64)
     return p;
   b = _mm256_loadu_si256 ((const __m256i *) p);
@@ -843,33 +844,7 @@ validate_avx2_fast (const guint8   *in,
   return p + __builtin_ctz (~cont_mask (b));
 }
 
-GUTF8CONV_KERNEL_INLINE gsize
-validate_avx2_impl (const guint8   *in,
-                    gsize           in_len,
-                    guint8         *out,
-                    gsize          *stored,
-                    const gboolean  bmp_only)
-{
-  const guint8 *p;
-
-  *stored = 0;
-  p = validate_avx2_fast (in, in + in_len, out, stored, bmp_only);
-  p = gk_validate_careful (p, in + in_len, bmp_only);
-  *stored = MIN (*stored, (gsize) (p - in));
-  return p - in;
-}
-
-/* Validation and copy in one pass: one load and one store a block. */
-static gsize
-copy_avx2 (const guint8 *in,
-           gsize         in_len,
-           guint8       *out,
-           gsize         out_len,
-           guint         flags,
-           gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_COPY_STORING (validate_avx2_impl);
-}
+GK_COPY_ENTRY_POINT (copy_avx2, validate_avx2_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */

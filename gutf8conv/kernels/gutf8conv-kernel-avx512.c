@@ -469,80 +469,9 @@ GUTF8CONV_KERNEL_ENTRY_POINT (encode_avx512, encode_avx512_impl, GUTF8CONV_KERNE
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx512_mend, encode_avx512_mend_impl, encode_avx512, 1)
 
 /* UTF-8 to UTF-8: the decoder's validation of 64-byte blocks, without
- * the transcoding.  The main loop is the generic one (gk_validate_fast():
- * a fixed 64 bytes a step, storing each block as it goes, the leads'
- * ranges by bad_leads()); blocks that are not entirely valid, and the end
- * of the input, are the careful loop's (masked loads) and the scalar
- * validator's. */
-GUTF8CONV_KERNEL_INLINE gsize
-validate_avx512_impl (const guint8   *in,
-                      gsize           in_len,
-                      guint8         *out,
-                      gsize          *stored,
-                      const gboolean  bmp_only)
-{
-  const guint8 *p, *end = in + in_len;
-
-  p = gk_validate_fast (in, end, out, stored, bmp_only);
-  while (p < end)
-    {
-      gsize avail = end - p;
-      guint r = MIN (avail, 64);
-      guint64 valid = low_bits (r);
-      __m512i b = r == 64 ? _mm512_loadu_si512 ((const void *) p) : _mm512_maskz_loadu_epi8 (valid, p);
-      guint64 nonascii = _mm512_movepi8_mask (b);
-      guint64 l2, l3, l4, cont, lead, bad;
-      guint k, len, consumed;
-      __m512i n1;
-
-      if (nonascii == 0)
-        {
-          p += r;
-          continue;
-        }
-      l2 = _mm512_cmpge_epu8_mask (b, SET1 (0xC0));
-      l3 = _mm512_cmpge_epu8_mask (b, SET1 (0xE0));
-      l4 = _mm512_cmpge_epu8_mask (b, SET1 (0xF0));
-      cont = nonascii & ~l2;
-      /* The continuation bytes are exactly those the leads announce. */
-      if (((cont ^ ((l2 << 1) | (l3 << 2) | (l4 << 3))) & valid) != 0)
-        goto scalar_block;
-      /* The last character may end past the block: the next one's. */
-      lead = ~cont & valid;
-      k = 63 - __builtin_clzll (lead);
-      len = 1 + ((l2 >> k) & 1) + ((l3 >> k) & 1) + ((l4 >> k) & 1);
-      consumed = k + len <= r ? r : k;
-      if (consumed == 0)
-        break;   /* a sequence the input ends inside of */
-      n1 = avail > 64 ? _mm512_loadu_si512 ((const void *) (p + 1))
-                      : _mm512_maskz_loadu_epi8 (low_bits (avail - 1), p + 1);
-      bad = bad_leads (b, n1, l2);
-      if (bmp_only)
-        bad |= l4;
-      if ((bad & low_bits (consumed)) != 0)
-        goto scalar_block;
-      p += consumed;
-      continue;
-
-    scalar_block:
-      if (!gutf8conv_kernel_scalar_validate_block (&p, end, 64, bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0))
-        break;
-    }
-  *stored = MIN (*stored, (gsize) (p - in));
-  return p - in;
-}
-
-/* Validation and copy in one pass: one load and one store a block. */
-static gsize
-copy_avx512 (const guint8 *in,
-             gsize         in_len,
-             guint8       *out,
-             gsize         out_len,
-             guint         flags,
-             gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_COPY_STORING (validate_avx512_impl);
-}
+ * the transcoding, in the generic loops (the leads' ranges by
+ * bad_leads()). */
+GK_COPY_ENTRY_POINT (copy_avx512, gk_validate_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * thirty-two a step. */

@@ -311,6 +311,36 @@ gk_validate_fast (const guint8   *in,
   return p + gk_popcount (carry);
 }
 
+/* A kernel's validating copy @name (GUtf8ConvCopyFunc): its fast loop
+ * @validate_fast (gk_validate_fast()'s arguments and result: the
+ * generic one, or the kernel's own), which stores as it goes, then the
+ * careful loop, whose run is copied after. */
+#define GK_COPY_ENTRY_POINT(name, validate_fast) \
+  GUTF8CONV_KERNEL_INLINE gsize \
+  name##_impl (const guint8   *in, \
+               gsize           in_len, \
+               guint8         *out, \
+               gsize          *stored, \
+               const gboolean  bmp_only) \
+  { \
+    const guint8 *p = validate_fast (in, in + in_len, out, stored, bmp_only); \
+    \
+    p = gk_validate_careful (p, in + in_len, bmp_only); \
+    *stored = MIN (*stored, (gsize) (p - in)); \
+    return p - in; \
+  } \
+  \
+  static gsize \
+  name (const guint8 *in, \
+        gsize         in_len, \
+        guint8       *out, \
+        gsize         out_len, \
+        guint         flags, \
+        gsize        *in_used) \
+  { \
+    GUTF8CONV_KERNEL_COPY_STORING (name##_impl); \
+  }
+
 /* Mending (GUtf8ConvDecodeMendFunc): where the careful loop of a kernel
  * that mends stops, the malformed sequence there is written as the
  * codec's dense loop writes it and the kernel goes on.  @mend is NULL in

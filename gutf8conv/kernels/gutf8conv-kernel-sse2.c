@@ -146,31 +146,7 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_sse2_mend, encode_sse2_mend_impl, enco
  * second-byte ranges, continuation bytes exactly where the leads announce
  * them) in the generic fast validation loop, 16 bytes a step, storing as
  * it goes; the rest is the careful loop's. */
-GUTF8CONV_KERNEL_INLINE gsize
-validate_sse2_impl (const guint8   *in,
-                    gsize           in_len,
-                    guint8         *out,
-                    gsize          *stored,
-                    const gboolean  bmp_only)
-{
-  const guint8 *p = gk_validate_fast (in, in + in_len, out, stored, bmp_only);
-
-  p = gk_validate_careful (p, in + in_len, bmp_only);
-  *stored = MIN (*stored, (gsize) (p - in));
-  return p - in;
-}
-
-/* Validation and copy in one pass: one load and one store a block. */
-static gsize
-copy_sse2 (const guint8 *in,
-           gsize         in_len,
-           guint8       *out,
-           gsize         out_len,
-           guint         flags,
-           gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_COPY_STORING (validate_sse2_impl);
-}
+GK_COPY_ENTRY_POINT (copy_sse2, gk_validate_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
