@@ -86,12 +86,55 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i) { return vqtbl1q
 
 #include "gutf8conv-kernel-generic-kl.h"
 
+/* The byte-compare block test's operations (see
+ * gutf8conv-kernel-generic-block.h), for the careful loop and the padded
+ * rest of the generic decoder.  No movemask: a bit a lane by its weight,
+ * summed per half. */
+#define GK_BLOCK 16
+typedef guint32 gk_mask;
+
+GUTF8CONV_KERNEL_INLINE gk_vec gk_loadu (const guint8 *p)         { return vld1q_u8 (p); }
+GUTF8CONV_KERNEL_INLINE void   gk_storeu (guint8 *p, gk_vec x)     { vst1q_u8 (p, x); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_andnot (gk_vec a, gk_vec b)      { return vbicq_u8 (b, a); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_cmpeq (gk_vec a, gk_vec b)       { return vceqq_u8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_ge_u8 (gk_vec x, gk_vec c)       { return vcgeq_u8 (x, c); }
+
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_movemask (gk_vec x)
+{
+  uint8x16_t m = vandq_u8 (vcltzq_s8 (vreinterpretq_s8_u8 (x)), vld1q_u8 (bit_weights));
+
+  m = vpaddq_u8 (m, m);
+  m = vpaddq_u8 (m, m);
+  m = vpaddq_u8 (m, m);
+  return vgetq_lane_u16 (vreinterpretq_u16_u8 (m), 0);
+}
+
+GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c)   { return gk_movemask (vcgeq_u8 (x, vdupq_n_u8 (c))); }
+
+#include "gutf8conv-kernel-generic-block.h"
+
 /* How many bytes at the end of @b belong to a sequence that goes on past
  * it (0..3); @b must be valid up to its end. */
 static inline guint
 tail_bytes (uint8x16_t b)
 {
   return vmaxvq_u8 (vandq_u8 (vcgeq_u8 (b, vld1q_u8 (gutf8conv_tail_start)), vld1q_u8 (gutf8conv_tail_len)));
+}
+
+/* The four lookups of widen_le or widen_be. */
+typedef struct
+{
+  uint8x16_t t[4];
+} Widen;
+
+GUTF8CONV_KERNEL_INLINE Widen
+widen_tables (const gboolean big_endian)
+{
+  const guint8 (*w)[16] = big_endian ? widen_be : widen_le;
+  Widen r = { { vld1q_u8 (w[0]), vld1q_u8 (w[1]), vld1q_u8 (w[2]), vld1q_u8 (w[3]) } };
+
+  return r;
 }
 
 /* Sixteen ASCII bytes to sixteen UCS-4 units at @o, or with @utf16
@@ -101,7 +144,7 @@ tail_bytes (uint8x16_t b)
 static inline __attribute__((always_inline)) void
 widen16 (uint8x16_t      b,
          guint8         *o,
-         const guint8  (*widen)[16],
+         const Widen    *widen,
          const gboolean  utf16,
          const gboolean  big_endian)
 {
@@ -114,17 +157,15 @@ widen16 (uint8x16_t      b,
       vst2q_u8 (o, z);
       return;
     }
-  vst1q_u8 (o, vqtbl1q_u8 (b, vld1q_u8 (widen[0])));
-  vst1q_u8 (o + 16, vqtbl1q_u8 (b, vld1q_u8 (widen[1])));
-  vst1q_u8 (o + 32, vqtbl1q_u8 (b, vld1q_u8 (widen[2])));
-  vst1q_u8 (o + 48, vqtbl1q_u8 (b, vld1q_u8 (widen[3])));
+  vst1q_u8 (o, vqtbl1q_u8 (b, widen->t[0]));
+  vst1q_u8 (o + 16, vqtbl1q_u8 (b, widen->t[1]));
+  vst1q_u8 (o + 32, vqtbl1q_u8 (b, widen->t[2]));
+  vst1q_u8 (o + 48, vqtbl1q_u8 (b, widen->t[3]));
 }
 
-/* Makes @v opaque to GCC, which then keeps it in a register rather than
- * rematerialising the constant inside a loop. */
-#define KEEP(v) __asm__ ("" : "+w" (v))
-/* The same where it must stay: the fast paths' constants, so that GCC
- * does not hoist them out of their branch into the block loop, where
+/* Makes @v opaque to GCC where it is made, which then keeps it in a
+ * register rather than making the constant again inside a loop, and does
+ * not hoist it out of its function or branch into a loop around, where
  * registers are scarce. */
 #define KEEP_HERE(v) __asm__ __volatile__ ("" : "+w" (v))
 
@@ -373,7 +414,7 @@ static inline __attribute__((always_inline)) const guint8 *
 ascii_run (const guint8    *p,
            guintptr         lim64,
            guint8         **op,
-           const guint8   (*widen)[16],
+           const Widen     *widen,
            const gboolean   utf16,
            const gboolean   big_endian)
 {
@@ -505,207 +546,370 @@ store_units24_utf16 (uint8x16_t      byte0,
   return o;
 }
 
-/* One function of 180 lines: its block loop calls nothing and keeps its
- * constants in registers (KEEP), which its pieces as functions of their
- * own would not guarantee.  UTF-8 to UCS-4, or with @utf16 to UTF-16 (the
- * same code points, stored as 16-bit units). */
-static inline __attribute__((always_inline)) gsize
-decode_units_impl (const guint8   *in,
-                   gsize           in_len,
-                   guint8         *out,
-                   gsize           out_len,
-                   const guint     flags,
-                   gsize          *in_used,
-                   const gboolean  utf16)
+/* The lanes of a valid block where a character ends, as bit masks of
+ * its low (*@m_lo) and high (*@m_hi) halves: where the next byte is not
+ * a continuation (@cont), except in the lanes of one the block cuts
+ * (@tail: lanes that start a sequence longer than what is left; the last
+ * lane stands for all three). */
+GUTF8CONV_KERNEL_INLINE void
+block_ends (uint8x16_t  cont,
+            uint8x16_t  tail,
+            uint8x16_t  weights,
+            guint      *m_lo,
+            guint      *m_hi)
 {
-  const GUtf8ConvDecodeFunc scalar = utf16 ? gutf8conv_kernel_scalar_decode16 : gutf8conv_kernel_scalar_decode;
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
-  const guint8 (*widen)[16] = big_endian ? widen_be : widen_le;
+  uint8x16_t ends = vbicq_u8 (weights, vextq_u8 (cont, vdupq_n_u8 (0), 1));
+
+  /* At most one of the last three lanes starts a cut sequence (the block
+   * is valid): 0x80 there takes the last lane's bit back in the sum. */
+  ends = vaddq_u8 (ends, vandq_u8 (tail, vdupq_n_u8 (0x80)));
+  ends = vpaddq_u8 (ends, ends);
+  ends = vpaddq_u8 (ends, ends);
+  ends = vpaddq_u8 (ends, ends);
+  *m_lo = vgetq_lane_u8 (ends, 0);
+  *m_hi = vgetq_lane_u8 (ends, 1);
+}
+
+/* The characters of a block that end at the lanes @m_lo (low half) and
+ * @m_hi (high half), to UCS-4 at @o, or with @utf16 to UTF-16; returns
+ * the new @o.  @payload and @cont are the block's payloads and
+ * continuation lanes, @prev_payload and @prev_cont the block before's
+ * (zeros where it ended a character); @four where a four-byte form may
+ * end in the block; @half8 is 0 in the low half, 8 in the high.  At each
+ * lane, the low bytes of the character that ends there: its payload and,
+ * where it and the lanes before are continuations, the payloads of the
+ * one, two or three lanes before it; then the ending lanes of each half
+ * to its front by one lookup. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+store_ends (uint8x16_t      payload,
+            uint8x16_t      cont,
+            uint8x16_t      prev_payload,
+            uint8x16_t      prev_cont,
+            guint           m_lo,
+            guint           m_hi,
+            uint8x16_t      half8,
+            const gboolean  four,
+            guint8         *o,
+            const gboolean  utf16,
+            const gboolean  big_endian)
+{
+  uint8x16_t c1 = vandq_u8 (cont, vextq_u8 (prev_cont, cont, 15));
+  uint8x16_t q1 = vandq_u8 (vextq_u8 (prev_payload, payload, 15), cont);
+  uint8x16_t q2 = vandq_u8 (vextq_u8 (prev_payload, payload, 14), c1);
+  uint8x16_t byte0 = vorrq_u8 (payload, vshlq_n_u8 (q1, 6));
+  uint8x16_t byte1 = vsliq_n_u8 (vshrq_n_u8 (q1, 2), q2, 4);
+  uint8x16_t idx, c2, q3, byte2;
+
+  idx = vreinterpretq_u8_u64 (vcombine_u64 (vld1_u64 ((const guint64 *) &gutf8conv_compact8[m_lo]),
+                                            vld1_u64 ((const guint64 *) &gutf8conv_compact8[m_hi])));
+  idx = vaddq_u8 (idx, half8);
+  byte0 = vqtbl1q_u8 (byte0, idx);
+  byte1 = vqtbl1q_u8 (byte1, idx);
+  if (!four)
+    return store_units16 (byte0, byte1, m_lo, m_hi, o, utf16, big_endian);
+  c2 = vandq_u8 (c1, vextq_u8 (prev_cont, cont, 14));
+  q3 = vandq_u8 (vextq_u8 (prev_payload, payload, 13), c2);
+  byte2 = vqtbl1q_u8 (vsliq_n_u8 (vshrq_n_u8 (q2, 4), q3, 2), idx);
+  if (utf16)
+    return store_units24_utf16 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
+  return store_units24 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
+}
+
+/* fast2(), fast3() and fast4() for each output and byte order, in
+ * functions of their own: inlined into the block loop, GCC gives their
+ * loops' constants the stack. */
+#define FAST_RUN_VARIANT(fast, suffix, utf16, big_endian) \
+  static __attribute__((noinline)) const guint8 * \
+  fast##_##suffix (const guint8 *p, const guint8 *lim, guint8 **op) \
+  { \
+    return fast (p, lim, op, utf16, big_endian); \
+  }
+#define FAST_RUN_VARIANTS(fast) \
+  FAST_RUN_VARIANT (fast, le, FALSE, FALSE) \
+  FAST_RUN_VARIANT (fast, be, FALSE, TRUE) \
+  FAST_RUN_VARIANT (fast, le16, TRUE, FALSE) \
+  FAST_RUN_VARIANT (fast, be16, TRUE, TRUE)
+FAST_RUN_VARIANTS (fast2)
+FAST_RUN_VARIANTS (fast3)
+FAST_RUN_VARIANTS (fast4)
+#define FAST_RUN(fast, utf16, big_endian) \
+  ((utf16) ? ((big_endian) ? fast##_be16 : fast##_le16) : ((big_endian) ? fast##_be : fast##_le))
+
+/* A run of two-, three- or four-byte characters from @p, a character
+ * boundary after blocks whose characters end every second, third or
+ * fourth lane (@m_lo: the low half's ends, as fast_hi has them): by
+ * fast2(), fast3() or fast4(), up to their first step that does not pass.
+ * Returns where that stopped, a character boundary (@p if nowhere). */
+GUTF8CONV_KERNEL_INLINE const guint8 *
+decode_run (const guint8    *p,
+            const guint8    *lim,
+            guint8         **po,
+            guint            m_lo,
+            const gboolean   bmp_only,
+            const gboolean   utf16,
+            const gboolean   big_endian)
+{
+  if (m_lo == 0x55 || m_lo == 0xAA)
+    return FAST_RUN (fast2, utf16, big_endian) (p, lim, po);
+  if ((m_lo >> 4) != (m_lo & 0x0F))
+    return FAST_RUN (fast3, utf16, big_endian) (p, lim, po);
+  if (!bmp_only)
+    return FAST_RUN (fast4, utf16, big_endian) (p, lim, po);
+  return p;
+}
+
+/* How decode_blocks() ended. */
+typedef enum
+{
+  BLOCKS_END,      /* fewer than 16 bytes, or their room, left */
+  BLOCKS_FAILED,   /* at a block that fails validation */
+  BLOCKS_RUN,      /* at a run of one length, for decode_run() */
+} BlocksEnd;
+
+/* The block loop of decode and decode16 from the character boundary
+ * *@pp up to @lim: 16 bytes a block, each validated with the block before
+ * by the nibble lookups, characters crossing into the next block emitted
+ * with the block they end in; ASCII 64 bytes a step.  Ends at a character
+ * boundary, and where three blocks in a row have characters of one length
+ * (*@m_run: their ends in the low half), at a run.  It calls nothing and
+ * keeps its constants in registers: made here (not hoisted out of the
+ * caller's loop, KEEP_HERE), so that decode_run() has them. */
+GUTF8CONV_KERNEL_INLINE BlocksEnd
+decode_blocks (const guint8   **pp,
+               const guint8    *lim,
+               guint8         **po,
+               guint           *m_run,
+               const gboolean   big_endian,
+               const gboolean   bmp_only,
+               const gboolean   utf16)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
   const uint8x16_t zero = vdupq_n_u8 (0);
   uint8x16_t half8 = vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8));
   uint8x16_t weights = vld1q_u8 (bit_weights), pmask = vld1q_u8 (gutf8conv_payload_mask);
   uint8x16_t tstart = vld1q_u8 (gutf8conv_tail_start);
   GkKlTables et = gk_kl_tables (bmp_only);
+  Widen widen = widen_tables (big_endian);
+  /* The previous block, its payloads, its continuation lanes, and the
+   * leads of a character it does not finish (zero elsewhere; the bytes
+   * before *@pp end a character, which zeros stand for). */
+  uint8x16_t prev = zero, prev_payload = zero, prev_cont = zero, prev_tail = zero;
+  /* The last start of an ASCII step (as a number: no object is that
+   * close to address 0). */
+  const guintptr lim64 = (guintptr) lim - 64;
+  /* How many blocks in a row had their characters end periodically. */
+  guint run_len = 0;
+  BlocksEnd r = BLOCKS_END;
 
-  /* The block loop calls nothing, so that its constants stay in
-   * registers (opaque to GCC from here: it would rather reload them in
-   * the loop); a block that fails validation leaves it, the scalar kernel
-   * converts from the first character not emitted, and the loop starts
-   * again after that. */
-  KEEP (half8);
-  KEEP (weights);
-  KEEP (pmask);
-  KEEP (tstart);
-  KEEP (et.prev_high);
-  KEEP (et.prev_low);
-  KEEP (et.cur_high);
-  for (;;)
+  KEEP_HERE (half8);
+  KEEP_HERE (weights);
+  KEEP_HERE (pmask);
+  KEEP_HERE (tstart);
+  KEEP_HERE (et.prev_high);
+  KEEP_HERE (et.prev_low);
+  KEEP_HERE (et.cur_high);
+  if (!utf16)
     {
-      /* The previous block, its payloads, its continuation lanes, and
-       * the leads of a character it does not finish (zero elsewhere). */
-      uint8x16_t prev = zero, prev_payload = zero, prev_cont = zero, prev_tail = zero;
-      gboolean failed = FALSE;
-      /* Where the blocks stop: every path writes at most 4 bytes for each
-       * byte it reads (at most 64 past the start of the block it is in;
-       * UTF-16: 2 and 32), so this one bound on the input keeps the
-       * output in its buffer too. */
-      const guint8 *lim = p + 16 * MIN ((gsize) (end - p) / 16, (gsize) (oend - o) / (utf16 ? 32 : 64));
-      /* The last start of an ASCII step (as a number: no object is that
-       * close to address 0). */
-      const guintptr lim64 = (guintptr) lim - 64;
-      /* The end of the last block whose characters end periodically, and
-       * how many such blocks came one after the other up to it. */
-      const guint8 *run_end = NULL;
-      guint run_len = 0;
+      /* (UTF-16 widens ASCII without lookups.) */
+      KEEP_HERE (widen.t[0]);
+      KEEP_HERE (widen.t[1]);
+      KEEP_HERE (widen.t[2]);
+      KEEP_HERE (widen.t[3]);
+    }
+  while (lim - p >= 16)
+    {
+      uint8x16_t b = vld1q_u8 (p);
+      uint8x16_t payload, cont, tail;
+      guint max, m_lo, m_hi;
 
-      while (lim - p >= 16)
+      /* ASCII, and no character of the block before waiting for
+       * continuation bytes. */
+      max = vmaxvq_u8 (vmaxq_u8 (b, prev_tail));
+      if (max < 0x80)
         {
-          uint8x16_t b = vld1q_u8 (p);
-          uint8x16_t payload, cont, c1, q1, q2, byte0, byte1, tail, ends, idx;
-          guint max, m_lo, m_hi;
-
-          /* ASCII, and no character of the block before waiting for
-           * continuation bytes. */
-          max = vmaxvq_u8 (vmaxq_u8 (b, prev_tail));
-          if (max < 0x80)
-            {
-              widen16 (b, o, widen, utf16, big_endian);
-              p += 16;
-              o += utf16 ? 32 : 64;
-              p = ascii_run (p, lim64, &o, widen, utf16, big_endian);
-              /* Before a block, all ASCII is alike: zeros stand for it. */
-              prev = prev_payload = prev_cont = prev_tail = zero;
-              continue;
-            }
-
-          if (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (b, prev, &et))) != 0)
-            {
-              failed = TRUE;
-              break;
-            }
-
-          /* At each position, the low bytes of the character that ends
-           * there: its last byte's payload and, where this byte, the one
-           * before and the one before that are continuations, the payloads
-           * of the one, two or three bytes before it. */
-          payload = vandq_u8 (b, vqtbl1q_u8 (pmask, vshrq_n_u8 (b, 4)));
-          cont = vcltq_s8 (vreinterpretq_s8_u8 (b), vdupq_n_s8 (-0x40));
-          c1 = vandq_u8 (cont, vextq_u8 (prev_cont, cont, 15));
-          q1 = vandq_u8 (vextq_u8 (prev_payload, payload, 15), cont);
-          q2 = vandq_u8 (vextq_u8 (prev_payload, payload, 14), c1);
-          byte0 = vorrq_u8 (payload, vshlq_n_u8 (q1, 6));
-          byte1 = vsliq_n_u8 (vshrq_n_u8 (q1, 2), q2, 4);
-
-          /* A character ends where the next byte is not a continuation,
-           * except one the block cuts: its lanes start a sequence longer
-           * than what is left (the last lane stands for all three). */
-          tail = vcgeq_u8 (b, tstart);
-          ends = vbicq_u8 (weights, vextq_u8 (cont, zero, 1));
-          /* At most one of the last three lanes starts a cut sequence (the
-           * block is valid): 0x80 there takes the last lane's bit back in
-           * the sum below. */
-          ends = vaddq_u8 (ends, vandq_u8 (tail, vdupq_n_u8 (0x80)));
-          ends = vpaddq_u8 (ends, ends);
-          ends = vpaddq_u8 (ends, ends);
-          ends = vpaddq_u8 (ends, ends);
-          m_lo = vgetq_lane_u8 (ends, 0);
-          m_hi = vgetq_lane_u8 (ends, 1);
-
-          /* The ending lanes of each half to its front. */
-          idx = vreinterpretq_u8_u64 (vcombine_u64 (vld1_u64 ((const guint64 *) &gutf8conv_compact8[m_lo]),
-                                                    vld1_u64 ((const guint64 *) &gutf8conv_compact8[m_hi])));
-          idx = vaddq_u8 (idx, half8);
-          byte0 = vqtbl1q_u8 (byte0, idx);
-          byte1 = vqtbl1q_u8 (byte1, idx);
-
-          /* (max counts the leads the block before cut.) */
-          if (bmp_only || max < 0xF0)
-            {
-              /* No four-byte form ends here. */
-              o = store_units16 (byte0, byte1, m_lo, m_hi, o, utf16, big_endian);
-            }
-          else
-            {
-              uint8x16_t c2 = vandq_u8 (c1, vextq_u8 (prev_cont, cont, 14));
-              uint8x16_t q3 = vandq_u8 (vextq_u8 (prev_payload, payload, 13), c2);
-              uint8x16_t byte2 = vqtbl1q_u8 (vsliq_n_u8 (vshrq_n_u8 (q2, 4), q3, 2), idx);
-
-              if (utf16)
-                o = store_units24_utf16 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
-              else
-                o = store_units24 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
-            }
-
-          prev = b;
-          prev_payload = payload;
-          prev_cont = cont;
-          prev_tail = vandq_u8 (tail, b);
+          widen16 (b, o, &widen, utf16, big_endian);
           p += 16;
-
-          /* A run of two-, three- or four-byte characters: where this
-           * block's characters and the block's before end every second,
-           * third or fourth lane, the text after its last whole character
-           * goes to a fast path, which leaves at its first step that does
-           * not pass.  (Words and spaces rarely fill two blocks, so
-           * attempts that fail at once are rare.) */
-          if (G_UNLIKELY (fast_hi[m_lo] == m_hi) &&
-              (run_len = p - 16 == run_end ? run_len + 1 : 1, run_end = p, run_len >= 3))
-            {
-              /* Back over the sequence the block cuts, if any (m_hi is
-               * not 0: a character ends in any four lanes). */
-              const guint8 *q = p - (__builtin_clz (m_hi) - 24), *r;
-
-              if (m_lo == 0x55 || m_lo == 0xAA)
-                r = fast2 (q, lim, &o, utf16, big_endian);
-              else if ((m_lo >> 4) != (m_lo & 0x0F))
-                r = fast3 (q, lim, &o, utf16, big_endian);
-              else if (!bmp_only)
-                r = fast4 (q, lim, &o, utf16, big_endian);
-              else
-                r = q;
-              if (r != q)
-                {
-                  /* The next block by the general path, which needs of
-                   * the one before only its bytes (it ended a character). */
-                  p = r;
-                  prev = vld1q_u8 (p - 16);
-                  prev_payload = prev_cont = prev_tail = zero;
-                }
-            }
+          o += utf16 ? 32 : 64;
+          p = ascii_run (p, lim64, &o, &widen, utf16, big_endian);
+          /* Before a block, all ASCII is alike: zeros stand for it. */
+          prev = prev_payload = prev_cont = prev_tail = zero;
+          run_len = 0;
+          continue;
         }
 
-      /* Back to the first character not emitted. */
-      p -= tail_bytes (prev);
-      if (!failed)
-        break;
+      if (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (b, prev, &et))) != 0)
+        {
+          r = BLOCKS_FAILED;
+          break;
+        }
 
-      /* Enough to amortise the call, and a sequence crossing the end
-       * whole. */
-      if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend,
-                                          16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+      payload = vandq_u8 (b, vqtbl1q_u8 (pmask, vshrq_n_u8 (b, 4)));
+      cont = vcltq_s8 (vreinterpretq_s8_u8 (b), vdupq_n_s8 (-0x40));
+      tail = vcgeq_u8 (b, tstart);
+      block_ends (cont, tail, weights, &m_lo, &m_hi);
+      /* (max counts the leads the block before cut.) */
+      o = store_ends (payload, cont, prev_payload, prev_cont, m_lo, m_hi, half8,
+                      !bmp_only && max >= 0xF0, o, utf16, big_endian);
+      prev = b;
+      prev_payload = payload;
+      prev_cont = cont;
+      prev_tail = vandq_u8 (tail, b);
+      p += 16;
+
+      /* Three blocks in a row whose characters end periodically: a run
+       * of one length.  (Words and spaces rarely fill two blocks, so
+       * attempts that fail at once are rare.) */
+      run_len = fast_hi[m_lo] == m_hi ? run_len + 1 : 0;
+      if (G_UNLIKELY (run_len >= 3))
+        {
+          *m_run = m_lo;
+          r = BLOCKS_RUN;
+          break;
+        }
     }
 
-  return gutf8conv_kernel_scalar_rest (scalar, in, p, end, out, o, oend, flags, in_used);
+  /* Back to the first character not emitted. */
+  *pp = p - tail_bytes (prev);
+  *po = o;
+  return r;
 }
 
-static inline __attribute__((always_inline)) gsize
-decode_neon_impl (const guint8   *in,
-                  gsize           in_len,
-                  guint8         *out,
-                  gsize           out_len,
-                  const guint     flags,
-                  gsize          *in_used)
+/* The fast phase of decode and decode16 from the character boundary
+ * *@pp: decode_blocks(), and decode_run() where it stops at a run.
+ * Stops before the first block that fails (returns TRUE) or where fewer
+ * than 16 bytes or their room are left (FALSE), at a character
+ * boundary. */
+GUTF8CONV_KERNEL_INLINE gboolean
+decode_fast (const guint8   **pp,
+             const guint8    *end,
+             guint8         **po,
+             const guint8    *oend,
+             const gboolean   big_endian,
+             const gboolean   bmp_only,
+             const gboolean   utf16)
 {
-  return decode_units_impl (in, in_len, out, out_len, flags, in_used, FALSE);
+  /* Where the blocks stop: every path writes at most 4 bytes for each
+   * byte it reads (at most 64 past the start of the block it is in;
+   * UTF-16: 2 and 32), so this one bound on the input keeps the output in
+   * its buffer too. */
+  const guint8 *lim = *pp + 16 * MIN ((gsize) (end - *pp) / 16, (gsize) (oend - *po) / (utf16 ? 32 : 64));
+  BlocksEnd r;
+  guint m_run;
+
+  while ((r = decode_blocks (pp, lim, po, &m_run, big_endian, bmp_only, utf16)) == BLOCKS_RUN)
+    *pp = decode_run (*pp, lim, po, m_run, bmp_only, utf16, big_endian);
+  return r == BLOCKS_FAILED;
 }
 
-GUTF8CONV_KERNEL_ENTRY_POINT (decode_neon, decode_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+/* The generic careful loop's operations (gutf8conv-kernel-generic-decode.h):
+ * a block, the byte after it; shorter input goes to the padded blocks
+ * whole.  A block's characters are stored by store_ends(), which writes
+ * 32 bytes a half. */
+#define GK_CAREFUL_MIN 17
+#define GK_DECODE_READ 16
+#define GK_DECODE_OVER 32
 
-/* UTF-8 -> UTF-16 (decode16): the decoder above storing 16-bit units. */
+/* The characters whose leads @leads marks in the 16 bytes at @p, which
+ * start at a character boundary and hold them whole. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_block (const guint8   *p,
+                 gk_mask         leads,
+                 guint8         *o,
+                 const gboolean  big_endian)
+{
+  const uint8x16_t zero = vdupq_n_u8 (0);
+  uint8x16_t b = vld1q_u8 (p);
+  uint8x16_t payload = vandq_u8 (b, vqtbl1q_u8 (vld1q_u8 (gutf8conv_payload_mask), vshrq_n_u8 (b, 4)));
+  uint8x16_t cont = vcltq_s8 (vreinterpretq_s8_u8 (b), vdupq_n_s8 (-0x40));
+  /* (The padded rest may ask for no character: 0 is taken as 1.) */
+  guint k = gk_mask_top (leads | 1), last = p[k];
+  /* Each character ends before the next lead; the last after its
+   * length. */
+  guint ends = (leads >> 1) | 1u << (k + (last >= 0xC0) + (last >= 0xE0) + (last >= 0xF0));
+
+  return store_ends (payload, cont, zero, zero, ends & 0xFF, ends >> 8, vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)),
+                     vmaxvq_u8 (b) >= 0xF0, o, FALSE, big_endian);
+}
+
+GUTF8CONV_KERNEL_INLINE void
+gk_widen_block (const guint8   *p G_GNUC_UNUSED,
+                gk_vec          b,
+                guint8         *o,
+                const gboolean  big_endian)
+{
+  const Widen widen = widen_tables (big_endian);
+
+  widen16 (b, o, &widen, FALSE, big_endian);
+}
+
+/* vqtbl1q_u8 indices: out of range (a zero) but for 0..7 at 16..23.
+ * Loaded from 16 + k - s, they move the bytes of a load at s to k. */
+static const guint8 rest_shift[32] = {
+  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+  0, 1, 2, 3, 4, 5, 6, 7, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+};
+
+/* The @n bytes at @p (1..16), zeros after, built in a register by loads
+ * that stay inside them. */
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_load_rest (const guint8 *p,
+              gsize         n)
+{
+  uint32x4_t z = vdupq_n_u32 (0);
+  uint8x16_t lo, hi;
+  guint32 w;
+  gsize s;
+
+  if (n == 16)
+    return vld1q_u8 (p);
+  if (n < 4)
+    {
+      w = p[0] | (guint32) p[n / 2] << (8 * (n / 2)) | (guint32) p[n - 1] << (8 * (n - 1));
+      return vreinterpretq_u8_u32 (vsetq_lane_u32 (w, z, 0));
+    }
+  if (n >= 8)
+    {
+      s = n - 8;
+      lo = vcombine_u8 (vld1_u8 (p), vdup_n_u8 (0));
+      hi = vcombine_u8 (vld1_u8 (p + s), vdup_n_u8 (0));
+    }
+  else
+    {
+      s = n - 4;
+      memcpy (&w, p, 4);
+      lo = vreinterpretq_u8_u32 (vsetq_lane_u32 (w, z, 0));
+      memcpy (&w, p + s, 4);
+      hi = vreinterpretq_u8_u32 (vsetq_lane_u32 (w, z, 0));
+    }
+  return vorrq_u8 (lo, vqtbl1q_u8 (hi, vld1q_u8 (rest_shift + 16 - s)));
+}
+
+GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vextq_u8 (b, vdupq_n_u8 (0), 1); }
+
+/* The generic decoder's fast phase (gutf8conv-kernel-generic-decode.h). */
+GUTF8CONV_KERNEL_INLINE void
+gk_decode_fast (const guint8   **pp,
+                const guint8    *end,
+                guint8         **po,
+                const guint8    *oend,
+                const gboolean   big_endian,
+                const gboolean   bmp_only)
+{
+  decode_fast (pp, end, po, oend, big_endian, bmp_only, FALSE);
+}
+
+#include "gutf8conv-kernel-generic-decode.h"
+
+/* Only the plain entry point: mending here (GK_DECODE_ENTRY_POINTS)
+ * starts the block loop again after each mend, which costs more on
+ * damaged two- and three-byte text than the codec's own mending. */
+GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_neon, gk_decode, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
+                                    GK_CAREFUL_MIN, gk_decode_short)
+
+/* UTF-8 -> UTF-16 (decode16): the fast phase storing 16-bit units; a
+ * block it does not take to the scalar kernel (with a sequence crossing
+ * its end whole), and the fast phase again after it. */
 static inline __attribute__((always_inline)) gsize
 decode16_neon_impl (const guint8   *in,
                     gsize           in_len,
@@ -714,7 +918,15 @@ decode16_neon_impl (const guint8   *in,
                     const guint     flags,
                     gsize          *in_used)
 {
-  return decode_units_impl (in, in_len, out, out_len, flags, in_used, TRUE);
+  const GUtf8ConvDecodeFunc scalar = gutf8conv_kernel_scalar_decode16;
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+
+  while (decode_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
+                      (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0, TRUE))
+    if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, 16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+      return gutf8conv_kernel_stop (in, p, out, o, in_used);
+  return gutf8conv_kernel_scalar_rest (scalar, in, p, end, out, o, oend, flags, in_used);
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (decode16_neon, decode16_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
