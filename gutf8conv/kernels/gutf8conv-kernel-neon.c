@@ -33,7 +33,12 @@
  * pairs four to a vector and other pairs by the generic layer's block.
  *
  * Anything not valid, not complete or outside the flags' limits stops the
- * fast loop at a character boundary; the scalar kernel takes over there.
+ * fast loop at a character boundary.  UTF-8 -> UCS-4 goes on there by the
+ * generic decoder's careful loop (gutf8conv-kernel-generic-decode.h, over
+ * the byte-compare vocabulary below) up to the first malformed sequence,
+ * and takes short input and the rest in its padded blocks; the other
+ * directions give the block to the scalar kernel.  UCS-4 is formed
+ * little-endian and swapped where it is stored (store_ucs4()).
  */
 
 #include "config.h"
@@ -178,6 +183,36 @@ static const guint8 fast_hi[256] = {
   [0x11] = 0x11, [0x22] = 0x22, [0x44] = 0x44, [0x88] = 0x88,
 };
 
+/* Sixteen bytes of UCS-4 units, formed little-endian, to @o in the byte
+ * order @big_endian asks for: the one place a store swaps bytes. */
+GUTF8CONV_KERNEL_INLINE void
+store_ucs4 (guint8         *o,
+            uint16x8_t      v,
+            const gboolean  big_endian)
+{
+  uint8x16_t b = vreinterpretq_u8_u16 (v);
+
+  vst1q_u8 (o, big_endian ? vrev32q_u8 (b) : b);
+}
+
+/* Eight units from their low, middle and high bytes (the low or, with
+ * @hi, the high halves of @b0, @b1, @b2) as UCS-4 at @o: 32 bytes. */
+GUTF8CONV_KERNEL_INLINE void
+store_ucs4_planes8 (guint8         *o,
+                    uint8x16_t      b0,
+                    uint8x16_t      b1,
+                    uint8x16_t      b2,
+                    const gboolean  hi,
+                    const gboolean  big_endian)
+{
+  const uint8x16_t zero = vdupq_n_u8 (0);
+  uint16x8_t u01 = vreinterpretq_u16_u8 (hi ? vzip2q_u8 (b0, b1) : vzip1q_u8 (b0, b1));
+  uint16x8_t u2 = vreinterpretq_u16_u8 (hi ? vzip2q_u8 (b2, zero) : vzip1q_u8 (b2, zero));
+
+  store_ucs4 (o, vzip1q_u16 (u01, u2), big_endian);
+  store_ucs4 (o + 16, vzip2q_u16 (u01, u2), big_endian);
+}
+
 /* Eight units (16-bit @u, zero high halves) to @o, as UCS-4 or with
  * @utf16 as they are. */
 static inline __attribute__((always_inline)) void
@@ -187,20 +222,15 @@ store8_16 (uint16x8_t     u,
            const gboolean utf16,
            const gboolean big_endian)
 {
-  if (big_endian)
-    u = vreinterpretq_u16_u8 (vrev16q_u8 (vreinterpretq_u8_u16 (u)));
   if (utf16)
-    vst1q_u16 ((guint16 *) o, u);
-  else if (big_endian)
     {
-      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, u));
-      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, u));
+      uint8x16_t b = vreinterpretq_u8_u16 (u);
+
+      vst1q_u8 (o, big_endian ? vrev16q_u8 (b) : b);
+      return;
     }
-  else
-    {
-      vst1q_u16 ((guint16 *) o, vzip1q_u16 (u, z));
-      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (u, z));
-    }
+  store_ucs4 (o, vzip1q_u16 (u, z), big_endian);
+  store_ucs4 (o + 16, vzip2q_u16 (u, z), big_endian);
 }
 
 /* Two-byte characters only, from a character boundary @p: each 16-bit
@@ -256,25 +286,15 @@ store16_hl (uint8x16_t     hi,
       vst1q_u8 (o, vzip1q_u8 (first, second));
       vst1q_u8 (o + 16, vzip2q_u8 (first, second));
     }
-  else if (big_endian)
-    {
-      uint16x8_t z0 = vreinterpretq_u16_u8 (vzip1q_u8 (hi, lo));
-      uint16x8_t z1 = vreinterpretq_u16_u8 (vzip2q_u8 (hi, lo));
-
-      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, z0));
-      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, z0));
-      vst1q_u16 ((guint16 *) (o + 32), vzip1q_u16 (z, z1));
-      vst1q_u16 ((guint16 *) (o + 48), vzip2q_u16 (z, z1));
-    }
   else
     {
       uint16x8_t z0 = vreinterpretq_u16_u8 (vzip1q_u8 (lo, hi));
       uint16x8_t z1 = vreinterpretq_u16_u8 (vzip2q_u8 (lo, hi));
 
-      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z0, z));
-      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z0, z));
-      vst1q_u16 ((guint16 *) (o + 32), vzip1q_u16 (z1, z));
-      vst1q_u16 ((guint16 *) (o + 48), vzip2q_u16 (z1, z));
+      store_ucs4 (o, vzip1q_u16 (z0, z), big_endian);
+      store_ucs4 (o + 16, vzip2q_u16 (z0, z), big_endian);
+      store_ucs4 (o + 32, vzip1q_u16 (z1, z), big_endian);
+      store_ucs4 (o + 48, vzip2q_u16 (z1, z), big_endian);
     }
 }
 
@@ -336,7 +356,7 @@ fast4 (const guint8    *p,
        const gboolean   big_endian)
 {
   uint8x16_t lead = vdupq_n_u8 (0x1E), low3 = vdupq_n_u8 (0x07), one = vdupq_n_u8 (1);
-  uint8x16_t max_plane = vdupq_n_u8 (0x0F), zero = vdupq_n_u8 (0);
+  uint8x16_t max_plane = vdupq_n_u8 (0x0F);
   int8x16_t cont = vdupq_n_s8 (-0x40);
   guint8 *o = *op;
 
@@ -344,13 +364,11 @@ fast4 (const guint8    *p,
   KEEP_HERE (low3);
   KEEP_HERE (one);
   KEEP_HERE (max_plane);
-  KEEP_HERE (zero);
   KEEP_HERE (cont);
   while (lim - p >= 64)
     {
       uint8x16x4_t t = vld4q_u8 (p);
       uint8x16_t b2, b1, b0, plane, ok;
-      uint16x8_t z01, z2;
 
       /* The code points' three bytes, high to low. */
       b2 = vsliq_n_u8 (vshrq_n_u8 (t.val[1], 4), vandq_u8 (t.val[0], low3), 2);
@@ -379,27 +397,10 @@ fast4 (const guint8    *p,
           u.val[3] = big_endian ? b0 : l_hi;
           vst4q_u8 (o, u);
         }
-      else if (big_endian)
-        {
-          z2 = vreinterpretq_u16_u8 (vzip1q_u8 (zero, b2));
-          z01 = vreinterpretq_u16_u8 (vzip1q_u8 (b1, b0));
-          vst1q_u16 ((guint16 *) o, vzip1q_u16 (z2, z01));
-          vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z2, z01));
-          z2 = vreinterpretq_u16_u8 (vzip2q_u8 (zero, b2));
-          z01 = vreinterpretq_u16_u8 (vzip2q_u8 (b1, b0));
-          vst1q_u16 ((guint16 *) (o + 32), vzip1q_u16 (z2, z01));
-          vst1q_u16 ((guint16 *) (o + 48), vzip2q_u16 (z2, z01));
-        }
       else
         {
-          z01 = vreinterpretq_u16_u8 (vzip1q_u8 (b0, b1));
-          z2 = vreinterpretq_u16_u8 (vzip1q_u8 (b2, zero));
-          vst1q_u16 ((guint16 *) o, vzip1q_u16 (z01, z2));
-          vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z01, z2));
-          z01 = vreinterpretq_u16_u8 (vzip2q_u8 (b0, b1));
-          z2 = vreinterpretq_u16_u8 (vzip2q_u8 (b2, zero));
-          vst1q_u16 ((guint16 *) (o + 32), vzip1q_u16 (z01, z2));
-          vst1q_u16 ((guint16 *) (o + 48), vzip2q_u16 (z01, z2));
+          store_ucs4_planes8 (o, b0, b1, b2, FALSE, big_endian);
+          store_ucs4_planes8 (o + 32, b0, b1, b2, TRUE, big_endian);
         }
       p += 64;
       o += 64;
@@ -466,26 +467,13 @@ store_units16 (uint8x16_t      byte0,
       vst1q_u8 (o, vzip2q_u8 (first, second));
       return o + 2 * popcount8[m_hi];
     }
-  if (big_endian)
-    {
-      lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte1, byte0));
-      hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte1, byte0));
-      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, lo));
-      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, lo));
-      o += 4 * popcount8[m_lo];
-      vst1q_u16 ((guint16 *) o, vzip1q_u16 (z, hi));
-      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (z, hi));
-    }
-  else
-    {
-      lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
-      hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
-      vst1q_u16 ((guint16 *) o, vzip1q_u16 (lo, z));
-      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (lo, z));
-      o += 4 * popcount8[m_lo];
-      vst1q_u16 ((guint16 *) o, vzip1q_u16 (hi, z));
-      vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (hi, z));
-    }
+  lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
+  hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
+  store_ucs4 (o, vzip1q_u16 (lo, z), big_endian);
+  store_ucs4 (o + 16, vzip2q_u16 (lo, z), big_endian);
+  o += 4 * popcount8[m_lo];
+  store_ucs4 (o, vzip1q_u16 (hi, z), big_endian);
+  store_ucs4 (o + 16, vzip2q_u16 (hi, z), big_endian);
   return o + 4 * popcount8[m_hi];
 }
 
@@ -500,28 +488,9 @@ store_units24 (uint8x16_t      byte0,
                guint8         *o,
                const gboolean  big_endian)
 {
-  const uint8x16_t zero = vdupq_n_u8 (0);
-  uint16x8_t u01_lo, u01_hi, u23_lo, u23_hi;
-
-  if (big_endian)
-    {
-      u01_lo = vreinterpretq_u16_u8 (vzip1q_u8 (zero, byte2));
-      u01_hi = vreinterpretq_u16_u8 (vzip2q_u8 (zero, byte2));
-      u23_lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte1, byte0));
-      u23_hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte1, byte0));
-    }
-  else
-    {
-      u01_lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
-      u01_hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
-      u23_lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte2, zero));
-      u23_hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte2, zero));
-    }
-  vst1q_u16 ((guint16 *) o, vzip1q_u16 (u01_lo, u23_lo));
-  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (u01_lo, u23_lo));
+  store_ucs4_planes8 (o, byte0, byte1, byte2, FALSE, big_endian);
   o += 4 * popcount8[m_lo];
-  vst1q_u16 ((guint16 *) o, vzip1q_u16 (u01_hi, u23_hi));
-  vst1q_u16 ((guint16 *) (o + 16), vzip2q_u16 (u01_hi, u23_hi));
+  store_ucs4_planes8 (o, byte0, byte1, byte2, TRUE, big_endian);
   return o + 4 * popcount8[m_hi];
 }
 
@@ -1126,6 +1095,29 @@ any_bad (uint32x4_t     v0,
   return vmaxvq_u32 (bad) != 0;
 }
 
+/* Four UCS-4 units at @p (their bytes as read: *@x) in this machine's
+ * order. */
+GUTF8CONV_KERNEL_INLINE uint32x4_t
+load_ucs4 (const guint8   *p,
+           uint8x16_t     *x,
+           const gboolean  big_endian)
+{
+  *x = vld1q_u8 (p);
+  return vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (*x) : *x);
+}
+
+/* The low 16-bit halves of the 32-bit units of @a then @b, in the byte
+ * order @big_endian says: one unzip. */
+GUTF8CONV_KERNEL_INLINE uint8x16_t
+low_halves (uint8x16_t      a,
+            uint8x16_t      b,
+            const gboolean  big_endian)
+{
+  uint16x8_t a16 = vreinterpretq_u16_u8 (a), b16 = vreinterpretq_u16_u8 (b);
+
+  return vreinterpretq_u8_u16 (big_endian ? vuzp2q_u16 (a16, b16) : vuzp1q_u16 (a16, b16));
+}
+
 /* The step loop: as many steps of sixteen units as it handles, up to the
  * first it does not.  A function of its own (not inlined), so that no call
  * is in its loop and its constants stay in registers; 126 lines for the
@@ -1150,14 +1142,10 @@ encode_steps_impl (const guint8   *in,
       uint32x4_t v0, v1, v2, v3;
       guint32 max;
 
-      x.val[0] = vld1q_u8 (p);
-      x.val[1] = vld1q_u8 (p + 16);
-      x.val[2] = vld1q_u8 (p + 32);
-      x.val[3] = vld1q_u8 (p + 48);
-      v0 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[0]) : x.val[0]);
-      v1 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[1]) : x.val[1]);
-      v2 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[2]) : x.val[2]);
-      v3 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[3]) : x.val[3]);
+      v0 = load_ucs4 (p, &x.val[0], big_endian);
+      v1 = load_ucs4 (p + 16, &x.val[1], big_endian);
+      v2 = load_ucs4 (p + 32, &x.val[2], big_endian);
+      v3 = load_ucs4 (p + 48, &x.val[3], big_endian);
       max = vmaxvq_u32 (vorrq_u32 (vorrq_u32 (v0, v1), vorrq_u32 (v2, v3)));
 
       if (max < 0x80)
@@ -1170,34 +1158,21 @@ encode_steps_impl (const guint8   *in,
 
           for (;;)
             {
-              uint16x8_t h01, h23;
+              uint8x16_t h01, h23;
 
               if (no_nul && vminvq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))) == 0)
                 goto stop;
-              if (big_endian)
-                {
-                  h01 = vuzp2q_u16 (vreinterpretq_u16_u8 (x.val[0]), vreinterpretq_u16_u8 (x.val[1]));
-                  h23 = vuzp2q_u16 (vreinterpretq_u16_u8 (x.val[2]), vreinterpretq_u16_u8 (x.val[3]));
-                  vst1q_u8 (o, vuzp2q_u8 (vreinterpretq_u8_u16 (h01), vreinterpretq_u8_u16 (h23)));
-                }
-              else
-                {
-                  h01 = vuzp1q_u16 (vreinterpretq_u16_u8 (x.val[0]), vreinterpretq_u16_u8 (x.val[1]));
-                  h23 = vuzp1q_u16 (vreinterpretq_u16_u8 (x.val[2]), vreinterpretq_u16_u8 (x.val[3]));
-                  vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (h01), vreinterpretq_u8_u16 (h23)));
-                }
+              h01 = low_halves (x.val[0], x.val[1], big_endian);
+              h23 = low_halves (x.val[2], x.val[3], big_endian);
+              vst1q_u8 (o, big_endian ? vuzp2q_u8 (h01, h23) : vuzp1q_u8 (h01, h23));
               p += 64;
               o += 16;
               if (p >= lim)
                 break;
-              x.val[0] = vld1q_u8 (p);
-              x.val[1] = vld1q_u8 (p + 16);
-              x.val[2] = vld1q_u8 (p + 32);
-              x.val[3] = vld1q_u8 (p + 48);
-              v0 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[0]) : x.val[0]);
-              v1 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[1]) : x.val[1]);
-              v2 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[2]) : x.val[2]);
-              v3 = vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x.val[3]) : x.val[3]);
+              v0 = load_ucs4 (p, &x.val[0], big_endian);
+              v1 = load_ucs4 (p + 16, &x.val[1], big_endian);
+              v2 = load_ucs4 (p + 32, &x.val[2], big_endian);
+              v3 = load_ucs4 (p + 48, &x.val[3], big_endian);
               if (vmaxvq_u32 (vorrq_u32 (vorrq_u32 (v0, v1), vorrq_u32 (v2, v3))) >= 0x80)
                 break;
             }
@@ -1330,8 +1305,53 @@ max64 (uint8x16_t x0,
   return vmaxvq_u8 (vmaxq_u8 (vmaxq_u8 (x0, x1), vmaxq_u8 (x2, x3)));
 }
 
-/* One function of 125 lines: its two loops jump into each other (see
- * below), which functions of their own would turn into calls or flags. */
+/* 64 bytes at @p, in four vectors.  (Four plain loads and stores: GCC
+ * spills register quadruples.) */
+GUTF8CONV_KERNEL_INLINE void
+load64 (const guint8 *p,
+        uint8x16_t   *x0,
+        uint8x16_t   *x1,
+        uint8x16_t   *x2,
+        uint8x16_t   *x3)
+{
+  *x0 = vld1q_u8 (p);
+  *x1 = vld1q_u8 (p + 16);
+  *x2 = vld1q_u8 (p + 32);
+  *x3 = vld1q_u8 (p + 48);
+}
+
+GUTF8CONV_KERNEL_INLINE void
+store64 (guint8     *o,
+         uint8x16_t  x0,
+         uint8x16_t  x1,
+         uint8x16_t  x2,
+         uint8x16_t  x3)
+{
+  vst1q_u8 (o, x0);
+  vst1q_u8 (o + 16, x1);
+  vst1q_u8 (o + 32, x2);
+  vst1q_u8 (o + 48, x3);
+}
+
+/* Whether the 64 bytes @x0..@x3 after the block @prev have an error. */
+GUTF8CONV_KERNEL_INLINE gboolean
+errors64 (uint8x16_t        x0,
+          uint8x16_t        x1,
+          uint8x16_t        x2,
+          uint8x16_t        x3,
+          uint8x16_t        prev,
+          const GkKlTables *t)
+{
+  uint8x16_t err = gk_kl_errors_after (x0, prev, t);
+
+  err = vorrq_u8 (err, gk_kl_errors_after (x1, x0, t));
+  err = vorrq_u8 (err, gk_kl_errors_after (x2, x1, t));
+  err = vorrq_u8 (err, gk_kl_errors_after (x3, x2, t));
+  return vmaxvq_u32 (vreinterpretq_u32_u8 (err)) != 0;
+}
+
+/* One function: its two loops jump into each other (see below), which
+ * functions of their own would turn into calls or flags. */
 static inline __attribute__((always_inline)) gsize
 validate_neon_impl (const guint8   *in,
                     gsize           in_len,
@@ -1352,8 +1372,7 @@ validate_neon_impl (const guint8   *in,
 
   /* Two loops, so that neither tests what the other knows: a run of
    * ASCII needs no lookups and ends no sequence, and a run of other steps
-   * needs no test for a sequence cut by the step before.  (Each step has
-   * four plain loads and stores: GCC spills register quadruples.) */
+   * needs no test for a sequence cut by the step before. */
   for (;;)
     {
       /* ASCII, two steps an iteration. */
@@ -1363,35 +1382,20 @@ validate_neon_impl (const guint8   *in,
             {
               if (end - p < 64)
                 goto stop;
-              x0 = vld1q_u8 (p);
-              x1 = vld1q_u8 (p + 16);
-              x2 = vld1q_u8 (p + 32);
-              x3 = vld1q_u8 (p + 48);
+              load64 (p, &x0, &x1, &x2, &x3);
               max = max64 (x0, x1, x2, x3);
               if (max >= 0x80)
                 break;
-              vst1q_u8 (o, x0);
-              vst1q_u8 (o + 16, x1);
-              vst1q_u8 (o + 32, x2);
-              vst1q_u8 (o + 48, x3);
+              store64 (o, x0, x1, x2, x3);
               p += 64;
               goto stop;
             }
-          x0 = vld1q_u8 (p);
-          x1 = vld1q_u8 (p + 16);
-          x2 = vld1q_u8 (p + 32);
-          x3 = vld1q_u8 (p + 48);
+          load64 (p, &x0, &x1, &x2, &x3);
           max = max64 (x0, x1, x2, x3);
           if (max >= 0x80)
             break;
-          vst1q_u8 (o, x0);
-          vst1q_u8 (o + 16, x1);
-          vst1q_u8 (o + 32, x2);
-          vst1q_u8 (o + 48, x3);
-          x0 = vld1q_u8 (p + 64);
-          x1 = vld1q_u8 (p + 80);
-          x2 = vld1q_u8 (p + 96);
-          x3 = vld1q_u8 (p + 112);
+          store64 (o, x0, x1, x2, x3);
+          load64 (p + 64, &x0, &x1, &x2, &x3);
           max = max64 (x0, x1, x2, x3);
           if (max >= 0x80)
             {
@@ -1399,10 +1403,7 @@ validate_neon_impl (const guint8   *in,
               o += 64;
               break;
             }
-          vst1q_u8 (o + 64, x0);
-          vst1q_u8 (o + 80, x1);
-          vst1q_u8 (o + 96, x2);
-          vst1q_u8 (o + 112, x3);
+          store64 (o + 64, x0, x1, x2, x3);
           p += 128;
           o += 128;
         }
@@ -1412,41 +1413,26 @@ validate_neon_impl (const guint8   *in,
       prev = vdupq_n_u8 (0);
       for (;;)
         {
-          uint8x16_t err;
-
           /* (The four-byte leads, from the largest byte: cheaper than a
            * test per block.) */
           if (bmp_only && max >= 0xF0)
             goto stop;
-          err = gk_kl_errors_after (x0, prev, &t);
-          err = vorrq_u8 (err, gk_kl_errors_after (x1, x0, &t));
-          err = vorrq_u8 (err, gk_kl_errors_after (x2, x1, &t));
-          err = vorrq_u8 (err, gk_kl_errors_after (x3, x2, &t));
-          if (vmaxvq_u32 (vreinterpretq_u32_u8 (err)) != 0)
+          if (errors64 (x0, x1, x2, x3, prev, &t))
             goto stop;
-          vst1q_u8 (o, x0);
-          vst1q_u8 (o + 16, x1);
-          vst1q_u8 (o + 32, x2);
-          vst1q_u8 (o + 48, x3);
+          store64 (o, x0, x1, x2, x3);
           prev = x3;
           p += 64;
           o += 64;
           if (end - p < 64)
             goto stop;
-          x0 = vld1q_u8 (p);
-          x1 = vld1q_u8 (p + 16);
-          x2 = vld1q_u8 (p + 32);
-          x3 = vld1q_u8 (p + 48);
+          load64 (p, &x0, &x1, &x2, &x3);
           max = max64 (x0, x1, x2, x3);
           if (max < 0x80)
             {
               /* Right unless the step before ended inside a sequence. */
               if (vmaxvq_u32 (vreinterpretq_u32_u8 (vqsubq_u8 (prev, cut))) != 0)
                 goto stop;
-              vst1q_u8 (o, x0);
-              vst1q_u8 (o + 16, x1);
-              vst1q_u8 (o + 32, x2);
-              vst1q_u8 (o + 48, x3);
+              store64 (o, x0, x1, x2, x3);
               prev = vdupq_n_u8 (0);
               p += 64;
               o += 64;
