@@ -53,6 +53,8 @@ typedef struct
   guint32  value;   /* the character; for an invalid UCS-4 unit, its value */
 } Step;
 
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
 /* Where one call is in its input and output. */
 typedef struct
 {
@@ -427,17 +429,41 @@ writable_step (const GUtf8ConvCodec *codec,
   return s;
 }
 
-static inline Step
+/* What the scalar step reads: a constant in each copy of the general
+ * loop, which reset() chooses, so that no step asks. */
+typedef enum
+{
+  READ_UTF8,
+  READ_UTF8_TO_FORM,   /* UTF-8 written as another form of UTF-8 */
+  READ_UTF16,
+  READ_UCS4,
+} Reader;
+
+ALWAYS_INLINE Step
 read_step (const GUtf8ConvCodec *codec,
+           Reader                reader,
            const guint8         *p,
            gsize                 n,
            gboolean              at_end)
 {
-  if (codec->utf8_in && !codec->same_forms)
-    return writable_step (codec, utf8_step (codec, p, n, at_end));
-  if (codec->utf8_in)
-    return utf8_step (codec, p, n, at_end);
-  return codec->unit == 2 ? utf16_step (codec, p, n, at_end) : ucs4_step (codec, p, n, at_end);
+  switch (reader)
+    {
+    case READ_UTF8:
+      return utf8_step (codec, p, n, at_end);
+    case READ_UTF8_TO_FORM:
+      return writable_step (codec, utf8_step (codec, p, n, at_end));
+    case READ_UTF16:
+      return utf16_step (codec, p, n, at_end);
+    case READ_UCS4:
+    default:
+      return ucs4_step (codec, p, n, at_end);
+    }
+}
+
+ALWAYS_INLINE gboolean
+reads_utf8 (Reader reader)
+{
+  return reader == READ_UTF8 || reader == READ_UTF8_TO_FORM;
 }
 
 /* ---- The start of the stream ---------------------------------------- */
@@ -489,8 +515,9 @@ bad_byte_char (GUtf8ConvErrorMode mode,
 
 /* Appends what the error mode makes of the bad step @s (its bytes at @p)
  * to @items; FALSE when the stream must stop there. */
-static gboolean
+ALWAYS_INLINE gboolean
 error_items (const GUtf8ConvCodec *codec,
+             Reader                reader,
              const Step           *s,
              const guint8         *p,
              guint32              *items,
@@ -511,7 +538,7 @@ error_items (const GUtf8ConvCodec *codec,
       break;
     }
 
-  if (!codec->utf8_in)
+  if (!reads_utf8 (reader))
     {
       /* A bad UCS-4 unit: ESCAPE gives back the byte U+DC80..U+DCFF stood
        * for; the byte-keeping modes have no byte to keep and replace. */
@@ -529,7 +556,7 @@ error_items (const GUtf8ConvCodec *codec,
     return FALSE;
   /* A character the output form cannot carry: as encoding replaces a
    * bad unit, the byte-keeping modes have no bad byte to keep. */
-  if (codec->utf8_out && s->value != 0)
+  if (reader == READ_UTF8_TO_FORM && s->value != 0)
     {
       items[(*n_items)++] = REPLACEMENT;
       return TRUE;
@@ -555,7 +582,7 @@ set_error (GUtf8ConvCodec *codec,
 }
 
 /* Hands the fast kernel whatever input it can take. */
-static void
+ALWAYS_INLINE void
 run_kernel (GUtf8ConvCodec      *codec,
             Cursor              *cur,
             GUtf8ConvKernelMend *mend)
@@ -612,8 +639,9 @@ hold (GUtf8ConvCodec *codec,
 }
 
 /* Consumes step @s, whose bytes are at @p, and writes or queues @items. */
-static void
+ALWAYS_INLINE void
 commit (GUtf8ConvCodec *codec,
+        Reader          reader,
         Cursor         *cur,
         const Step     *s,
         const guint8   *p,
@@ -637,7 +665,7 @@ commit (GUtf8ConvCodec *codec,
       memmove (codec->held, codec->held + s->len, codec->n_held);
     }
   codec->bom_pending = FALSE;
-  codec->after_high = codec->utf8_in && s->len == 3 &&
+  codec->after_high = reads_utf8 (reader) && s->len == 3 &&
                       IS_HIGH_SURROGATE (s->value);
   if (s->kind != STEP_CHAR)
     {
@@ -653,9 +681,10 @@ commit (GUtf8ConvCodec *codec,
 
 /* One step of the scalar state machine; FALSE when the loop must stop
  * (no input, a held sequence, a full buffer or an error). */
-static gboolean
+ALWAYS_INLINE gboolean
 scalar_step (GUtf8ConvCodec *codec,
-             Cursor         *cur)
+             Cursor         *cur,
+             Reader          reader)
 {
   gsize avail = cur->iend - cur->ip;
   guint8 window[16];
@@ -688,7 +717,7 @@ scalar_step (GUtf8ConvCodec *codec,
   if (codec->order_pending)
     detect_order (codec, p, n, cur->at_end);
 
-  s = read_step (codec, p, n, cur->at_end);
+  s = read_step (codec, reader, p, n, cur->at_end);
   if (s.kind == STEP_INCOMPLETE)
     {
       if (!hold (codec, cur, p, n))
@@ -708,10 +737,10 @@ scalar_step (GUtf8ConvCodec *codec,
       /* UTF-8 to UTF-8 copies one-byte forms as they are: modified UTF-8's
        * raw 00 stays 00 (every longer form is written back as it came). */
       if (!(is_signature && codec->config.bom_mode == GUTF8CONV_BOM_STRIP))
-        items[n_items++] = s.len == 1 && codec->utf8_out && (codec->same_forms || s.value != 0)
+        items[n_items++] = s.len == 1 && codec->utf8_out && (reader != READ_UTF8_TO_FORM || s.value != 0)
                            ? RAW_BYTE | s.value : s.value;
     }
-  else if (!error_items (codec, &s, p, items, &n_items))
+  else if (!error_items (codec, reader, &s, p, items, &n_items))
     {
       /* A signature INSERT owes goes out before the error. */
       if (n_items > 0)
@@ -736,7 +765,7 @@ scalar_step (GUtf8ConvCodec *codec,
       cur->out_of_space = TRUE;
       return FALSE;
     }
-  commit (codec, cur, &s, p, items, n_items);
+  commit (codec, reader, cur, &s, p, items, n_items);
   return !cur->out_of_space;
 }
 
@@ -764,11 +793,9 @@ G_STATIC_ASSERT (DENSE_SPARSE_AFTER >= 16);
 #define DENSE_MIN_IN 8
 #define DENSE_MIN_OUT 32
 
-#define DENSE_INLINE static inline __attribute__((always_inline))
-
 /* Writes @c, a character or the item of a bad byte below U+10000 that no
  * profile writes differently, to the output of kind @unit (1: UTF-8). */
-DENSE_INLINE void
+ALWAYS_INLINE void
 dense_put (guint8  **op,
            guint32   c,
            guint     unit,
@@ -798,7 +825,7 @@ dense_put (guint8  **op,
  * or 1 (UTF-8).  With @max_bad, it stops after that many malformed
  * sequences and returns TRUE: the input is dense with them.  It hands
  * back after @clean_run bytes of clean input. */
-DENSE_INLINE gboolean
+ALWAYS_INLINE gboolean
 dense_utf8_impl (GUtf8ConvCodec *codec,
                  Cursor         *cur,
                  guint           unit,
@@ -938,7 +965,7 @@ stop:
  * written over with U+FFFD or taken back, and a subpart the byte rejects
  * (@sub bytes, copied already) taken back and replaced.  Returns the
  * output's new end. */
-DENSE_INLINE guint8 *
+ALWAYS_INLINE guint8 *
 dfa_put_replace (guint8       *op,
                  guint32       e,
                  guint32       item,
@@ -990,7 +1017,7 @@ dfa_put_replace (guint8       *op,
  * past the output) and the output moved on over them where the sequence
  * turns out malformed, a character stored over them.  Each store is made
  * whether it counts or not.  Returns the output's new end. */
-DENSE_INLINE guint8 *
+ALWAYS_INLINE guint8 *
 dfa_put_keep (guint8         *op,
               gsize          *pend,
               guint32         e,
@@ -1053,7 +1080,7 @@ dfa_put_keep (guint8         *op,
  * their first byte: nothing of them was written.  @unit: 4, 2 or 1
  * (UTF-8, with the bytes of a character copied: their form is the
  * shortest). */
-DENSE_INLINE void
+ALWAYS_INLINE void
 dense_dfa_impl (GUtf8ConvCodec *codec,
                 Cursor         *cur,
                 guint           unit,
@@ -1170,7 +1197,7 @@ typedef guint8 DenseBytes __attribute__((vector_size (16)));
  * in each call) writes it: REPLACE and ESCAPE put U+FFFD or U+DC00 + the
  * byte in its unit with the byte's lanes compared, LATIN1 and CP1252 the
  * byte (isolated_fix() writes over CP1252's 80..9F). */
-DENSE_INLINE void
+ALWAYS_INLINE void
 isolated_widen (guint8             *op,
                 const guint8       *ip,
                 GUtf8ConvErrorMode  mode,
@@ -1223,7 +1250,7 @@ top_bits8 (guint64 h)
 /* Bits 7, 6 and 5 of the ISOLATED_BLOCK bytes at @ip, bit i of each mask
  * for byte i.  SSE2 (x86-64's baseline) has them in one instruction for
  * 16 bytes; elsewhere words of 8 bytes are shifted and gathered. */
-DENSE_INLINE void
+ALWAYS_INLINE void
 isolated_masks (const guint8 *ip,
                 guint64      *b7,
                 guint64      *b6,
@@ -1276,7 +1303,7 @@ isolated_count (guint64 x)
  * from 80 up (*@n_clean counts them).  Else the block's bytes from 80 up
  * in *@high, those of 80..9F (bits 6 and 5 clear) in *@c1, and their
  * number added to *@n_invalid. */
-DENSE_INLINE gboolean
+ALWAYS_INLINE gboolean
 isolated_block (const guint8 *ip,
                 guint        *n_clean,
                 guint64      *high,
@@ -1301,7 +1328,7 @@ isolated_block (const guint8 *ip,
 
 /* The report of each byte from 80 up of the block at @ip (bit i of @high
  * for byte i), @start being where the loop began. */
-DENSE_INLINE void
+ALWAYS_INLINE void
 isolated_report (GUtf8ConvCodec       *codec,
                  GUtf8ConvInvalidFunc  on_invalid,
                  const guint8         *ip,
@@ -1321,7 +1348,7 @@ isolated_report (GUtf8ConvCodec       *codec,
  * written with no branch, or, where there are fewer, the block's last
  * byte again (CP1252's value of every byte of the block is what it
  * widens to); more, rare in text, in a loop. */
-DENSE_INLINE void
+ALWAYS_INLINE void
 isolated_fix (const guint8 *ip,
               guint8       *op,
               guint64       fix,
@@ -1352,7 +1379,7 @@ isolated_fix (const guint8 *ip,
  * single-byte text has a byte from 80 up in a block, or one of 80..9F,
  * as if at random, and a branch on it was mispredicted about once a
  * block. */
-DENSE_INLINE void
+ALWAYS_INLINE void
 isolated_utf8_impl (GUtf8ConvCodec     *codec,
                     Cursor             *cur,
                     guint               unit,
@@ -1403,7 +1430,7 @@ isolated_utf8_impl (GUtf8ConvCodec     *codec,
  * past its start.  A loop over the bytes from 80 up, not branch-free as
  * the wide outputs are: its exit is mispredicted about once a block, far
  * less than the state machine's step a byte costs. */
-DENSE_INLINE void
+ALWAYS_INLINE void
 isolated_utf8_to_utf8_impl (GUtf8ConvCodec     *codec,
                             Cursor             *cur,
                             GUtf8ConvErrorMode  mode)
@@ -1473,7 +1500,7 @@ multibyte_before (const guint8 *p)
 
 /* isolated_utf8_impl() with the codec's byte order and @mode as
  * constants. */
-DENSE_INLINE void
+ALWAYS_INLINE void
 isolated_mode (GUtf8ConvCodec *codec,
                Cursor         *cur,
                guint           unit)
@@ -1523,7 +1550,7 @@ isolated_run (GUtf8ConvCodec *codec,
 }
 
 /* dense_dfa_impl() with @how (from the error mode) as a constant. */
-DENSE_INLINE void
+ALWAYS_INLINE void
 dense_dfa_how (GUtf8ConvCodec *codec,
                Cursor         *cur,
                guint           unit,
@@ -1560,7 +1587,8 @@ dense_dfa_run (GUtf8ConvCodec *codec,
     dense_dfa_how (codec, cur, 2, FALSE);
 }
 
-/* Takes the UTF-8 input where the kernel stopped while it stays dense
+/* Takes the UTF-8 input (decoded, or copied as its own form: the
+ * general loop of READ_UTF8) where the kernel stopped while it stays dense
  * with errors, or, after the kernel's run of at least DENSE_SPARSE_AFTER
  * bytes (@sparse), the errors there and a short clean run; see
  * dense_utf8_impl().  FALSE if it took nothing.  (Bad
@@ -1578,8 +1606,8 @@ dense_run (GUtf8ConvCodec *codec,
   guint dfa_after = sparse ? 0 : DENSE_DFA_AFTER;
   gboolean dfa;
 
-  if (!codec->utf8_in || codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending ||
-      codec->order_pending || codec->after_high || !codec->same_forms)
+  if (codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending ||
+      codec->order_pending || codec->after_high)
     return FALSE;
   /* The state machine where no byte is reported, once the input is dense
    * with bad ones: where they are sparse (damaged text) dense_utf8_impl()
@@ -1658,18 +1686,19 @@ final_status (const GUtf8ConvCodec *codec,
   return GUTF8CONV_CODEC_CONVERTED;
 }
 
-GUtf8ConvCodecStatus
-gutf8conv_codec_convert_general (GUtf8ConvCodec      *codec,
-                                 const guint8        *in,
-                                 gsize                in_len,
-                                 guint8              *out,
-                                 gsize                out_len,
-                                 GUtf8ConvCodecFlags  flags,
-                                 gboolean             kernel_ran,
-                                 gsize                used,
-                                 gsize                written,
-                                 gsize               *bytes_read,
-                                 gsize               *bytes_written)
+ALWAYS_INLINE GUtf8ConvCodecStatus
+convert_general (GUtf8ConvCodec      *codec,
+                 Reader               reader,
+                 const guint8        *in,
+                 gsize                in_len,
+                 guint8              *out,
+                 gsize                out_len,
+                 GUtf8ConvCodecFlags  flags,
+                 gboolean             kernel_ran,
+                 gsize                used,
+                 gsize                written,
+                 gsize               *bytes_read,
+                 gsize               *bytes_written)
 {
   Cursor cur;
   GUtf8ConvKernelMend mend_state, *mend = NULL;
@@ -1732,10 +1761,12 @@ gutf8conv_codec_convert_general (GUtf8ConvCodec      *codec,
       /* Where the kernel stopped short, most often at a malformed
        * sequence, errors come in clusters: stay in the scalar loop until
        * the input is clean again (behaviour-errors), unless the kernel's
-       * long run says they are sparse. */
-      if (dense_run (codec, &cur, (gsize) (cur.ip - kernel_from) >= DENSE_SPARSE_AFTER))
+       * long run says they are sparse.  The dense loops read UTF-8 and
+       * copy it as it is: not towards another form. */
+      if (reader == READ_UTF8 &&
+          dense_run (codec, &cur, (gsize) (cur.ip - kernel_from) >= DENSE_SPARSE_AFTER))
         continue;
-      if (!scalar_step (codec, &cur))
+      if (!scalar_step (codec, &cur, reader))
         break;
     }
 
@@ -1750,6 +1781,21 @@ gutf8conv_codec_convert_general (GUtf8ConvCodec      *codec,
   *bytes_written = cur.op - cur.out;
   return final_status (codec, &cur, (flags & GUTF8CONV_CODEC_FLUSH) != 0);
 }
+
+/* convert_general() for each reader; choose_kernel_func() picks one. */
+#define CONVERT_GENERAL(name, reader) \
+  static GUtf8ConvCodecStatus \
+  name (GUtf8ConvCodec *codec, const guint8 *in, gsize in_len, guint8 *out, gsize out_len, \
+        GUtf8ConvCodecFlags flags, gboolean kernel_ran, gsize used, gsize written, \
+        gsize *bytes_read, gsize *bytes_written) \
+  { \
+    return convert_general (codec, reader, in, in_len, out, out_len, flags, kernel_ran, used, \
+                            written, bytes_read, bytes_written); \
+  }
+CONVERT_GENERAL (convert_general_utf8, READ_UTF8)
+CONVERT_GENERAL (convert_general_utf8_to_form, READ_UTF8_TO_FORM)
+CONVERT_GENERAL (convert_general_utf16, READ_UTF16)
+CONVERT_GENERAL (convert_general_ucs4, READ_UCS4)
 
 /* ---- Set-up --------------------------------------------------------- */
 
@@ -1777,11 +1823,18 @@ copy_nothing (const guint8 *in G_GNUC_UNUSED,
   return 0;
 }
 
-/* The kernel's function for the codec's direction, chosen once rather
- * than on every call. */
+/* The kernel's function for the codec's direction and the general loop
+ * for its input, chosen once rather than on every call or step. */
 static void
 choose_kernel_func (GUtf8ConvCodec *codec)
 {
+  if (codec->utf8_in && !codec->same_forms)
+    codec->convert_general = convert_general_utf8_to_form;
+  else if (codec->utf8_in)
+    codec->convert_general = convert_general_utf8;
+  else
+    codec->convert_general = codec->unit == 2 ? convert_general_utf16 : convert_general_ucs4;
+
   if (codec->utf8_in && codec->utf8_out && !codec->same_forms &&
       (codec->out_profile->flags & GUTF8CONV_PROFILE_NUL_AS_C0_80))
     codec->kernel_func = copy_nothing;

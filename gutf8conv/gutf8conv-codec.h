@@ -69,7 +69,25 @@ typedef void (*GUtf8ConvInvalidFunc) (guint64       offset,
  * makes none (the converter asks GLib once per call at most). */
 typedef gboolean (*GUtf8ConvWantsFunc) (gpointer user_data);
 
-typedef struct
+typedef struct _GUtf8ConvCodec GUtf8ConvCodec;
+
+/* gutf8conv_codec_convert() past its common case: from the start, or
+ * (@kernel_ran) after the kernel took @used bytes and wrote @written.
+ * One for each form of input, so that no step asks which it reads;
+ * reset() chooses it. */
+typedef GUtf8ConvCodecStatus (*GUtf8ConvGeneralFunc) (GUtf8ConvCodec      *codec,
+                                                       const guint8        *in,
+                                                       gsize                in_len,
+                                                       guint8              *out,
+                                                       gsize                out_len,
+                                                       GUtf8ConvCodecFlags  flags,
+                                                       gboolean             kernel_ran,
+                                                       gsize                used,
+                                                       gsize                written,
+                                                       gsize               *bytes_read,
+                                                       gsize               *bytes_written);
+
+struct _GUtf8ConvCodec
 {
   /* The configuration, stored whole; reset() derives the rest from it. */
   GUtf8ConvConfig              config;
@@ -92,6 +110,7 @@ typedef struct
   guint                        kernel_flags;   /* GUtf8ConvKernelFlags */
   GUtf8ConvDecodeFunc          kernel_func;    /* the kernel's function for the direction */
   GUtf8ConvDecodeMendFunc      kernel_mend;    /* its mending one where the configuration allows, or NULL */
+  GUtf8ConvGeneralFunc         convert_general;
 
   /* Stream state. */
   guint64  offset;            /* stream offset of the first input byte not consumed */
@@ -111,7 +130,7 @@ typedef struct
   guint32  error_value;
   guint8   error_bytes[8];
   guint8   n_error_bytes;
-} GUtf8ConvCodec;
+};
 
 void                 gutf8conv_codec_init          (GUtf8ConvCodec        *codec,
                                                     const GUtf8ConvConfig *config);
@@ -129,26 +148,13 @@ void                 gutf8conv_codec_reset         (GUtf8ConvCodec        *codec
  * default); resets the codec. */
 void                 gutf8conv_codec_set_output_profile (GUtf8ConvCodec   *codec,
                                                     int                    output_profile);
-/* gutf8conv_codec_convert() past its common case: from the start, or
- * (@kernel_ran) after the kernel took @used bytes and wrote @written. */
-GUtf8ConvCodecStatus gutf8conv_codec_convert_general (GUtf8ConvCodec     *codec,
-                                                    const guint8          *in,
-                                                    gsize                  in_len,
-                                                    guint8                *out,
-                                                    gsize                  out_len,
-                                                    GUtf8ConvCodecFlags    flags,
-                                                    gboolean               kernel_ran,
-                                                    gsize                  used,
-                                                    gsize                  written,
-                                                    gsize                 *bytes_read,
-                                                    gsize                 *bytes_written);
 
 /* One call: converts what it can of @in into @out.  Inline, so that a
  * small chunk costs its caller no more than the kernel and a few tests:
  * the common call (no error, nothing held or queued, the stream's start
  * settled, the kernel takes the whole input) ends here with
  * final_status()'s answer for that state; anything else goes on in
- * gutf8conv_codec_convert_general() from where the kernel stopped. */
+ * codec->convert_general() from where the kernel stopped. */
 static inline GUtf8ConvCodecStatus
 gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
                          const guint8        *in,
@@ -163,13 +169,13 @@ gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
 
   if (in_len == 0 || in == NULL || codec->error != GUTF8CONV_CODEC_CONVERTED ||
       codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending || codec->order_pending)
-    return gutf8conv_codec_convert_general (codec, in, in_len, out, out_len, flags, FALSE, 0, 0,
-                                            bytes_read, bytes_written);
+    return codec->convert_general (codec, in, in_len, out, out_len, flags, FALSE, 0, 0,
+                                    bytes_read, bytes_written);
 
   written = codec->kernel_func (in, in_len, out, out_len, codec->kernel_flags, &used);
   if (G_UNLIKELY (used != in_len))
-    return gutf8conv_codec_convert_general (codec, in, in_len, out, out_len, flags, TRUE, used,
-                                            written, bytes_read, bytes_written);
+    return codec->convert_general (codec, in, in_len, out, out_len, flags, TRUE, used,
+                                    written, bytes_read, bytes_written);
 
   codec->offset += used;
   codec->after_high = FALSE;
