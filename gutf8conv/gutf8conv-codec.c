@@ -1810,19 +1810,6 @@ gutf8conv_codec_init (GUtf8ConvCodec        *codec,
   gutf8conv_codec_reset (codec);
 }
 
-/* UTF-8 to U+0000's C0 80 from another form: no kernel copies that. */
-static gsize
-copy_nothing (const guint8 *in G_GNUC_UNUSED,
-              gsize         in_len G_GNUC_UNUSED,
-              guint8       *out G_GNUC_UNUSED,
-              gsize         out_len G_GNUC_UNUSED,
-              guint         flags G_GNUC_UNUSED,
-              gsize        *in_used)
-{
-  *in_used = 0;
-  return 0;
-}
-
 /* The kernel's function for the codec's direction and the general loop
  * for its input, chosen once rather than on every call or step. */
 static void
@@ -1837,7 +1824,8 @@ choose_kernel_func (GUtf8ConvCodec *codec)
 
   if (codec->utf8_in && codec->utf8_out && !codec->same_forms &&
       (codec->out_profile->flags & GUTF8CONV_PROFILE_NUL_AS_C0_80))
-    codec->kernel_func = copy_nothing;
+    /* U+0000's C0 80 from another form: no kernel copies that. */
+    codec->kernel_func = gutf8conv_kernel_convert_nothing;
   else if (codec->utf8_in && codec->utf8_out)
     codec->kernel_func = codec->kernel->copy;
   else if (codec->utf8_in)

@@ -700,20 +700,11 @@ test_kernel_codec (gconstpointer data)
 
 /* A kernel that converts nothing, so that the codec's own state machine,
  * the specification, does everything. */
-static gsize
-convert_nothing (const guint8 *in G_GNUC_UNUSED,
-                 gsize         in_len G_GNUC_UNUSED,
-                 guint8       *out G_GNUC_UNUSED,
-                 gsize         out_len G_GNUC_UNUSED,
-                 guint         flags G_GNUC_UNUSED,
-                 gsize        *in_used)
-{
-  *in_used = 0;
-  return 0;
-}
-
-static const GUtf8ConvKernel no_kernel = { "none", convert_nothing, convert_nothing, convert_nothing,
-                                           convert_nothing, convert_nothing, NULL, NULL, NULL };
+static const GUtf8ConvKernel no_kernel = { "none", gutf8conv_kernel_convert_nothing,
+                                           gutf8conv_kernel_convert_nothing,
+                                           gutf8conv_kernel_convert_nothing,
+                                           gutf8conv_kernel_convert_nothing,
+                                           gutf8conv_kernel_convert_nothing, NULL, NULL, NULL };
 
 /* @in as a whole stream through the state machine alone, STRICT. */
 static GBytes *

@@ -109,6 +109,18 @@ static const KernelEntry kernels[] = {
 #endif
 };
 
+gsize
+gutf8conv_kernel_convert_nothing (const guint8 *in G_GNUC_UNUSED,
+                                  gsize         in_len G_GNUC_UNUSED,
+                                  guint8       *out G_GNUC_UNUSED,
+                                  gsize         out_len G_GNUC_UNUSED,
+                                  guint         flags G_GNUC_UNUSED,
+                                  gsize        *in_used)
+{
+  *in_used = 0;
+  return 0;
+}
+
 const GUtf8ConvKernel **
 gutf8conv_kernel_available (void)
 {

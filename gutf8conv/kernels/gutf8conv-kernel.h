@@ -227,6 +227,17 @@ gsize gutf8conv_kernel_scalar_validate (const guint8 *in,
                                         gsize         in_len,
                                         guint         flags);
 
+/* Takes nothing and writes nothing (*@in_used is 0): any of the
+ * functions above where no kernel may run, so that the codec's state
+ * machine does it all (the codec's UTF-8 towards modified UTF-8, the
+ * tests' kernel that leaves everything to the specification). */
+gsize gutf8conv_kernel_convert_nothing (const guint8 *in,
+                                        gsize         in_len,
+                                        guint8       *out,
+                                        gsize         out_len,
+                                        guint         flags,
+                                        gsize        *in_used);
+
 /* A kernel's copy: @validate a cache-sized chunk, copy what was valid,
  * go on while all was. */
 #define GUTF8CONV_KERNEL_COPY_CHUNK (16 * 1024)
