@@ -12,7 +12,8 @@
  * gathering, for every lead byte, the four bytes from it into a dword,
  * combining their payload bits with two multiply-adds and shifting out
  * what belongs to the next character; the lead lanes are then packed
- * together.  Encoding takes 16 units a step: below U+0800 as 16-bit
+ * together.  Encoding (gutf8conv-kernel-generic-encode.h's steps) takes
+ * 16 units a step: below U+0800 as 16-bit
  * units, each made its two-byte form or ASCII byte and packed with one
  * table-chosen shuffle a lane; in the BMP, packed to 16-bit units and
  * widened again into dwords holding the bytes of all three forms, one
@@ -462,106 +463,106 @@ gk_decode_fitting (const guint8  **pp,
 
 GK_DECODE_ENTRY_POINTS (decode_avx2, decode_mend_avx2)
 
-/* Sixteen units of ASCII in @v0 and @v1 (1..7F with @no_nul: v - 1 at
- * most 7E, as 0 wraps round). */
-GUTF8CONV_KERNEL_INLINE gboolean
-ascii16_avx2 (__m256i         v0,
-              __m256i         v1,
-              const gboolean  no_nul)
-{
-  if (!no_nul)
-    return _mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7F));
-  return _mm256_testz_si256 (_mm256_or_si256 (_mm256_sub_epi32 (v0, _mm256_set1_epi32 (1)),
-                                              _mm256_sub_epi32 (v1, _mm256_set1_epi32 (1))),
-                             _mm256_set1_epi32 (~0x7F)) &&
-         !_mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_set1_epi32 (0x80)),
-                                                 _mm256_cmpeq_epi32 (v1, _mm256_set1_epi32 (0x80))));
-}
+/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, two
+ * vectors. */
 
-/* Sixteen UCS-4 units from p into two vectors, in host order. */
-GUTF8CONV_KERNEL_INLINE void
-load_units16 (const guint8 *p,
-              gboolean      big_endian,
-              __m256i       bswap,
-              __m256i      *v0,
-              __m256i      *v1)
-{
-  *v0 = _mm256_loadu_si256 ((const __m256i *) p);
-  *v1 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
-  if (big_endian)
-    {
-      *v0 = _mm256_shuffle_epi8 (*v0, bswap);
-      *v1 = _mm256_shuffle_epi8 (*v1, bswap);
-    }
-}
+#define GE32_UNITS 16
+/* The any-value step: four bytes a unit, a 16-byte store per four. */
+#define GE32_ROOM 64
+typedef struct { __m256i lo, hi; } ge32_vec;
+/* Its own step: the BMP's (dwords holding all three forms). */
+#define GE32_HAVE_BMP 1
 
-/* Sixteen units at @p that are not all ASCII hold U+0000 (with @no_nul). */
-GUTF8CONV_KERNEL_INLINE gboolean
-has_nul16 (__m256i        v0,
-           __m256i        v1,
-           const gboolean no_nul)
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p,
+           gboolean      big_endian)
 {
-  return no_nul && !_mm256_testz_si256 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_setzero_si256 ()),
-                                                         _mm256_cmpeq_epi32 (v1, _mm256_setzero_si256 ())),
-                                        _mm256_set1_epi32 (-1));
-}
-
-/* ASCII, @v0 and @v1 the sixteen units at *@pp: 64 bytes to 16 a step
- * while it lasts, in a loop of its own so that it keeps its registers.
- * FALSE where the output is too short for the next step. */
-GUTF8CONV_KERNEL_INLINE gboolean
-encode_avx2_ascii (const guint8   **pp,
-                   const guint8    *end,
-                   guint8         **po,
-                   const guint8    *oend,
-                   __m256i          v0,
-                   __m256i          v1,
-                   const guint      flags)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
   const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
                                           3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-  const __m256i pack_order = _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7);
-  const guint8 *p = *pp;
-  guint8 *o = *po;
+  ge32_vec v = { _mm256_loadu_si256 ((const __m256i *) p), _mm256_loadu_si256 ((const __m256i *) (p + 32)) };
 
-  do
+  if (big_endian)
     {
-      __m256i w;
-
-      if (oend - o < 16)
-        {
-          *pp = p;
-          *po = o;
-          return FALSE;
-        }
-      w = _mm256_packus_epi32 (v0, v1);
-      w = _mm256_packus_epi16 (w, w);
-      w = _mm256_permutevar8x32_epi32 (w, pack_order);
-      _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
-      p += 64;
-      o += 16;
-      if (end - p < 64)
-        break;
-      load_units16 (p, big_endian, bswap, &v0, &v1);
+      v.lo = _mm256_shuffle_epi8 (v.lo, bswap);
+      v.hi = _mm256_shuffle_epi8 (v.hi, bswap);
     }
-  while (ascii16_avx2 (v0, v1, no_nul));
-  *pp = p;
-  *po = o;
-  return TRUE;
+  return v;
 }
 
-/* Sixteen units below U+0800, @v0 and @v1, to @o: sixteen 16-bit units,
- * each the two-byte form (lead in the low byte) or its ASCII byte; one
- * shuffle a lane drops the high byte of the ASCII ones.  Returns the new
- * @o. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode_avx2_two_byte (guint8  *o,
-                      __m256i  v0,
-                      __m256i  v1)
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_below (ge32_vec v,
+            guint32  limit)
 {
-  __m256i w = _mm256_permute4x64_epi64 (_mm256_packus_epi32 (v0, v1), 0xD8);
+  return _mm256_testz_si256 (_mm256_or_si256 (v.lo, v.hi), _mm256_set1_epi32 ((int) -limit));
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_has_nul (ge32_vec v)
+{
+  return !_mm256_testz_si256 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v.lo, _mm256_setzero_si256 ()),
+                                               _mm256_cmpeq_epi32 (v.hi, _mm256_setzero_si256 ())),
+                              _mm256_set1_epi32 (-1));
+}
+
+/* With @no_nul, 1..7F: v - 1 at most 7E, as 0 wraps round, and not 7F
+ * + 1. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_ascii (ge32_vec v,
+            gboolean no_nul)
+{
+  if (!no_nul)
+    return ge32_below (v, 0x80);
+  return _mm256_testz_si256 (_mm256_or_si256 (_mm256_sub_epi32 (v.lo, _mm256_set1_epi32 (1)),
+                                              _mm256_sub_epi32 (v.hi, _mm256_set1_epi32 (1))),
+                             _mm256_set1_epi32 (~0x7F)) &&
+         !_mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v.lo, _mm256_set1_epi32 (0x80)),
+                                                 _mm256_cmpeq_epi32 (v.hi, _mm256_set1_epi32 (0x80))));
+}
+
+/* Above @max (unsigned) or a surrogate. */
+GUTF8CONV_KERNEL_INLINE __m256i
+ge32_bad8 (__m256i x,
+           guint32 max)
+{
+  return _mm256_or_si256 (_mm256_xor_si256 (_mm256_cmpeq_epi32 (_mm256_min_epu32 (x, _mm256_set1_epi32 ((int) max)), x),
+                                            _mm256_set1_epi32 (-1)),
+                          _mm256_cmpeq_epi32 (_mm256_and_si256 (x, _mm256_set1_epi32 (~0x7FF)),
+                                              _mm256_set1_epi32 (0xD800)));
+}
+
+#define GE32_PARTS 2
+typedef __m256i ge32_part;
+
+GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return i == 0 ? v.lo : v.hi; }
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part x,
+          guint32   max)
+{
+  __m256i bad = ge32_bad8 (x, max);
+
+  return !_mm256_testz_si256 (bad, bad);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_store_ascii (guint8   *o,
+                  ge32_vec  v)
+{
+  __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
+
+  w = _mm256_permutevar8x32_epi32 (_mm256_packus_epi16 (w, w), _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7));
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
+  return o + 16;
+}
+
+/* Sixteen 16-bit units, each the two-byte form (lead in the low byte) or
+ * its ASCII byte; one shuffle a lane drops the high byte of the ASCII
+ * ones. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_two (guint8   *o,
+                 ge32_vec  v)
+{
+  __m256i w = _mm256_permute4x64_epi64 (_mm256_packus_epi32 (v.lo, v.hi), 0xD8);
   __m256i ascii = _mm256_cmpgt_epi16 (_mm256_set1_epi16 (0x80), w);
   __m256i t = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi16 (w, 6),
                                                 _mm256_slli_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 (0x3F)), 8)),
@@ -575,227 +576,129 @@ encode_avx2_two_byte (guint8  *o,
   _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (t));
   o += 16 - __builtin_popcount (m_lo);
   _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (t, 1));
-  o += 16 - __builtin_popcount (m_hi);
-  return o;
+  return o + 16 - __builtin_popcount (m_hi);
 }
 
-/* BMP text beyond U+07FF from *@pp (@v0 and @v1 its first sixteen
- * units), sixteen units a step; it stays here while the text does (not
- * only ASCII and two-byte forms, which have faster paths), sparing the
- * tests before this path.  FALSE at a surrogate. */
-GUTF8CONV_KERNEL_INLINE gboolean
-encode_avx2_bmp (const guint8   **pp,
-                 const guint8    *end,
-                 guint8         **po,
-                 const guint8    *oend,
-                 __m256i          v0,
-                 __m256i          v1,
-                 const guint      flags)
+/* Three bytes each (CJK): a fixed shuffle, 12 bytes a lane. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+encode_bmp_three (guint8  *o,
+                  __m256i  hi,
+                  __m256i  lo)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                          3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-  const guint8 *p = *pp;
-  guint8 *o = *po;
+  const __m256i keep3 = _mm256_setr_epi8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+  __m256i d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo), keep3);
+  __m256i d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo), keep3);
 
-  for (;;)
-    {
-      /* All in the BMP: sixteen 16-bit units (lane 0 units 0-3 and
-       * 8-11, lane 1 units 4-7 and 12-15, as packus leaves them), each
-       * made two words, E0|v>>12 with the middle byte, and the last
-       * byte with v & FF; interleaved, each dword holds the bytes of
-       * all three forms, as gutf8conv_enc3_shuffle wants them. */
-      __m256i w = _mm256_packus_epi32 (v0, v1);
-      __m256i hi, lo, d_lo, d_hi, m;
-
-      if (!_mm256_testz_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xF800)),
-                                                   _mm256_set1_epi16 ((short) 0xD800)),
-                               _mm256_set1_epi32 (-1)))
-        {
-          *pp = p;
-          *po = o;
-          return FALSE;
-        }
-      hi = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi16 (w, 12),
-                                             _mm256_and_si256 (_mm256_slli_epi16 (w, 2), _mm256_set1_epi16 (0x3F00))),
-                            _mm256_set1_epi16 ((short) 0x80E0));
-      lo = _mm256_or_si256 (_mm256_and_si256 (w, _mm256_set1_epi16 (0x3F)), _mm256_set1_epi16 (0x80));
-      m = _mm256_cmpeq_epi16 (_mm256_max_epu16 (w, _mm256_set1_epi16 (0x800)), w);
-      if (_mm256_testc_si256 (m, _mm256_set1_epi32 (-1)))
-        {
-          /* Three bytes each (CJK): a fixed shuffle, 12 bytes a
-           * lane. */
-          const __m256i keep3 = _mm256_setr_epi8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-                                                  0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-
-          d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo), keep3);
-          d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo), keep3);
-          _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
-          _mm_storeu_si128 ((__m128i *) (o + 12), _mm256_extracti128_si256 (d_lo, 1));
-          _mm_storeu_si128 ((__m128i *) (o + 24), _mm256_castsi256_si128 (d_hi));
-          _mm_storeu_si128 ((__m128i *) (o + 36), _mm256_extracti128_si256 (d_hi, 1));
-          o += 48;
-        }
-      else
-        {
-          __m256i a2 = _mm256_cmpeq_epi16 (_mm256_max_epu16 (w, _mm256_set1_epi16 (0x80)), w);
-          guint32 k;
-
-          /* Two-byte forms: the middle byte C0|v>>6. */
-          hi = _mm256_xor_si256 (hi, _mm256_andnot_si256 (m, _mm256_set1_epi16 (0x4000)));
-          lo = _mm256_or_si256 (lo, _mm256_slli_epi16 (w, 8));
-          /* The four table indices, one byte each: bits 0-3 from a2,
-           * 4-7 from m (at least U+0800), for units 0-3, 8-11, 4-7,
-           * 12-15. */
-          m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (a2, m),
-                                   _mm256_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
-                                                     0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15));
-          k = (guint32) _mm256_movemask_epi8 (m);
-          d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo),
-                                      _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc3_shuffle[(k >> 16) & 0xFF],
-                                                           (const __m128i *) gutf8conv_enc3_shuffle[k & 0xFF]));
-          d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo),
-                                      _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc3_shuffle[k >> 24],
-                                                           (const __m128i *) gutf8conv_enc3_shuffle[(k >> 8) & 0xFF]));
-          _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
-          o += 4 + __builtin_popcount (k & 0xFF);
-          _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_lo, 1));
-          o += 4 + __builtin_popcount ((k >> 16) & 0xFF);
-          _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_hi));
-          o += 4 + __builtin_popcount ((k >> 8) & 0xFF);
-          _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_hi, 1));
-          o += 4 + __builtin_popcount (k >> 24);
-        }
-      p += 64;
-      if (end - p < 64 || oend - o < 64)
-        break;
-      load_units16 (p, big_endian, bswap, &v0, &v1);
-      if (!_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0xFFFF)) ||
-          _mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7FF)) ||
-          (no_nul && !_mm256_testz_si256 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v0, _mm256_setzero_si256 ()),
-                                                           _mm256_cmpeq_epi32 (v1, _mm256_setzero_si256 ())),
-                                          _mm256_set1_epi32 (-1))))
-        break;
-    }
-  *pp = p;
-  *po = o;
-  return TRUE;
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
+  _mm_storeu_si128 ((__m128i *) (o + 12), _mm256_extracti128_si256 (d_lo, 1));
+  _mm_storeu_si128 ((__m128i *) (o + 24), _mm256_castsi256_si128 (d_hi));
+  _mm_storeu_si128 ((__m128i *) (o + 36), _mm256_extracti128_si256 (d_hi, 1));
+  return o + 48;
 }
 
-/* Any sixteen units, @v0 and @v1, eight at a time: each unit's UTF-8
- * bytes in its dword, packed four at a time.  FALSE at a value above the
- * profile's limit or a surrogate. */
+/* All in the BMP: sixteen 16-bit units (lane 0 units 0-3 and 8-11, lane
+ * 1 units 4-7 and 12-15, as packus leaves them), each made two words,
+ * E0|v>>12 with the middle byte, and the last byte with v & FF;
+ * interleaved, each dword holds the bytes of all three forms, as
+ * gutf8conv_enc3_shuffle wants them. */
 GUTF8CONV_KERNEL_INLINE gboolean
-encode_avx2_any (const guint8   **pp,
-                 guint8         **po,
-                 __m256i          v0,
-                 __m256i          v1,
-                 const guint      flags)
+ge32_surrogate (ge32_vec v)
 {
-  const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
-  const guint8 *p = *pp;
-  guint8 *o = *po;
+  __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
 
-  for (guint h = 0; h < 2; h++)
-    {
-      __m256i v = h == 0 ? v0 : v1;
-      __m256i g2, g3, g4, bad, w, marker, sh;
-      guint m2, m3, m4, key_lo, key_hi;
-
-      /* Above the limit (unsigned) or a surrogate: not ours. */
-      bad = _mm256_xor_si256 (_mm256_cmpeq_epi32 (_mm256_min_epu32 (v, _mm256_set1_epi32 ((int) max_value)), v),
+  return !_mm256_testz_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xF800)),
+                                                  _mm256_set1_epi16 ((short) 0xD800)),
                               _mm256_set1_epi32 (-1));
-      bad = _mm256_or_si256 (bad, _mm256_cmpeq_epi32 (_mm256_and_si256 (v, _mm256_set1_epi32 (~0x7FF)),
-                                                      _mm256_set1_epi32 (0xD800)));
-      if (!_mm256_testz_si256 (bad, bad))
-        {
-          *pp = p;
-          *po = o;
-          return FALSE;
-        }
-
-      g2 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7F));
-      g3 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7FF));
-      g4 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0xFFFF));
-      m2 = _mm256_movemask_ps (_mm256_castsi256_ps (g2));
-      m3 = _mm256_movemask_ps (_mm256_castsi256_ps (g3));
-      m4 = _mm256_movemask_ps (_mm256_castsi256_ps (g4));
-      key_lo = gutf8conv_spread4[m2 & 15] + gutf8conv_spread4[m3 & 15] + gutf8conv_spread4[m4 & 15];
-      key_hi = gutf8conv_spread4[m2 >> 4] + gutf8conv_spread4[m3 >> 4] + gutf8conv_spread4[m4 >> 4];
-      /* The four-byte form's payloads, lead first in the low byte... */
-      w = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi32 (v, 18),
-                                            _mm256_and_si256 (_mm256_srli_epi32 (v, 4), _mm256_set1_epi32 (0x3F00))),
-                           _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi32 (v, 10), _mm256_set1_epi32 (0x3F0000)),
-                                            _mm256_slli_epi32 (_mm256_and_si256 (v, _mm256_set1_epi32 (0x3F)), 24)));
-      /* ...shifted down to the sequence's length, with its markers;
-       * ASCII is the value itself. */
-      sh = _mm256_slli_epi32 (_mm256_add_epi32 (_mm256_set1_epi32 (3),
-                                                _mm256_add_epi32 (g2, _mm256_add_epi32 (g3, g4))), 3);
-      marker = _mm256_and_si256 (g2, _mm256_set1_epi32 (0x80C0));
-      marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 (0x8080E0), g3);
-      marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 ((int) 0x808080F0), g4);
-      w = _mm256_or_si256 (_mm256_srlv_epi32 (w, sh), marker);
-      w = _mm256_blendv_epi8 (v, w, g2);
-
-      w = _mm256_shuffle_epi8 (w, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_pack4_shuffle[key_hi],
-                                                       (const __m128i *) gutf8conv_pack4_shuffle[key_lo]));
-      _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
-      o += gutf8conv_pack4_length[key_lo];
-      _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (w, 1));
-      o += gutf8conv_pack4_length[key_hi];
-      p += 32;
-    }
-  *pp = p;
-  *po = o;
-  return TRUE;
 }
 
-/* A step: sixteen units (or more, on the paths that stay while the text
- * is alike) by what they hold. */
-GUTF8CONV_KERNEL_INLINE gboolean
-encode_avx2_step (const guint8 **pp,
-                  const guint8  *end,
-                  guint8       **po,
-                  const guint8  *oend,
-                  const guint    flags)
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_bmp (guint8   *o,
+                 ge32_vec  v)
 {
-  const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                          3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-  __m256i v0, v1;
+  __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
+  /* Below U+0800 where the top five bits are clear: the same compare as
+   * ge32_surrogate()'s. */
+  __m256i short_ = _mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xF800)),
+                                       _mm256_setzero_si256 ());
+  __m256i hi, lo, d_lo, d_hi, m, ascii;
+  guint32 k;
 
-  load_units16 (*pp, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0, bswap, &v0, &v1);
-  if (ascii16_avx2 (v0, v1, (flags & GUTF8CONV_KERNEL_NO_NUL) != 0))
-    return encode_avx2_ascii (pp, end, po, oend, v0, v1, flags);
-  if (has_nul16 (v0, v1, (flags & GUTF8CONV_KERNEL_NO_NUL) != 0) || (gsize) (oend - *po) < 64)
-    return FALSE;
-  if (_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0x7FF)))
-    {
-      *po = encode_avx2_two_byte (*po, v0, v1);
-      *pp += 64;
-      return TRUE;
-    }
-  if (_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 (~0xFFFF)))
-    return encode_avx2_bmp (pp, end, po, oend, v0, v1, flags);
-  return encode_avx2_any (pp, po, v0, v1, flags);
+  hi = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi16 (w, 12),
+                                         _mm256_and_si256 (_mm256_slli_epi16 (w, 2), _mm256_set1_epi16 (0x3F00))),
+                        _mm256_set1_epi16 ((short) 0x80E0));
+  lo = _mm256_or_si256 (_mm256_and_si256 (w, _mm256_set1_epi16 (0x3F)), _mm256_set1_epi16 (0x80));
+  if (_mm256_testz_si256 (short_, short_))
+    return encode_bmp_three (o, hi, lo);
+  ascii = _mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xFF80)), _mm256_setzero_si256 ());
+  /* Two-byte forms: the middle byte C0|v>>6. */
+  hi = _mm256_xor_si256 (hi, _mm256_and_si256 (short_, _mm256_set1_epi16 (0x4000)));
+  lo = _mm256_or_si256 (lo, _mm256_slli_epi16 (w, 8));
+  /* The four table indices, one byte each: bits 0-3 "at least two
+   * bytes", 4-7 "three bytes" (one scalar complement of the two masks),
+   * for units 0-3, 8-11, 4-7, 12-15. */
+  m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (ascii, short_),
+                           _mm256_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
+                                             0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15));
+  k = ~(guint32) _mm256_movemask_epi8 (m);
+  d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo),
+                              _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc3_shuffle[(k >> 16) & 0xFF],
+                                                   (const __m128i *) gutf8conv_enc3_shuffle[k & 0xFF]));
+  d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo),
+                              _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc3_shuffle[k >> 24],
+                                                   (const __m128i *) gutf8conv_enc3_shuffle[(k >> 8) & 0xFF]));
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
+  o += 4 + __builtin_popcount (k & 0xFF);
+  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_lo, 1));
+  o += 4 + __builtin_popcount ((k >> 16) & 0xFF);
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_hi));
+  o += 4 + __builtin_popcount ((k >> 8) & 0xFF);
+  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_hi, 1));
+  return o + 4 + __builtin_popcount (k >> 24);
 }
 
-GUTF8CONV_KERNEL_INLINE gsize
-encode_avx2_mend_impl (const guint8        *in,
-                       gsize                in_len,
-                       guint8              *out,
-                       gsize                out_len,
-                       const guint          flags,
-                       gsize               *in_used,
-                       GUtf8ConvKernelMend *mend)
+/* Eight valid units: each unit's UTF-8 bytes in its dword, packed four
+ * at a time. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_any (guint8       *o,
+                 const guint8 *oend G_GNUC_UNUSED,
+                 ge32_part     v)
 {
-  return gutf8conv_kernel_encode_loop (encode_avx2_step, 64, 64, in, in_len, out, out_len, flags, in_used, mend);
+  __m256i g2 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7F));
+  __m256i g3 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7FF));
+  __m256i g4 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0xFFFF));
+  guint m2 = _mm256_movemask_ps (_mm256_castsi256_ps (g2));
+  guint m3 = _mm256_movemask_ps (_mm256_castsi256_ps (g3));
+  guint m4 = _mm256_movemask_ps (_mm256_castsi256_ps (g4));
+  guint key_lo = gutf8conv_spread4[m2 & 15] + gutf8conv_spread4[m3 & 15] + gutf8conv_spread4[m4 & 15];
+  guint key_hi = gutf8conv_spread4[m2 >> 4] + gutf8conv_spread4[m3 >> 4] + gutf8conv_spread4[m4 >> 4];
+  __m256i w, marker, sh;
+
+  /* The four-byte form's payloads, lead first in the low byte... */
+  w = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi32 (v, 18),
+                                        _mm256_and_si256 (_mm256_srli_epi32 (v, 4), _mm256_set1_epi32 (0x3F00))),
+                       _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi32 (v, 10), _mm256_set1_epi32 (0x3F0000)),
+                                        _mm256_slli_epi32 (_mm256_and_si256 (v, _mm256_set1_epi32 (0x3F)), 24)));
+  /* ...shifted down to the sequence's length, with its markers; ASCII is
+   * the value itself. */
+  sh = _mm256_slli_epi32 (_mm256_add_epi32 (_mm256_set1_epi32 (3), _mm256_add_epi32 (g2, _mm256_add_epi32 (g3, g4))), 3);
+  marker = _mm256_and_si256 (g2, _mm256_set1_epi32 (0x80C0));
+  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 (0x8080E0), g3);
+  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 ((int) 0x808080F0), g4);
+  w = _mm256_or_si256 (_mm256_srlv_epi32 (w, sh), marker);
+  w = _mm256_blendv_epi8 (v, w, g2);
+
+  w = _mm256_shuffle_epi8 (w, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_pack4_shuffle[key_hi],
+                                                   (const __m128i *) gutf8conv_pack4_shuffle[key_lo]));
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
+  o += gutf8conv_pack4_length[key_lo];
+  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (w, 1));
+  return o + gutf8conv_pack4_length[key_hi];
 }
 
-GUTF8CONV_KERNEL_UNMENDED (encode_avx2_impl, encode_avx2_mend_impl)
+#include "gutf8conv-kernel-generic-encode.h"
 
-GUTF8CONV_KERNEL_ENTRY_POINT (encode_avx2, encode_avx2_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx2_mend, encode_avx2_mend_impl, encode_avx2, 1)
+GE32_ENCODE_ENTRY_POINTS (encode_avx2, encode_avx2_mend)
 
 /* UTF-8 to UTF-8: the decoder's block validation, without the
  * transcoding.  The main loop steps a fixed 32 bytes with the nibble

@@ -11,10 +11,11 @@
  * bytes from each lead, two multiply-adds join their payload bits, and a
  * shift by the lead's length drops what belongs to the next character.
  *
- * Encoding, sixteen units a step: vpmultishiftqb puts the four six-bit
- * groups of each value in its dword, lead first; the leading-zero count
- * selects the shift, payload mask and marker bits of its length, and
- * vpcompressb packs the bytes.
+ * Encoding, sixteen units a step of gutf8conv-kernel-generic-encode.h
+ * (thirty-two below U+0800, packed by one vpcompressb): vpmultishiftqb
+ * puts the four six-bit groups of each value in its dword, lead first;
+ * the leading-zero count selects the shift, payload mask and marker bits
+ * of its length, and vpcompressb packs the bytes.
  *
  * The decoder's careful loop, mending and short rest are the generic
  * layer's (gutf8conv-kernel-generic-decode.h), over this file's block
@@ -308,165 +309,168 @@ gk_decode_fast (const guint8   **pp,
 
 GK_DECODE_ENTRY_POINTS (decode_avx512, decode_mend_avx512)
 
-/* One function: split into always_inline phases, GCC laid the
- * transcoding path out of line behind the ASCII step, and valgrind, which
- * runs no AVX-512, cannot count what that costs. */
-GUTF8CONV_KERNEL_INLINE gsize
-encode_avx512_mend_impl (const guint8        *in,
-                         gsize                in_len,
-                         guint8              *out,
-                         gsize                out_len,
-                         const guint          flags,
-                         gsize               *in_used,
-                         GUtf8ConvKernelMend *mend)
+/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, one
+ * vector; stores are masked, so each step checks its own room. */
+
+#define GE32_UNITS 16
+#define GE32_ROOM 0
+typedef __m512i ge32_vec;
+/* Its own steps: thirty-two units below U+0800 by one vpcompressb, and a
+ * prefetch in the ASCII run.  BMP text takes the any-value step. */
+#define GE32_HAVE_TWO_STEP 1
+#define GE32_HAVE_ASCII_PREFETCH 1
+
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p,
+           gboolean      big_endian)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
-  guint8 *o = out, *oend = out + out_len;
-  const __m512i bswap = _mm512_broadcast_i32x4 (_mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4,
-                                                               11, 10, 9, 8, 15, 14, 13, 12));
-  const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
-  /* By the number of leading zeros of a value (mod 32: 32 is U+0000),
-   * for its UTF-8 length: the right shift, the payload mask and the marker
-   * bits of its bytes.  0..10 leading zeros are values no sequence has. */
-  static const guint32 tables[3][32] = {
-    { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      8, 8, 8, 8, 8, 16, 16, 16, 16, 24, 24, 24, 24, 24, 24, 24 },
-    { 0x7F, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
-      0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
-      0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F1F, 0x3F1F, 0x3F1F,
-      0x3F1F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F },
-    { 0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
-      0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
-      0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x80C0, 0x80C0, 0x80C0,
-      0x80C0, 0, 0, 0, 0, 0, 0, 0 },
-  };
-  __m512i by_lz[3][2];
+  __m512i v = _mm512_loadu_si512 ((const void *) p);
 
-  for (guint t = 0; t < 3; t++)
-    {
-      by_lz[t][0] = _mm512_loadu_si512 ((const void *) tables[t]);
-      by_lz[t][1] = _mm512_loadu_si512 ((const void *) (tables[t] + 16));
-    }
-
-  while (end - p >= 64)
-    {
-      __m512i v = _mm512_loadu_si512 ((const void *) p);
-      __m512i w, lz;
-      __mmask64 keep;
-      guint n;
-
-      if (big_endian)
-        v = _mm512_shuffle_epi8 (v, bswap);
-
-      /* ASCII (1..7F with NO_NUL: v - 1 at most 7E, as 0 wraps round). */
-      if (no_nul ? _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v, _mm512_set1_epi32 (1)),
-                                            _mm512_set1_epi32 (0x7E)) == 0
-                 : _mm512_test_epi32_mask (v, _mm512_set1_epi32 (~0x7F)) == 0)
-        {
-          if (oend - o < 16)
-            goto scalar_block;
-          _mm_storeu_si128 ((__m128i *) o, _mm512_cvtepi32_epi8 (v));
-          /* ASCII text reads four times what it writes: a prefetch a
-           * page ahead keeps memory busier than the hardware's alone
-           * (never faults, so past the end of the input is harmless). */
-          _mm_prefetch ((const char *) p + 4096, _MM_HINT_T0);
-          p += 64;
-          o += 16;
-          continue;
-        }
-
-      /* Thirty-two units below U+0800 (Latin, Greek, Cyrillic, Arabic,
-       * Hebrew text): as sixteen-bit words, each one or two bytes, packed
-       * with one vpcompressb; the general step below costs twice as much
-       * per unit. */
-      if (end - p >= 128 && _mm512_test_epi32_mask (v, _mm512_set1_epi32 (~0x7FF)) == 0)
-        {
-          __m512i v1 = _mm512_loadu_si512 ((const void *) (p + 64));
-          __m512i x, t;
-          __mmask32 ascii;
-
-          if (big_endian)
-            v1 = _mm512_shuffle_epi8 (v1, bswap);
-          if ((no_nul ? (_mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v, _mm512_set1_epi32 (1)),
-                                                  _mm512_set1_epi32 (0x7FE)) |
-                         _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v1, _mm512_set1_epi32 (1)),
-                                                  _mm512_set1_epi32 (0x7FE)))
-                      : _mm512_test_epi32_mask (_mm512_or_si512 (v, v1), _mm512_set1_epi32 (~0x7FF))) == 0)
-            {
-              /* The low words of both, in order. */
-              x = _mm512_permutex2var_epi16 (v, _mm512_set_epi16 (62, 60, 58, 56, 54, 52, 50, 48,
-                                                                  46, 44, 42, 40, 38, 36, 34, 32,
-                                                                  30, 28, 26, 24, 22, 20, 18, 16,
-                                                                  14, 12, 10, 8, 6, 4, 2, 0), v1);
-              ascii = _mm512_cmplt_epu16_mask (x, _mm512_set1_epi16 (0x80));
-              /* 110xxxxx 10xxxxxx, lead in the low byte; ASCII as it is. */
-              t = _mm512_ternarylogic_epi32 (_mm512_srli_epi16 (x, 6), _mm512_slli_epi16 (x, 8),
-                                             _mm512_set1_epi16 (0x3F00), 0xF8);   /* a | (b & c) */
-              t = _mm512_or_si512 (t, _mm512_set1_epi16 ((short) 0x80C0));
-              t = _mm512_mask_mov_epi16 (t, ascii, x);
-              keep = G_GUINT64_CONSTANT (0x5555555555555555) |
-                     _pdep_u64 (~(guint64) ascii, G_GUINT64_CONSTANT (0xAAAAAAAAAAAAAAAA));
-              n = __builtin_popcountll (keep);
-              if ((gsize) (oend - o) >= n)
-                {
-                  t = _mm512_maskz_compress_epi8 (keep, t);
-                  _mm512_mask_storeu_epi8 ((void *) o, low_bits (n), t);
-                  p += 128;
-                  o += n;
-                  continue;
-                }
-            }
-        }
-
-      /* Above the limit or a surrogate (or U+0000 with NO_NUL): not ours.
-       * Most text is below U+D800, one comparison. */
-      if ((no_nul && _mm512_testn_epi32_mask (v, v) != 0) ||
-          (_mm512_cmpge_epu32_mask (v, _mm512_set1_epi32 (0xD800)) != 0 &&
-           (_mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 ((int) max_value)) != 0 ||
-            _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v, _mm512_set1_epi32 (~0x7FF)),
-                                     _mm512_set1_epi32 (0xD800)) != 0)))
-        goto scalar_block;
-
-      /* The four six-bit groups of the four-byte form, lead first in the
-       * low byte, each with the two bits above it (vpmultishiftqb)... */
-      w = _mm512_multishift_epi64_epi8 (_mm512_set1_epi64 ((long long) G_GUINT64_CONSTANT (0x20262C3200060C12)), v);
-      /* ...shifted down to the sequence's length, which the number of
-       * leading zeros gives, then masked to payloads and marked. */
-      lz = _mm512_lzcnt_epi32 (v);
-      w = _mm512_srlv_epi32 (w, _mm512_permutex2var_epi32 (by_lz[0][0], lz, by_lz[0][1]));
-      w = _mm512_ternarylogic_epi32 (w, _mm512_permutex2var_epi32 (by_lz[1][0], lz, by_lz[1][1]),
-                                     _mm512_permutex2var_epi32 (by_lz[2][0], lz, by_lz[2][1]),
-                                     0xEA);   /* (w & mask) | marker */
-
-      /* Every byte of a sequence is non-zero but the first of U+0000. */
-      keep = _mm512_test_epi8_mask (w, w) | first_bytes;
-      n = __builtin_popcountll (keep);
-      if ((gsize) (oend - o) < n)
-        goto scalar_block;
-      w = _mm512_maskz_compress_epi8 (keep, w);
-      _mm512_mask_storeu_epi8 ((void *) o, low_bits (n), w);
-      p += 64;
-      o += n;
-      continue;
-
-    scalar_block:
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
-                                          64, 0, flags) &&
-          (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 4, flags, mend)))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
-    }
-
-  return gutf8conv_kernel_encode_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend,
-                                       4, flags, mend, in_used);
+  if (big_endian)
+    v = _mm512_shuffle_epi8 (v, _mm512_broadcast_i32x4 (_mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4,
+                                                                       11, 10, 9, 8, 15, 14, 13, 12)));
+  return v;
 }
 
-GUTF8CONV_KERNEL_UNMENDED (encode_avx512_impl, encode_avx512_mend_impl)
+GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return _mm512_test_epi32_mask (v, _mm512_set1_epi32 ((int) -limit)) == 0; }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v)               { return _mm512_testn_epi32_mask (v, v) != 0; }
 
-GUTF8CONV_KERNEL_ENTRY_POINT (encode_avx512, encode_avx512_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_avx512_mend, encode_avx512_mend_impl, encode_avx512, 1)
+/* With @no_nul, 1..7F: v - 1 at most 7E, as 0 wraps round. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_ascii (ge32_vec v,
+            gboolean no_nul)
+{
+  if (!no_nul)
+    return ge32_below (v, 0x80);
+  return _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7E)) == 0;
+}
+
+#define GE32_PARTS 1
+typedef __m512i ge32_part;
+
+GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i G_GNUC_UNUSED) { return v; }
+
+/* Most text is below U+D800: one comparison. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part v,
+          guint32  max)
+{
+  return _mm512_cmpge_epu32_mask (v, _mm512_set1_epi32 (0xD800)) != 0 &&
+         (_mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 ((int) max)) != 0 ||
+          _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v, _mm512_set1_epi32 (~0x7FF)), _mm512_set1_epi32 (0xD800)) != 0);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_store_ascii (guint8   *o,
+                  ge32_vec  v)
+{
+  _mm_storeu_si128 ((__m128i *) o, _mm512_cvtepi32_epi8 (v));
+  return o + 16;
+}
+
+/* ASCII text reads four times what it writes: a prefetch a page ahead
+ * keeps memory busier than the hardware's alone (never faults, so past
+ * the end of the input is harmless). */
+GUTF8CONV_KERNEL_INLINE void ge32_ascii_prefetch (const guint8 *p) { _mm_prefetch ((const char *) p + 4096, _MM_HINT_T0); }
+
+/* Thirty-two units below U+0800 (Latin, Greek, Cyrillic, Arabic, Hebrew
+ * text), @v and the next sixteen: as sixteen-bit words, each one or two
+ * bytes, packed with one vpcompressb; the any-value step costs twice as
+ * much per unit.  Nothing where the next sixteen are not so, or the
+ * output has no room. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_two_step (const guint8 **pp,
+               const guint8  *end,
+               guint8       **po,
+               const guint8  *oend,
+               ge32_vec       v,
+               const guint    flags)
+{
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
+  __m512i v1, x, t;
+  __mmask32 ascii;
+  guint64 keep;
+  guint n;
+
+  if (end - *pp < 128)
+    return FALSE;
+  v1 = ge32_load (*pp + 64, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
+  if ((no_nul ? (_mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE)) |
+                 _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v1, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE)))
+              : _mm512_test_epi32_mask (_mm512_or_si512 (v, v1), _mm512_set1_epi32 (~0x7FF))) != 0)
+    return FALSE;
+  /* The low words of both, in order. */
+  x = _mm512_permutex2var_epi16 (v, _mm512_set_epi16 (62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32,
+                                                      30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), v1);
+  ascii = _mm512_cmplt_epu16_mask (x, _mm512_set1_epi16 (0x80));
+  /* 110xxxxx 10xxxxxx, lead in the low byte; ASCII as it is. */
+  t = _mm512_ternarylogic_epi32 (_mm512_srli_epi16 (x, 6), _mm512_slli_epi16 (x, 8),
+                                 _mm512_set1_epi16 (0x3F00), 0xF8);   /* a | (b & c) */
+  t = _mm512_or_si512 (t, _mm512_set1_epi16 ((short) 0x80C0));
+  t = _mm512_mask_mov_epi16 (t, ascii, x);
+  keep = G_GUINT64_CONSTANT (0x5555555555555555) | _pdep_u64 (~(guint64) ascii, G_GUINT64_CONSTANT (0xAAAAAAAAAAAAAAAA));
+  n = __builtin_popcountll (keep);
+  if ((gsize) (oend - *po) < n)
+    return FALSE;
+  _mm512_mask_storeu_epi8 ((void *) *po, low_bits (n), _mm512_maskz_compress_epi8 (keep, t));
+  *pp += 128;
+  *po += n;
+  return TRUE;
+}
+
+/* By the number of leading zeros of a value (mod 32: 32 is U+0000), for
+ * its UTF-8 length: the right shift, the payload mask and the marker bits
+ * of its bytes.  0..10 leading zeros are values no sequence has. */
+static const guint32 encode_by_lz[3][32] = {
+  { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    8, 8, 8, 8, 8, 16, 16, 16, 16, 24, 24, 24, 24, 24, 24, 24 },
+  { 0x7F, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
+    0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
+    0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F1F, 0x3F1F, 0x3F1F,
+    0x3F1F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F },
+  { 0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
+    0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
+    0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x80C0, 0x80C0, 0x80C0,
+    0x80C0, 0, 0, 0, 0, 0, 0, 0 },
+};
+
+/* Row @t of encode_by_lz at each lane's @lz. */
+GUTF8CONV_KERNEL_INLINE __m512i
+by_lz (guint   t,
+       __m512i lz)
+{
+  return _mm512_permutex2var_epi32 (_mm512_loadu_si512 ((const void *) encode_by_lz[t]), lz,
+                                    _mm512_loadu_si512 ((const void *) (encode_by_lz[t] + 16)));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_any (guint8       *o,
+                 const guint8 *oend,
+                 ge32_part     v)
+{
+  /* The four six-bit groups of the four-byte form, lead first in the low
+   * byte, each with the two bits above it (vpmultishiftqb)... */
+  __m512i w = _mm512_multishift_epi64_epi8 (_mm512_set1_epi64 ((long long) G_GUINT64_CONSTANT (0x20262C3200060C12)), v);
+  /* ...shifted down to the sequence's length, which the number of
+   * leading zeros gives, then masked to payloads and marked. */
+  __m512i lz = _mm512_lzcnt_epi32 (v);
+  __mmask64 keep;
+  guint n;
+
+  w = _mm512_srlv_epi32 (w, by_lz (0, lz));
+  w = _mm512_ternarylogic_epi32 (w, by_lz (1, lz), by_lz (2, lz), 0xEA);   /* (w & mask) | marker */
+  /* Every byte of a sequence is non-zero but the first of U+0000. */
+  keep = _mm512_test_epi8_mask (w, w) | G_GUINT64_CONSTANT (0x1111111111111111);
+  n = __builtin_popcountll (keep);
+  if ((gsize) (oend - o) < n)
+    return NULL;
+  _mm512_mask_storeu_epi8 ((void *) o, low_bits (n), _mm512_maskz_compress_epi8 (keep, w));
+  return o + n;
+}
+
+#include "gutf8conv-kernel-generic-encode.h"
+
+GE32_ENCODE_ENTRY_POINTS (encode_avx512, encode_avx512_mend)
 
 /* UTF-8 to UTF-8: the decoder's validation of 64-byte blocks, without
  * the transcoding, in the generic loops (the leads' ranges by

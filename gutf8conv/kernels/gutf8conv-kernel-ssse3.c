@@ -25,14 +25,13 @@
  * bytes from each lead and multiply-adds whose weights depend on the
  * lead's class.  No shifts by lane, which SSE lacks.
  *
- * Encoding takes 16 units a step: ASCII narrows with two packs, three-byte
- * units (CJK) pack with fixed shuffles, units below U+0800 as 16-bit
- * words (sixteen a step while they last) with one shuffle per eight from a
- * table indexed by which are two bytes long, BMP units (sixteen a step
- * while the text stays in the BMP beyond U+07FF) with two shuffles per
- * eight, and any four units with one: each unit's UTF-8
- * bytes are built at the top of its dword and a table indexed by the four
- * lengths packs them.  The tables are built once, at first use, by
+ * Encoding is the generic layer's (gutf8conv-kernel-generic-encode.h) on
+ * 16 units a step: ASCII narrows with two packs, three-byte units (CJK)
+ * pack with fixed shuffles, units below U+0800 as 16-bit words with one
+ * shuffle per eight from a table indexed by which are two bytes long, BMP
+ * units with two shuffles per eight, and any four units with one: each
+ * unit's UTF-8 bytes are built at the top of its dword and a table
+ * indexed by the four lengths packs them.  The tables are built once, at first use, by
  * ssse3_tables_init().
  *
  * Blocks that are not entirely valid go to the scalar kernel, which
@@ -50,10 +49,6 @@
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-sse-ops.h"
 #include "gutf8conv-kernel-tables.h"
-
-/* See encode_ssse3_mend_impl(): eight-unit groups of ASCII in a row before
- * the encoder tests for sixteen ASCII units again. */
-#define ASCII_AGAIN 8
 
 #define SET1(c) _mm_set1_epi8 ((char) (c))
 
@@ -524,6 +519,121 @@ gk_decode_fast (const guint8   **pp,
  * none of the tables. */
 GK_DECODE_ENTRY_POINTS (decode_ssse3, decode_mend_ssse3)
 
+/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
+ * vectors. */
+
+#define GE32_UNITS 16
+/* The any-value step: four bytes a unit, a 16-byte store per four. */
+#define GE32_ROOM 64
+typedef struct { __m128i q0, q1, q2, q3; } ge32_vec;
+/* Its own steps: the BMP's (two shuffles per eight units), and the
+ * tables, built at first use. */
+#define GE32_HAVE_BMP 1
+#define GE32_HAVE_PREPARE 1
+
+GUTF8CONV_KERNEL_INLINE void ge32_prepare (void) { ssse3_tables_ensure (); }
+
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+  ge32_vec v = { _mm_loadu_si128 ((const __m128i *) p), _mm_loadu_si128 ((const __m128i *) (p + 16)),
+                 _mm_loadu_si128 ((const __m128i *) (p + 32)), _mm_loadu_si128 ((const __m128i *) (p + 48)) };
+
+  if (big_endian)
+    {
+      v.q0 = _mm_shuffle_epi8 (v.q0, bswap);
+      v.q1 = _mm_shuffle_epi8 (v.q1, bswap);
+      v.q2 = _mm_shuffle_epi8 (v.q2, bswap);
+      v.q3 = _mm_shuffle_epi8 (v.q3, bswap);
+    }
+  return v;
+}
+
+GUTF8CONV_KERNEL_INLINE __m128i ge32_any_bits (ge32_vec v) { return _mm_or_si128 (_mm_or_si128 (v.q0, v.q1), _mm_or_si128 (v.q2, v.q3)); }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return _mm_testz_si128 (ge32_any_bits (v), _mm_set1_epi32 ((int) -limit)); }
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_has_nul (ge32_vec v)
+{
+  const __m128i zero = _mm_setzero_si128 ();
+
+  return !_mm_testz_si128 (_mm_set1_epi32 (-1),
+                           _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v.q0, zero), _mm_cmpeq_epi32 (v.q1, zero)),
+                                         _mm_or_si128 (_mm_cmpeq_epi32 (v.q2, zero), _mm_cmpeq_epi32 (v.q3, zero))));
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_ascii (ge32_vec v,
+            gboolean no_nul)
+{
+  return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v));
+}
+
+/* Above @max (unsigned) or a surrogate. */
+GUTF8CONV_KERNEL_INLINE __m128i
+ge32_bad4 (__m128i x,
+           guint32 max)
+{
+  return _mm_or_si128 (_mm_xor_si128 (_mm_cmpeq_epi32 (_mm_min_epu32 (x, _mm_set1_epi32 ((int) max)), x),
+                                      _mm_set1_epi32 (-1)),
+                       _mm_cmpeq_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (~0x7FF)), _mm_set1_epi32 (0xD800)));
+}
+
+#define GE32_PARTS 2
+typedef struct { __m128i a, b; } ge32_part;
+
+GUTF8CONV_KERNEL_INLINE ge32_part
+ge32_part_of (ge32_vec v,
+              guint    i)
+{
+  ge32_part x = { i == 0 ? v.q0 : v.q2, i == 0 ? v.q1 : v.q3 };
+
+  return x;
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part x,
+          guint32   max)
+{
+  return !_mm_testz_si128 (_mm_set1_epi32 (-1), _mm_or_si128 (ge32_bad4 (x.a, max), ge32_bad4 (x.b, max)));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_store_ascii (guint8   *o,
+                  ge32_vec  v)
+{
+  _mm_storeu_si128 ((__m128i *) o, _mm_packus_epi16 (_mm_packus_epi32 (v.q0, v.q1), _mm_packus_epi32 (v.q2, v.q3)));
+  return o + 16;
+}
+
+/* Eight units below U+0800 as 16-bit words in @w: the two-byte form in
+ * the word (lead in the low byte), the mask of those from the compare,
+ * one shuffle. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+encode_two8 (guint8  *o,
+             __m128i  w)
+{
+  __m128i g2 = _mm_cmpgt_epi16 (w, _mm_set1_epi16 (0x7F));
+  __m128i t = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi16 (w, 6),
+                                          _mm_and_si128 (_mm_slli_epi16 (w, 8), _mm_set1_epi16 (0x3F00))),
+                            _mm_set1_epi16 ((short) 0x80C0));
+  guint m = (guint) _mm_movemask_epi8 (_mm_packs_epi16 (g2, _mm_setzero_si128 ()));
+
+  w = _mm_blendv_epi8 (w, t, g2);
+  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_words[m])));
+  return o + 8 + __builtin_popcount (m);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_two (guint8   *o,
+                 ge32_vec  v)
+{
+  o = encode_two8 (o, _mm_packus_epi32 (v.q0, v.q1));
+  return encode_two8 (o, _mm_packus_epi32 (v.q2, v.q3));
+}
+
 /* Eight units of three bytes each, as 16-bit words in @w, to @o;
  * returns @o + 24.  Writes 28 bytes. */
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -583,353 +693,95 @@ encode_bmp8 (__m128i  w,
   return o + gutf8conv_pack4_length[key_hi];
 }
 
-/* Whether the sixteen units @a0..@a3 are ASCII (and not U+0000 with
- * @no_nul). */
+/* 0xFFFF at each surrogate among the eight 16-bit words @w. */
+GUTF8CONV_KERNEL_INLINE __m128i
+surrogates8 (__m128i w)
+{
+  return _mm_cmpeq_epi16 (_mm_and_si128 (w, _mm_set1_epi16 ((short) 0xF800)), _mm_set1_epi16 ((short) 0xD800));
+}
+
+/* Sixteen units of the BMP: three bytes each (CJK) with fixed shuffles,
+ * else by encode_bmp8(). */
 GUTF8CONV_KERNEL_INLINE gboolean
-ascii16 (__m128i         a0,
-         __m128i         a1,
-         __m128i         a2,
-         __m128i         a3,
-         const gboolean  no_nul)
+ge32_surrogate (ge32_vec v)
+{
+  return !_mm_testz_si128 (_mm_or_si128 (surrogates8 (_mm_packus_epi32 (v.q0, v.q1)),
+                                         surrogates8 (_mm_packus_epi32 (v.q2, v.q3))),
+                           _mm_set1_epi32 (-1));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_bmp (guint8   *o,
+                 ge32_vec  v)
+{
+  __m128i w0 = _mm_packus_epi32 (v.q0, v.q1), w1 = _mm_packus_epi32 (v.q2, v.q3);
+  __m128i m = _mm_min_epu16 (w0, w1);
+
+  if (_mm_testc_si128 (_mm_cmpeq_epi16 (_mm_max_epu16 (m, _mm_set1_epi16 (0x800)), m), _mm_set1_epi32 (-1)))
+    return encode_cjk8 (w1, encode_cjk8 (w0, o));
+  return encode_bmp8 (w1, encode_bmp8 (w0, o));
+}
+
+/* Four units: each one's UTF-8 bytes at the top of its dword, packed by
+ * pack_top. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+encode_any4 (guint8  *o,
+             __m128i  x)
 {
   const __m128i zero = _mm_setzero_si128 ();
+  __m128i g2 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7F));
+  __m128i g3 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7FF));
+  __m128i g4 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0xFFFF));
+  __m128i w, marker, k;
+  guint key;
 
-  if (!_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (a0, a1), _mm_or_si128 (a2, a3)),
-                        _mm_set1_epi32 (~0x7F)))
-    return FALSE;
-  return !no_nul ||
-         _mm_testz_si128 (_mm_set1_epi32 (-1),
-                          _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (a0, zero), _mm_cmpeq_epi32 (a1, zero)),
-                                        _mm_or_si128 (_mm_cmpeq_epi32 (a2, zero), _mm_cmpeq_epi32 (a3, zero))));
+  /* Each lane's length minus one, 0..3, gathered into one dword and
+   * multiplied into k0 + 4 k1 + 16 k2 + 64 k3 in its top byte (the
+   * other products stay below bit 24 or above bit 31). */
+  k = _mm_sub_epi32 (zero, _mm_add_epi32 (g2, _mm_add_epi32 (g3, g4)));
+  k = _mm_shuffle_epi8 (k, _mm_setr_epi8 (0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+  key = ((guint32) _mm_cvtsi128_si32 (k) * 0x01041040u) >> 24;
+
+  /* The four-byte form's payloads, lead in the low byte; the shorter
+   * forms are its top bytes, as their values are small. */
+  w = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi32 (x, 18),
+                                  _mm_and_si128 (_mm_srli_epi32 (x, 4), _mm_set1_epi32 (0x3F00))),
+                    _mm_or_si128 (_mm_and_si128 (_mm_slli_epi32 (x, 10), _mm_set1_epi32 (0x3F0000)),
+                                  _mm_slli_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (0x3F)), 24)));
+  marker = _mm_and_si128 (g2, _mm_set1_epi32 ((int) 0x80C00000));
+  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x8080E000), g3);
+  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x808080F0), g4);
+  w = _mm_blendv_epi8 (_mm_slli_epi32 (x, 24), _mm_or_si128 (w, marker), g2);
+  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_top[key])));
+  return o + gutf8conv_pack4_length[key];
 }
 
-/* One function: its paths share v[] and @ascii_run, and split into
- * always_inline functions of their own they took more instructions
- * (under callgrind). */
-GUTF8CONV_KERNEL_INLINE gsize
-encode_ssse3_mend_impl (const guint8        *in,
-                        gsize                in_len,
-                        guint8              *out,
-                        gsize                out_len,
-                        const guint          flags,
-                        gsize               *in_used,
-                        GUtf8ConvKernelMend *mend)
+/* Eight valid units: as 16-bit words where they allow it. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+encode_any8 (guint8  *o,
+             __m128i  a,
+             __m128i  b)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
-  guint8 *o = out, *oend = out + out_len;
-  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-  const __m128i zero = _mm_setzero_si128 ();
-  /* Eight-unit groups of ASCII in a row that the two-byte path saw.  The
-   * sixteen-unit ASCII test is made again only after a few: in text with
-   * an accented letter every few words (French), whether sixteen units
-   * are ASCII is a coin toss that costs a misprediction, while the
-   * two-byte path takes ASCII in its stride. */
-  guint ascii_run = ASCII_AGAIN;
+  __m128i any = _mm_or_si128 (a, b);
 
-  while (end - p >= 64)
-    {
-      __m128i v[4];
-
-#pragma GCC unroll 4
-      for (guint i = 0; i < 4; i++)
-        {
-          v[i] = _mm_loadu_si128 ((const __m128i *) (p + 16 * i));
-          if (big_endian)
-            v[i] = _mm_shuffle_epi8 (v[i], bswap);
-        }
-
-      if (ascii_run >= ASCII_AGAIN && ascii16 (v[0], v[1], v[2], v[3], no_nul))
-        {
-          /* 64 bytes to 16 a step while the units are ASCII, in registers
-           * (v[] is indexed below, so it lives in memory). */
-          __m128i a0 = v[0], a1 = v[1], a2 = v[2], a3 = v[3];
-
-          do
-            {
-              if (oend - o < 16)
-                goto scalar_block;
-              _mm_storeu_si128 ((__m128i *) o,
-                                _mm_packus_epi16 (_mm_packus_epi32 (a0, a1), _mm_packus_epi32 (a2, a3)));
-              p += 64;
-              o += 16;
-              if (end - p < 64)
-                break;
-              a0 = _mm_loadu_si128 ((const __m128i *) p);
-              a1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
-              a2 = _mm_loadu_si128 ((const __m128i *) (p + 32));
-              a3 = _mm_loadu_si128 ((const __m128i *) (p + 48));
-              if (big_endian)
-                {
-                  a0 = _mm_shuffle_epi8 (a0, bswap);
-                  a1 = _mm_shuffle_epi8 (a1, bswap);
-                  a2 = _mm_shuffle_epi8 (a2, bswap);
-                  a3 = _mm_shuffle_epi8 (a3, bswap);
-                }
-            }
-          while (ascii16 (a0, a1, a2, a3, no_nul));
-          continue;
-        }
-      if (ascii_run >= ASCII_AGAIN)
-        ascii_run = 0;
-
-      /* Sixteen units of three bytes each (CJK text): no lengths to look
-       * up.  Decided for all sixteen, as a choice made for every eight
-       * is mispredicted on Indic text, with a space every few units. */
-      if (_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3])),
-                           _mm_set1_epi32 ((int) 0xFFFF0000)) && oend - o >= 52)
-        {
-          __m128i w0 = _mm_packus_epi32 (v[0], v[1]);
-          __m128i w1 = _mm_packus_epi32 (v[2], v[3]);
-          __m128i m = _mm_min_epu16 (w0, w1);
-
-          if (_mm_testc_si128 (_mm_cmpeq_epi16 (_mm_max_epu16 (m, _mm_set1_epi16 (0x800)), m),
-                               _mm_set1_epi32 (-1)) &&
-              _mm_testz_si128 (_mm_or_si128 (_mm_cmpeq_epi16 (_mm_and_si128 (w0, _mm_set1_epi16 ((short) 0xF800)),
-                                                              _mm_set1_epi16 ((short) 0xD800)),
-                                             _mm_cmpeq_epi16 (_mm_and_si128 (w1, _mm_set1_epi16 ((short) 0xF800)),
-                                                              _mm_set1_epi16 ((short) 0xD800))),
-                               _mm_set1_epi32 (-1)))
-            {
-              o = encode_cjk8 (w0, o);
-              o = encode_cjk8 (w1, o);
-              p += 64;
-              continue;
-            }
-        }
-
-      /* Sixteen units of one or two bytes (ASCII among them taken in
-       * the stride, French; or Cyrillic, Arabic): as 16-bit words, the
-       * two-byte form in the word, the two masks from one movemask, one
-       * shuffle per eight. */
-      if (_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3])),
-                           _mm_set1_epi32 (~0x7FF)) && oend - o >= 32 &&
-          (!no_nul || _mm_testz_si128 (_mm_set1_epi32 (-1),
-                                       _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v[0], zero),
-                                                                   _mm_cmpeq_epi32 (v[1], zero)),
-                                                     _mm_or_si128 (_mm_cmpeq_epi32 (v[2], zero),
-                                                                   _mm_cmpeq_epi32 (v[3], zero))))))
-        {
-          __m128i w0 = _mm_packus_epi32 (v[0], v[1]);
-          __m128i w1 = _mm_packus_epi32 (v[2], v[3]);
-          __m128i g0 = _mm_cmpgt_epi16 (w0, _mm_set1_epi16 (0x7F));
-          __m128i g1 = _mm_cmpgt_epi16 (w1, _mm_set1_epi16 (0x7F));
-          guint m = (guint) _mm_movemask_epi8 (_mm_packs_epi16 (g0, g1));
-          guint m0 = m & 0xFF, m1 = m >> 8;
-          __m128i t0 = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi16 (w0, 6),
-                                                   _mm_and_si128 (_mm_slli_epi16 (w0, 8), _mm_set1_epi16 (0x3F00))),
-                                     _mm_set1_epi16 ((short) 0x80C0));
-          __m128i t1 = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi16 (w1, 6),
-                                                   _mm_and_si128 (_mm_slli_epi16 (w1, 8), _mm_set1_epi16 (0x3F00))),
-                                     _mm_set1_epi16 ((short) 0x80C0));
-
-          w0 = _mm_blendv_epi8 (w0, t0, g0);
-          w1 = _mm_blendv_epi8 (w1, t1, g1);
-          _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w0, _mm_loadu_si128 ((const __m128i *) pack_words[m0])));
-          o += 8 + __builtin_popcount (m0);
-          _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w1, _mm_loadu_si128 ((const __m128i *) pack_words[m1])));
-          o += 8 + __builtin_popcount (m1);
-          /* Without branches: which way they go is a coin toss. */
-          ascii_run = m0 != 0 ? 1 : ascii_run + 2;
-          ascii_run = m1 != 0 ? 0 : ascii_run;
-          p += 64;
-          continue;
-        }
-
-      /* Sixteen units of the BMP (Indic text, three-byte units and
-       * ASCII spaces), and on while the text stays so, sparing the tests
-       * before this path. */
-      if (_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3])),
-                           _mm_set1_epi32 ((int) 0xFFFF0000)) && oend - o >= 64 &&
-          (!no_nul || _mm_testz_si128 (_mm_set1_epi32 (-1),
-                                       _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v[0], zero),
-                                                                   _mm_cmpeq_epi32 (v[1], zero)),
-                                                     _mm_or_si128 (_mm_cmpeq_epi32 (v[2], zero),
-                                                                   _mm_cmpeq_epi32 (v[3], zero))))))
-        {
-          for (;;)
-            {
-              __m128i w0 = _mm_packus_epi32 (v[0], v[1]);
-              __m128i w1 = _mm_packus_epi32 (v[2], v[3]);
-              __m128i any, m;
-
-              if (!_mm_testz_si128 (_mm_or_si128 (_mm_cmpeq_epi16 (_mm_and_si128 (w0, _mm_set1_epi16 ((short) 0xF800)),
-                                                                   _mm_set1_epi16 ((short) 0xD800)),
-                                                  _mm_cmpeq_epi16 (_mm_and_si128 (w1, _mm_set1_epi16 ((short) 0xF800)),
-                                                                   _mm_set1_epi16 ((short) 0xD800))),
-                                    _mm_set1_epi32 (-1)))
-                goto scalar_block;
-              m = _mm_min_epu16 (w0, w1);
-              if (_mm_testc_si128 (_mm_cmpeq_epi16 (_mm_max_epu16 (m, _mm_set1_epi16 (0x800)), m),
-                                   _mm_set1_epi32 (-1)))
-                {
-                  o = encode_cjk8 (w0, o);
-                  o = encode_cjk8 (w1, o);
-                }
-              else
-                {
-                  o = encode_bmp8 (w0, o);
-                  o = encode_bmp8 (w1, o);
-                }
-              p += 64;
-              if (end - p < 64 || oend - o < 64)
-                break;
-#pragma GCC unroll 4
-              for (guint i = 0; i < 4; i++)
-                {
-                  v[i] = _mm_loadu_si128 ((const __m128i *) (p + 16 * i));
-                  if (big_endian)
-                    v[i] = _mm_shuffle_epi8 (v[i], bswap);
-                }
-              any = _mm_or_si128 (_mm_or_si128 (v[0], v[1]), _mm_or_si128 (v[2], v[3]));
-              if (!_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)) ||
-                  _mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)) ||
-                  (no_nul && !_mm_testz_si128 (_mm_set1_epi32 (-1),
-                                               _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v[0], zero),
-                                                                           _mm_cmpeq_epi32 (v[1], zero)),
-                                                             _mm_or_si128 (_mm_cmpeq_epi32 (v[2], zero),
-                                                                           _mm_cmpeq_epi32 (v[3], zero))))))
-                break;
-            }
-          continue;
-        }
-
-#pragma GCC unroll 2
-      for (guint q = 0; q < 4; q += 2)
-        {
-          __m128i any = _mm_or_si128 (v[q], v[q + 1]);
-
-          if (no_nul && !_mm_testz_si128 (_mm_set1_epi32 (-1),
-                                          _mm_or_si128 (_mm_cmpeq_epi32 (v[q], zero),
-                                                        _mm_cmpeq_epi32 (v[q + 1], zero))))
-            goto scalar_block;
-          if (oend - o < 32)
-            goto scalar_block;
-
-          if (_mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)))
-            {
-              /* Eight units of one or two bytes, as 16-bit words: the
-               * two-byte form in the word, the mask of those from the
-               * compare, one shuffle. */
-              __m128i w = _mm_packus_epi32 (v[q], v[q + 1]);
-              __m128i g2 = _mm_cmpgt_epi16 (w, _mm_set1_epi16 (0x7F));
-              __m128i t = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0xC0)),
-                                        _mm_slli_epi16 (_mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)),
-                                                                      _mm_set1_epi16 (0x80)), 8));
-              guint m = (guint) _mm_movemask_epi8 (_mm_packs_epi16 (g2, zero));
-
-              w = _mm_blendv_epi8 (w, t, g2);
-              _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_words[m])));
-              o += 8 + __builtin_popcount (m);
-              ascii_run = m == 0 ? ascii_run + 1 : 0;
-              p += 32;
-              continue;
-            }
-
-          if (_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)))
-            {
-              /* Eight units of the BMP, as 16-bit words: each one's bytes
-               * after the first (or its only byte) in one word, the first of
-               * a three-byte form in another, interleaved into the dwords
-               * the four-unit shuffle packs. */
-              __m128i w = _mm_packus_epi32 (v[q], v[q + 1]);
-
-              if (!_mm_testz_si128 (_mm_cmpeq_epi16 (_mm_and_si128 (w, _mm_set1_epi16 ((short) 0xF800)),
-                                                     _mm_set1_epi16 ((short) 0xD800)),
-                                    _mm_set1_epi32 (-1)))
-                goto scalar_block;
-              o = encode_bmp8 (w, o);
-              p += 32;
-              continue;
-            }
-
-#pragma GCC unroll 2
-          for (guint h = q; h < q + 2; h++)
-            {
-              __m128i x = v[h];
-              __m128i g2, g3, g4, bad, w, marker, k;
-              guint key;
-
-              /* U+0000 with NO_NUL, above the limit (unsigned) or a
-               * surrogate: not ours. */
-              bad = _mm_xor_si128 (_mm_cmpeq_epi32 (_mm_min_epu32 (x, _mm_set1_epi32 ((int) max_value)), x),
-                                   _mm_set1_epi32 (-1));
-              bad = _mm_or_si128 (bad, _mm_cmpeq_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (~0x7FF)),
-                                                        _mm_set1_epi32 (0xD800)));
-              if (!_mm_testz_si128 (bad, bad))
-                goto scalar_block;
-
-              g2 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7F));
-              g3 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7FF));
-              g4 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0xFFFF));
-              /* Each lane's length minus one, 0..3, gathered into one
-               * dword and multiplied into k0 + 4 k1 + 16 k2 + 64 k3 in its
-               * top byte (the other products stay below bit 24 or above
-               * bit 31). */
-              k = _mm_sub_epi32 (zero, _mm_add_epi32 (g2, _mm_add_epi32 (g3, g4)));
-              k = _mm_shuffle_epi8 (k, _mm_setr_epi8 (0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
-              key = ((guint32) _mm_cvtsi128_si32 (k) * 0x01041040u) >> 24;
-
-              /* The four-byte form's payloads, lead in the low byte; the
-               * shorter forms are its top bytes, as their values are
-               * small. */
-              w = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi32 (x, 18),
-                                              _mm_and_si128 (_mm_srli_epi32 (x, 4), _mm_set1_epi32 (0x3F00))),
-                                _mm_or_si128 (_mm_and_si128 (_mm_slli_epi32 (x, 10), _mm_set1_epi32 (0x3F0000)),
-                                              _mm_slli_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (0x3F)), 24)));
-              marker = _mm_and_si128 (g2, _mm_set1_epi32 ((int) 0x80C00000));
-              marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x8080E000), g3);
-              marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x808080F0), g4);
-              w = _mm_blendv_epi8 (_mm_slli_epi32 (x, 24), _mm_or_si128 (w, marker), g2);
-              w = _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_top[key]));
-              _mm_storeu_si128 ((__m128i *) o, w);
-              o += gutf8conv_pack4_length[key];
-              p += 16;
-            }
-        }
-      continue;
-
-    scalar_block:
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
-                                          64, 0, flags) &&
-          (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 4, flags, mend)))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
-    }
-
-  return gutf8conv_kernel_encode_rest (gutf8conv_kernel_scalar_encode, in, p, end, out, o, oend,
-                                       4, flags, mend, in_used);
+  if (_mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)))
+    return encode_two8 (o, _mm_packus_epi32 (a, b));
+  if (_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)))
+    return encode_bmp8 (_mm_packus_epi32 (a, b), o);
+  return encode_any4 (encode_any4 (o, a), b);
 }
 
-GUTF8CONV_KERNEL_UNMENDED (encode_ssse3_impl, encode_ssse3_mend_impl)
-
-static gsize
-encode_ssse3 (const guint8 *in,
-              gsize         in_len,
-              guint8       *out,
-              gsize         out_len,
-              guint         flags,
-              gsize        *in_used)
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_any (guint8       *o,
+                 const guint8 *oend G_GNUC_UNUSED,
+                 ge32_part     x)
 {
-  ssse3_tables_ensure ();
-  GUTF8CONV_KERNEL_SPECIALISE (encode_ssse3_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
+  return encode_any8 (o, x.a, x.b);
 }
 
-GUTF8CONV_KERNEL_INLINE gsize
-encode_ssse3_mend_tables (const guint8        *in,
-                          gsize                in_len,
-                          guint8              *out,
-                          gsize                out_len,
-                          const guint          flags,
-                          gsize               *in_used,
-                          GUtf8ConvKernelMend *mend)
-{
-  ssse3_tables_ensure ();
-  return encode_ssse3_mend_impl (in, in_len, out, out_len, flags, in_used, mend);
-}
+#include "gutf8conv-kernel-generic-encode.h"
 
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_ssse3_mend, encode_ssse3_mend_tables, encode_ssse3, 1)
+GE32_ENCODE_ENTRY_POINTS (encode_ssse3, encode_ssse3_mend)
 
 /* UTF-8 to UTF-8: the SSE2 kernel's one-pass validation and copy. */
 static gsize

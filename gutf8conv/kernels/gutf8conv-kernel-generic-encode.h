@@ -1,0 +1,224 @@
+/* gutf8conv-kernel-generic-encode.h: UCS-4 -> UTF-8, written once
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A step of GE32_UNITS units at a time, by what they hold: ASCII is
+ * narrowed, step after step while it lasts; units below U+0800 take the
+ * two-byte step; units in the BMP the BMP step, step after step while
+ * the text stays in the BMP beyond U+07FF; anything else, once checked,
+ * the any-value step.  A step holding a surrogate, a value above the
+ * profile's limit (U+10FFFF, U+FFFF under BMP_ONLY) or U+0000 under
+ * NO_NUL goes to the scalar kernel, which stops where it must; when the
+ * kernel mends, a bad unit it stops at is mended there and the loop goes
+ * on (gutf8conv_kernel_encode_loop()); so does the short rest.  The
+ * forms only other profiles write are never a kernel's: a surrogate
+ * (WTF-8's and Modified UTF-8's lone ones) stops it in every profile,
+ * BMP_ONLY stops it before CESU-8's and Modified UTF-8's pairs, NO_NUL
+ * before Modified UTF-8's C0 80 (see the behaviour guide, section
+ * `kernels`).
+ *
+ * The including file includes gutf8conv-kernel-generic.h and defines
+ * first, for `ge32_vec`, GE32_UNITS units (a vector, or a struct of
+ * them):
+ *   GE32_UNITS  units a step
+ *   GE32_ROOM   the most a non-ASCII step writes, its store slack
+ *               included (0 where every step checks its own room)
+ *   ge32_vec ge32_load (const guint8 *p, gboolean big_endian);   units in this machine's order
+ *   gboolean ge32_ascii (ge32_vec v, gboolean no_nul);   every unit ASCII (and none U+0000 with @no_nul)
+ *   gboolean ge32_below (ge32_vec v, guint32 limit);     every unit below @limit, a power of two
+ *   gboolean ge32_has_nul (ge32_vec v);                  a unit is U+0000
+ *   guint8  *ge32_store_ascii (guint8 *o, ge32_vec v);   every unit ASCII: GE32_UNITS bytes
+ *   guint8  *ge32_encode_two (guint8 *o, ge32_vec v);    every unit below U+0800
+ *                                                        (not with GE32_HAVE_TWO_STEP)
+ * and, for the any-value step, which takes them a part at a time (a
+ * bad unit then sends only its own part and those after it to the
+ * scalar kernel), `ge32_part`, GE32_UNITS / GE32_PARTS units:
+ *   GE32_PARTS
+ *   ge32_part ge32_part_of (ge32_vec v, guint i);        part @i (a constant)
+ *   gboolean ge32_bad (ge32_part x, guint32 max);        a unit is a surrogate or above @max
+ *   guint8  *ge32_encode_any (guint8 *o, const guint8 *oend, ge32_part x);
+ *       every unit valid; NULL (nothing written) where the output has
+ *       no room for them
+ * each returning the end of what it wrote.  An ISA with a step of its
+ * own says so in one place, the top of its encoder, by defining:
+ *   GE32_HAVE_BMP:  gboolean ge32_surrogate (ge32_vec v);   every unit in the BMP: one is a surrogate
+ *                   guint8  *ge32_encode_bmp (guint8 *o, ge32_vec v);   every unit in the BMP, none a surrogate
+ *       without them, BMP text takes the any-value step
+ *   GE32_HAVE_TWO_STEP:  gboolean ge32_two_step (const guint8 **pp, const guint8 *end,
+ *                                               guint8 **po, const guint8 *oend,
+ *                                               ge32_vec v, guint flags);
+ *       @v below U+0800: advances *@pp and *@po over what it encoded
+ *       (as many steps as it likes), FALSE where it took nothing (the
+ *       next paths then do); by default, ge32_encode_two() on @v
+ *   GE32_HAVE_ASCII_PREFETCH:  void ge32_ascii_prefetch (const guint8 *p);
+ *       in the ASCII run, at each step
+ *   GE32_HAVE_PREPARE:  void ge32_prepare (void);
+ *       at each call, before the steps (tables built at first use)
+ */
+
+#pragma once
+
+#ifndef GE32_HAVE_PREPARE
+GUTF8CONV_KERNEL_INLINE void ge32_prepare (void) { }
+#endif
+
+#ifndef GE32_HAVE_ASCII_PREFETCH
+GUTF8CONV_KERNEL_INLINE void ge32_ascii_prefetch (const guint8 *p G_GNUC_UNUSED) { }
+#endif
+
+#ifndef GE32_HAVE_TWO_STEP
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_two_step (const guint8 **pp,
+               const guint8  *end G_GNUC_UNUSED,
+               guint8       **po,
+               const guint8  *oend G_GNUC_UNUSED,
+               ge32_vec       v,
+               const guint    flags G_GNUC_UNUSED)
+{
+  *po = ge32_encode_two (*po, v);
+  *pp += 4 * GE32_UNITS;
+  return TRUE;
+}
+#endif
+
+/* ASCII, @v the units at *@pp: a step at a time while it lasts, in a
+ * loop of its own so that it keeps its registers.  FALSE where the output
+ * is too short for the next step. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_ascii_run (const guint8 **pp,
+                const guint8  *end,
+                guint8       **po,
+                const guint8  *oend,
+                ge32_vec       v,
+                const guint    flags)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  gboolean fits = TRUE;
+
+  do
+    {
+      if (oend - o < GE32_UNITS)
+        {
+          fits = FALSE;
+          break;
+        }
+      o = ge32_store_ascii (o, v);
+      ge32_ascii_prefetch (p);
+      p += 4 * GE32_UNITS;
+      if (end - p < 4 * GE32_UNITS)
+        break;
+      v = ge32_load (p, big_endian);
+    }
+  while (ge32_ascii (v, no_nul));
+  *pp = p;
+  *po = o;
+  return fits;
+}
+
+#ifdef GE32_HAVE_BMP
+/* BMP text beyond U+07FF from *@pp (@v its first units); it stays here
+ * while the text does (not only ASCII and two-byte forms, which have
+ * faster paths), sparing the tests before this path.  FALSE at a
+ * surrogate. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bmp_run (const guint8 **pp,
+              const guint8  *end,
+              guint8       **po,
+              const guint8  *oend,
+              ge32_vec       v,
+              const guint    flags)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  gboolean done = TRUE;
+
+  for (;;)
+    {
+      if (ge32_surrogate (v))
+        {
+          done = FALSE;
+          break;
+        }
+      o = ge32_encode_bmp (o, v);
+      p += 4 * GE32_UNITS;
+      if (end - p < 4 * GE32_UNITS || oend - o < MAX (GE32_ROOM, 4 * GE32_UNITS))
+        break;
+      v = ge32_load (p, big_endian);
+      if (!ge32_below (v, 0x10000) || ge32_below (v, 0x800) || (no_nul && ge32_has_nul (v)))
+        break;
+    }
+  *pp = p;
+  *po = o;
+  return done;
+}
+#endif
+
+/* A step: GE32_UNITS units (or more, on the paths that stay while the
+ * text is alike) by what they hold; FALSE where the scalar kernel takes
+ * the next step (GUtf8ConvKernelStepFunc). */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_step (const guint8 **pp,
+           const guint8  *end,
+           guint8       **po,
+           const guint8  *oend,
+           const guint    flags)
+{
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
+  ge32_vec v = ge32_load (*pp, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
+  guint8 *o;
+
+  if (ge32_ascii (v, no_nul))
+    return ge32_ascii_run (pp, end, po, oend, v, flags);
+  if ((no_nul && ge32_has_nul (v)) || oend - *po < GE32_ROOM)
+    return FALSE;
+  if (ge32_below (v, 0x800) && ge32_two_step (pp, end, po, oend, v, flags))
+    return TRUE;
+#ifdef GE32_HAVE_BMP
+  if (ge32_below (v, 0x10000))
+    return ge32_bmp_run (pp, end, po, oend, v, flags);
+#endif
+#pragma GCC unroll 4
+  for (guint i = 0; i < GE32_PARTS; i++)
+    {
+      ge32_part x = ge32_part_of (v, i);
+
+      if (ge32_bad (x, (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF))
+        return FALSE;
+      o = ge32_encode_any (*po, oend, x);
+      if (o == NULL)
+        return FALSE;
+      *po = o;
+      *pp += 4 * GE32_UNITS / GE32_PARTS;
+    }
+  return TRUE;
+}
+
+/* UCS-4 -> UTF-8 (GUtf8ConvEncodeMendFunc's arguments), mending where
+ * @mend is not NULL: the steps, the scalar kernel a step where they
+ * refuse, the scalar rest. */
+GUTF8CONV_KERNEL_INLINE gsize
+ge32_encode_mending (const guint8        *in,
+                     gsize                in_len,
+                     guint8              *out,
+                     gsize                out_len,
+                     const guint          flags,
+                     gsize               *in_used,
+                     GUtf8ConvKernelMend *mend)
+{
+  ge32_prepare ();
+  return gutf8conv_kernel_encode_loop (ge32_step, 4 * GE32_UNITS, 4 * GE32_UNITS,
+                                       in, in_len, out, out_len, flags, in_used, mend);
+}
+
+GUTF8CONV_KERNEL_UNMENDED (ge32_encode, ge32_encode_mending)
+
+/* A kernel's UCS-4 -> UTF-8 entry points: @encode (GUtf8ConvEncodeFunc)
+ * and @encode_mend (GUtf8ConvEncodeMendFunc). */
+#define GE32_ENCODE_ENTRY_POINTS(encode, encode_mend) \
+  GUTF8CONV_KERNEL_ENTRY_POINT (encode, ge32_encode, GUTF8CONV_KERNEL_ALL_FLAGS) \
+  GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_mend, ge32_encode_mending, encode, 1)
