@@ -634,6 +634,20 @@ test_report (void)
       "(standard input): byte 0: C3 -> nothing\n(standard input): byte 1: ED A0 BD -> nothing\n" },
     { { "-f", "WTF-8", "--report", "--on-error=latin1", NULL }, "E9 ED B0 80 41", 0, "C3 A9 EF BF BD 41",
       "(standard input): byte 0: E9 -> U+00E9\n(standard input): byte 1: ED B0 80 -> U+FFFD\n" },
+    /* A WTF-8 low surrogate form right after a high one is malformed
+     * input (#behaviour-profile-wtf8), whose bytes latin1 and cp1252
+     * keep, not a lone surrogate the output refused, which is U+FFFD
+     * (#behaviour-output-profile): what the report says is what was
+     * written, whether the output refused the high form or wrote it. */
+    { { "-f", "WTF-8", "-t", "UTF-8", "--on-error=latin1", "--report", NULL }, "ED A0 80 ED B0 80 41", 0,
+      "EF BF BD C3 AD C2 B0 C2 80 41",
+      "(standard input): byte 0: ED A0 80 -> U+FFFD\n(standard input): byte 3: ED B0 80 -> U+00ED U+00B0 U+0080\n" },
+    { { "-f", "WTF-8", "-t", "MUTF-8", "--on-error=cp1252", "--report", NULL }, "ED A0 80 ED B0 80 41", 0,
+      "ED A0 80 C3 AD C2 B0 E2 82 AC 41", "(standard input): byte 3: ED B0 80 -> U+00ED U+00B0 U+20AC\n" },
+    /* Not right after it: a lone surrogate, refused. */
+    { { "-f", "WTF-8", "-t", "UTF-8", "--on-error=latin1", "--report", NULL }, "ED A0 80 41 ED B0 80", 0,
+      "EF BF BD 41 EF BF BD",
+      "(standard input): byte 0: ED A0 80 -> U+FFFD\n(standard input): byte 4: ED B0 80 -> U+FFFD\n" },
   };
 
   check_cases (cases, G_N_ELEMENTS (cases));

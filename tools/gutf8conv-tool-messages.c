@@ -178,6 +178,7 @@ reporter_init (Reporter      *r,
   r->name = name;
   r->utf8_input = !options_wide_input (options);
   r->byte_converter = NULL;
+  r->refused_high_end = 0;
 }
 
 void
@@ -205,25 +206,44 @@ byte_character (Reporter *r,
   return unit;
 }
 
-/* Whether the @len bytes of a repair are a whole character of the input
- * form, which only the output form refused (two UTF-8 forms): the
- * library writes U+FFFD for it in every mode that writes something. */
+/* Whether the @len bytes of a repair at @offset are a whole character of
+ * the input form which only the output form refused (two UTF-8 forms,
+ * behaviour guide, #behaviour-output-profile): the library writes U+FFFD
+ * for it in every mode that writes something.  A WTF-8 low surrogate form
+ * right after a high one is no character but malformed input
+ * (#behaviour-profile-wtf8), whose bytes the byte-keeping modes keep:
+ * there the output refused the high form too, in the report just
+ * before. */
 static gboolean
-refused_character (const Options *options,
-                   const guint8  *bytes,
-                   gsize          len)
+refused_character (Reporter     *r,
+                   guint64       offset,
+                   const guint8 *bytes,
+                   gsize         len)
 {
-  g_autoptr(GUtf8ConvConverter) converter = NULL;
+  const Options *options = r->options;
+  g_autoptr(GUtf8ConvConverter) decoder = NULL;
+  g_autoptr(GUtf8ConvConverter) writer = NULL;
   guint32 units[8];
+  guint8 out[16];
   gsize read, written;
+  gboolean refused, after_high;
 
   if (options->out_profile < 0 || len > 6)
     return FALSE;
-  converter = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_HOST,
-                                            GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_STRICT, options->profile);
-  return g_converter_convert (G_CONVERTER (converter), bytes, len, units, sizeof units,
-                              G_CONVERTER_INPUT_AT_END, &read, &written, NULL) == G_CONVERTER_FINISHED &&
-         read == len;
+  decoder = gutf8conv_converter_new_full (GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_BYTE_ORDER_HOST,
+                                          GUTF8CONV_BOM_KEEP, GUTF8CONV_ERROR_MODE_STRICT, options->profile);
+  if (g_converter_convert (G_CONVERTER (decoder), bytes, len, units, sizeof units,
+                           G_CONVERTER_INPUT_AT_END, &read, &written, NULL) != G_CONVERTER_FINISHED ||
+      read != len || written != sizeof units[0])
+    return FALSE;
+  writer = g_object_new (GUTF8CONV_TYPE_CONVERTER, "direction", GUTF8CONV_DIRECTION_UTF8_TO_UTF8,
+                         "profile", options->profile, "output-profile", options->out_profile, NULL);
+  refused = g_converter_convert (G_CONVERTER (writer), bytes, len, out, sizeof out, G_CONVERTER_INPUT_AT_END,
+                                 &read, &written, NULL) == G_CONVERTER_ERROR;
+  after_high = offset == r->refused_high_end && units[0] >= 0xDC00 && units[0] <= 0xDFFF;
+  if (refused && units[0] >= 0xD800 && units[0] <= 0xDBFF)
+    r->refused_high_end = offset + len;
+  return refused && !after_high;
 }
 
 static void
@@ -253,7 +273,7 @@ append_report (GString      *s,
     /* A unit U+DC80..U+DCFF, in either byte order: its low byte. */
     g_string_append_printf (s, " byte %02X", len >= 2 && bytes[len - 2] == 0xDC ? bytes[len - 1] : bytes[0]);
   else if (!r->utf8_input || error_mode == GUTF8CONV_ERROR_MODE_REPLACE ||
-           refused_character (r->options, bytes, len))
+           refused_character (r, offset, bytes, len))
     g_string_append (s, " U+FFFD");
   else
     for (gsize i = 0; i < len; i++)

@@ -92,6 +92,7 @@ typedef struct
   const char         *name;
   gboolean            utf8_input;
   GUtf8ConvConverter *byte_converter;   /* byte_character()'s, made on first use */
+  guint64             refused_high_end; /* where the last refused high surrogate form ended, or 0 */
 } Reporter;
 
 void reporter_init    (Reporter           *reporter,
