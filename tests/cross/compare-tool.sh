@@ -13,6 +13,11 @@
 # forms, made by the native tool, are inputs too.  Prints one line per
 # difference and a count; exits 1 on any difference.
 set -u
+# Messages in ASCII on both sides: under qemu a target's C library may not
+# read this machine's locale files (s390x reads none: they are
+# little-endian), and would write the quotes of "--help" as ASCII where
+# this machine writes U+201C and U+201D.
+export LC_ALL=C
 native=${1:?usage: compare-tool.sh NATIVE_TOOL CROSS_TOOL FILE...}
 cross=${2:?}
 shift 2
