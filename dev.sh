@@ -191,8 +191,11 @@ cross_arch() {
   read -ra qemu <<< "$(sed -n "s/^exe_wrapper = \[\(.*\)\]/\1/p" "$ini" | tr -d "',")"
   export QEMU_LD_PREFIX=$PWD/$sysroot
   # The programs the tests spawn go through binfmt_misc, not the wrapper:
-  # the CPU the wrapper names, for them too.
-  case $arch in ppc64el) export QEMU_CPU=power9 ;; esac
+  # the CPU the wrapper names (its -cpu), for them too.
+  local i
+  for ((i = 1; i + 1 < ${#qemu[@]}; i++)); do
+    if [ "${qemu[i]}" = -cpu ]; then export QEMU_CPU=${qemu[i + 1]}; fi
+  done
   run_tests "$dir" "$arch-c" --suite c --timeout-multiplier 6
   run_tests "$dir" "$arch-hardening" --suite hardening --no-suite slow --timeout-multiplier 6
   # The C suite again with each other kernel the target runs forced, as
