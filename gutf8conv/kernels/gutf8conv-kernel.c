@@ -12,7 +12,7 @@
 #include <immintrin.h>
 #endif
 
-#ifdef GUTF8CONV_HAVE_NEON_KERNEL
+#if defined (GUTF8CONV_HAVE_NEON_KERNEL) || defined (GUTF8CONV_HAVE_VSX_KERNEL)
 #include <sys/auxv.h>
 #endif
 
@@ -96,6 +96,17 @@ have_neon (void)
 }
 #endif
 
+#ifdef GUTF8CONV_HAVE_VSX_KERNEL
+/* VSX (POWER7 on) with POWER8's vector instructions (ISA 2.07: vbpermq,
+ * the word compares and shifts the kernel uses). */
+static gboolean
+have_vsx (void)
+{
+  return (getauxval (AT_HWCAP) & PPC_FEATURE_HAS_VSX) != 0 &&
+         (getauxval (AT_HWCAP2) & PPC_FEATURE2_ARCH_2_07) != 0;
+}
+#endif
+
 static const KernelEntry kernels[] = {
   { &gutf8conv_kernel_scalar, always },
 #ifdef GUTF8CONV_HAVE_X86_KERNELS
@@ -106,6 +117,9 @@ static const KernelEntry kernels[] = {
 #endif
 #ifdef GUTF8CONV_HAVE_NEON_KERNEL
   { &gutf8conv_kernel_neon, have_neon },
+#endif
+#ifdef GUTF8CONV_HAVE_VSX_KERNEL
+  { &gutf8conv_kernel_vsx, have_vsx },
 #endif
 };
 

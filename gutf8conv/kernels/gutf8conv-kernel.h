@@ -188,6 +188,9 @@ extern const GUtf8ConvKernel gutf8conv_kernel_avx512;
 #ifdef GUTF8CONV_HAVE_NEON_KERNEL
 extern const GUtf8ConvKernel gutf8conv_kernel_neon;
 #endif
+#ifdef GUTF8CONV_HAVE_VSX_KERNEL
+extern const GUtf8ConvKernel gutf8conv_kernel_vsx;
+#endif
 
 /* The scalar kernel's functions, which the wide kernels call for the
  * blocks they do not handle themselves. */

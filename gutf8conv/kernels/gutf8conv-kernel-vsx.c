@@ -1,0 +1,481 @@
+/* gutf8conv-kernel-vsx.c: the POWER (VSX) kernel
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * For little-endian POWER8 and later: VSX (unaligned loads and stores of
+ * 16 bytes), vperm (a byte shuffle of two registers by a third: vec_perm)
+ * and vbpermq (bits gathered by index: the movemask).  Nothing here needs
+ * POWER9, so the check is VSX alone.
+ *
+ * This file is the generic layer's vocabulary in VSX and nothing else:
+ * every loop is the generic layer's (see the behaviour guide, section
+ * `kernels`).  UTF-8 -> UCS-4 takes ASCII 64 bytes a step and every
+ * other block through the byte-compare test of the careful loop
+ * (gutf8conv-kernel-generic-decode.h, mending there too), each block's
+ * characters gathered four at a time by vec_perm from their leads and
+ * combined by shifts; UCS-4 -> UTF-8 and UTF-16 -> UTF-8 pack each unit's
+ * bytes by the encoders' shared tables (gutf8conv-kernel-generic-encode.h,
+ * -generic-utf16-encode.h); UTF-8 -> UTF-16 narrows the decoder's values
+ * (-generic-utf16-decode.h); the validating copy is the generic fast
+ * validation loop.  vec_perm takes only the low five bits of an index, so
+ * the tables' 0x80 (a zero byte in pshufb) picks byte 0: only ever in
+ * bytes past what a step keeps, which the next store overwrites.
+ */
+
+#include "config.h"
+
+#include <altivec.h>
+#include <string.h>
+
+/* altivec.h's keywords as macros would clash with GLib's and C23's. */
+#undef vector
+#undef pixel
+#undef bool
+
+#include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-generic.h"
+#include "gutf8conv-kernel-tables.h"
+
+typedef __vector unsigned char vu8;
+typedef __vector unsigned short vu16;
+typedef __vector unsigned int vu32;
+
+#define V8(...) ((vu8) { __VA_ARGS__ })
+
+GUTF8CONV_KERNEL_INLINE vu8 vsx_zero (void) { return vec_splats ((unsigned char) 0); }
+GUTF8CONV_KERNEL_INLINE vu8 vsx_load (const guint8 *p) { return vec_xl (0, p); }
+GUTF8CONV_KERNEL_INLINE void vsx_store (guint8 *p, vu8 x) { vec_xst (x, 0, p); }
+GUTF8CONV_KERNEL_INLINE vu8 vsx_table (const guint8 *t) { return vec_xl (0, t); }
+/* Bytes of each 32-bit (16-bit) element reversed: the other byte order. */
+GUTF8CONV_KERNEL_INLINE vu8 vsx_swap32 (vu8 x) { return vec_perm (x, x, V8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12)); }
+GUTF8CONV_KERNEL_INLINE vu8 vsx_swap16 (vu8 x) { return vec_perm (x, x, V8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14)); }
+
+/* The movemask, VSX's own way: vbpermq gathers the bit at each index of
+ * its second operand (bit 0: the top of the register's first byte, which
+ * is memory byte 15 on little-endian), byte 15 first, so memory byte i's
+ * top bit becomes bit i of the doubleword vec_vbpermq returns in element 1. */
+GUTF8CONV_KERNEL_INLINE guint32
+vsx_movemask (vu8 x)
+{
+  const vu8 bits = V8 (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40, 32, 24, 16, 8, 0);
+
+  return (guint32) ((__vector unsigned long long) vec_vbpermq (x, bits))[1];
+}
+
+/* The block test's vocabulary (gutf8conv-kernel-generic-block.h). */
+#define GK_BLOCK 16
+typedef vu8 gk_vec;
+typedef guint32 gk_mask;
+
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)        { return vsx_load (p); }
+GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x)   { vsx_store (p, x); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)            { return vsx_movemask (x); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)                { return vec_splats ((unsigned char) c); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)        { return vec_or (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b)       { return vec_and (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_andnot (gk_vec a, gk_vec b)    { return vec_andc (b, a); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_xor (gk_vec a, gk_vec b)       { return vec_xor (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)     { return (gk_vec) vec_cmpeq (a, b); }
+/* An unsigned byte compare: x >= c is not c > x. */
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)     { return (gk_vec) vec_cmpge (x, c); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c)   { return gk_movemask (gk_ge_u8 (x, gk_set1 (c))); }
+
+#include "gutf8conv-kernel-generic-block.h"
+
+/* UTF-8 -> UCS-4. */
+
+/* The characters whose leads @leads marks among the 16 bytes at @p, to
+ * @o; returns the new @o.  Four at a time, each lead's four bytes
+ * gathered into its word (vec_perm by the lead positions,
+ * gutf8conv_compact8), masked to their payloads (the lead's by its high
+ * nibble), put together as a four-byte form would be and shifted right
+ * by what the lead's length leaves over (gutf8conv-kernel-tables.h's
+ * SHIFT_BY_LEAD).  Reads up to @p + 24 and may write 12 bytes past the
+ * characters it stores. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+vsx_decode_block (const guint8   *p,
+                  gk_mask         leads,
+                  guint8         *o,
+                  const gboolean  big_endian)
+{
+  const vu8 payload = V8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8));
+  const vu8 shift = V8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8));
+  const vu8 lane = V8 (0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+  const vu8 within = V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+  /* Byte 0 of each word: the lead's mask; the others: a continuation's. */
+  const vu8 firsts = V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0);
+
+  for (guint g = 0; g < 2; g++)
+    {
+      guint m = (leads >> (8 * g)) & 0xFF;
+      guint n = __builtin_popcount (m);
+      vu8 x = vsx_load (p + 8 * g), pos;
+
+      if (m == 0)
+        continue;
+      pos = (vu8) vec_splats ((unsigned long long) gutf8conv_compact8[m]);
+      for (guint h = 0; h < n; h += 4)
+        {
+          vu8 w = vec_perm (x, x, vec_add (vec_perm (pos, pos, vec_add (lane, vec_splats ((unsigned char) h))), within));
+          vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4));
+          vu32 u, v;
+
+          w = vec_and (w, vec_sel (vec_splats ((unsigned char) 0x3F), vec_perm (payload, payload, hi), firsts));
+          u = (vu32) w;
+          v = vec_or (vec_or (vec_sl (vec_and (u, vec_splats (0xFFu)), vec_splats (18u)),
+                              vec_sl (vec_and (u, vec_splats (0xFF00u)), vec_splats (4u))),
+                      vec_or (vec_sr (vec_and (u, vec_splats (0xFF0000u)), vec_splats (10u)),
+                              vec_sr (u, vec_splats (24u))));
+          /* vsrw shifts by the low five bits of each word: byte 0's. */
+          v = vec_sr (v, (vu32) vec_perm (shift, shift, hi));
+          vsx_store (o, big_endian ? vsx_swap32 ((vu8) v) : (vu8) v);
+          o += 4 * MIN (n - h, 4);
+        }
+    }
+  return o;
+}
+
+/* Sixteen ASCII bytes @b to sixteen units at @o. */
+GUTF8CONV_KERNEL_INLINE void
+vsx_widen_block (vu8             b,
+                 guint8         *o,
+                 const gboolean  big_endian)
+{
+  const vu8 le = V8 (0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3, 16, 16, 16);
+  const vu8 be = V8 (16, 16, 16, 0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3);
+
+  for (guint i = 0; i < 4; i++)
+    vsx_store (o + 16 * i, vec_perm (b, vsx_zero (), vec_add (big_endian ? be : le, vec_splats ((unsigned char) (4 * i)))));
+}
+
+/* The careful loop's operations (gutf8conv-kernel-generic-decode.h): 16
+ * bytes, the byte after them and the second group's 16-byte load. */
+#define GK_CAREFUL_MIN 24
+#define GK_DECODE_READ 24
+#define GK_DECODE_OVER 12
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+{
+  return vsx_decode_block (p, leads, o, big_endian);
+}
+
+GUTF8CONV_KERNEL_INLINE void
+gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboolean big_endian)
+{
+  vsx_widen_block (b, o, big_endian);
+}
+
+/* No partial load before POWER9 (lxvl): through a zeroed buffer. */
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_load_rest (const guint8 *p,
+              gsize         n)
+{
+  guint8 buf[16] = { 0 };
+
+  memcpy (buf, p, n);
+  return vsx_load (buf);
+}
+
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_shift_down1 (gk_vec b)
+{
+  return vec_perm (b, vsx_zero (), V8 (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16));
+}
+
+/* The fast phase: ASCII, 64 bytes a step while it lasts; every other
+ * block is the careful loop's. */
+GUTF8CONV_KERNEL_INLINE void
+gk_decode_fast (const guint8   **pp,
+                const guint8    *end,
+                guint8         **po,
+                const guint8    *oend,
+                const gboolean   big_endian,
+                const gboolean   bmp_only G_GNUC_UNUSED)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+
+  while (end - p >= 64 && oend - o >= 256)
+    {
+      vu8 a0 = vsx_load (p), a1 = vsx_load (p + 16), a2 = vsx_load (p + 32), a3 = vsx_load (p + 48);
+
+      if (vsx_movemask (vec_or (vec_or (a0, a1), vec_or (a2, a3))) != 0)
+        break;
+      vsx_widen_block (a0, o, big_endian);
+      vsx_widen_block (a1, o + 64, big_endian);
+      vsx_widen_block (a2, o + 128, big_endian);
+      vsx_widen_block (a3, o + 192, big_endian);
+      p += 64;
+      o += 256;
+    }
+  *pp = p;
+  *po = o;
+}
+
+#include "gutf8conv-kernel-generic-decode.h"
+
+GK_DECODE_ENTRY_POINTS (decode_vsx, decode_vsx_mend)
+
+/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
+ * vectors, the any-value step a vector at a time. */
+
+#define GE32_UNITS 16
+/* The two-byte step: two 16-byte stores; the any-value step: four. */
+#define GE32_ROOM 64
+typedef struct { vu32 q[4]; } ge32_vec;
+#define GE32_PARTS 4
+typedef vu32 ge32_part;
+
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  ge32_vec v;
+
+  for (guint i = 0; i < 4; i++)
+    v.q[i] = (vu32) (big_endian ? vsx_swap32 (vsx_load (p + 16 * i)) : vsx_load (p + 16 * i));
+  return v;
+}
+
+GUTF8CONV_KERNEL_INLINE vu32 ge32_any_bits (ge32_vec v) { return vec_or (vec_or (v.q[0], v.q[1]), vec_or (v.q[2], v.q[3])); }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return vec_all_eq (vec_and (ge32_any_bits (v), vec_splats (-limit)), vec_splats (0u)); }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v) { return vec_any_eq (vec_min (vec_min (v.q[0], v.q[1]), vec_min (v.q[2], v.q[3])), vec_splats (0u)); }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_ascii (ge32_vec v, gboolean no_nul) { return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v)); }
+GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return v.q[i]; }
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_store_ascii (guint8   *o,
+                  ge32_vec  v)
+{
+  vsx_store (o, vec_pack (vec_pack (v.q[0], v.q[1]), vec_pack (v.q[2], v.q[3])));
+  return o + 16;
+}
+
+/* Eight units below U+0800 as 16-bit words @w: each one's two-byte form
+ * (lead in the low byte) or ASCII byte, packed by the table indexed by
+ * which are ASCII. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+vsx_encode_two8 (guint8 *o,
+                 vu16    w)
+{
+  __vector __bool short ascii = vec_cmplt (w, vec_splats ((unsigned short) 0x80));
+  vu16 t = vec_or (vec_or (vec_sr (w, vec_splats ((unsigned short) 6)),
+                           vec_sl (vec_and (w, vec_splats ((unsigned short) 0x3F)), vec_splats ((unsigned short) 8))),
+                   vec_splats ((unsigned short) 0x80C0));
+  guint m = vsx_movemask ((vu8) vec_pack (ascii, ascii)) & 0xFF;
+
+  t = vec_sel (t, w, ascii);
+  vsx_store (o, vec_perm ((vu8) t, (vu8) t, vsx_table (gutf8conv_enc2_shuffle[m])));
+  return o + 16 - __builtin_popcount (m);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_two (guint8   *o,
+                 ge32_vec  v)
+{
+  o = vsx_encode_two8 (o, vec_pack (v.q[0], v.q[1]));
+  return vsx_encode_two8 (o, vec_pack (v.q[2], v.q[3]));
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part x,
+          guint32   max)
+{
+  return vec_any_gt (x, vec_splats (max)) ||
+         vec_any_eq (vec_and (x, vec_splats (~0x7FFu)), vec_splats (0xD800u));
+}
+
+/* Four valid units: each one's UTF-8 bytes at the low end of its word (in
+ * memory order), packed by gutf8conv_pack4_shuffle. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_any (guint8       *o,
+                 const guint8 *oend G_GNUC_UNUSED,
+                 ge32_part     x)
+{
+  vu32 g2 = (vu32) vec_cmpgt (x, vec_splats (0x7Fu));
+  vu32 g3 = (vu32) vec_cmpgt (x, vec_splats (0x7FFu));
+  vu32 g4 = (vu32) vec_cmpgt (x, vec_splats (0xFFFFu));
+  vu32 m6 = vec_splats (0x3Fu), c = vec_splats (0x80u);
+  vu32 c0 = vec_or (vec_and (x, m6), c);
+  vu32 c1 = vec_or (vec_and (vec_sr (x, vec_splats (6u)), m6), c);
+  vu32 c2 = vec_or (vec_and (vec_sr (x, vec_splats (12u)), m6), c);
+  vu32 w2 = vec_or (vec_or (vec_sr (x, vec_splats (6u)), vec_splats (0xC0u)), vec_sl (c0, vec_splats (8u)));
+  vu32 w3 = vec_or (vec_or (vec_sr (x, vec_splats (12u)), vec_splats (0xE0u)),
+                    vec_or (vec_sl (c1, vec_splats (8u)), vec_sl (c0, vec_splats (16u))));
+  vu32 w4 = vec_or (vec_or (vec_or (vec_sr (x, vec_splats (18u)), vec_splats (0xF0u)), vec_sl (c2, vec_splats (8u))),
+                    vec_or (vec_sl (c1, vec_splats (16u)), vec_sl (c0, vec_splats (24u))));
+  /* Each length minus one, 0..3, a byte each, multiplied into
+   * k0 + 4 k1 + 16 k2 + 64 k3 in the top byte (the other products stay
+   * below bit 24 or above bit 31). */
+  vu32 k = vec_sub (vec_sub (vec_sub (vec_splats (0u), g2), g3), g4);
+  guint key = (((vu32) vec_pack (vec_pack (k, k), vec_pack (k, k)))[0] * 0x01041040u) >> 24;
+  vu32 w = vec_sel (vec_sel (vec_sel (x, w2, g2), w3, g3), w4, g4);
+
+  vsx_store (o, vec_perm ((vu8) w, (vu8) w, vsx_table (gutf8conv_pack4_shuffle[key])));
+  return o + gutf8conv_pack4_length[key];
+}
+
+#include "gutf8conv-kernel-generic-encode.h"
+
+GE32_ENCODE_ENTRY_POINTS (encode_vsx, encode_vsx_mend)
+
+/* UTF-8 to UTF-8: the generic fast validation loop, storing as it goes. */
+GK_COPY_ENTRY_POINT (copy_vsx, gk_validate_fast)
+
+/* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
+ * sixteen a step. */
+
+#define GK16_GROUP 16
+
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_narrow (const guint32  *v,
+             guint8         *o,
+             const gboolean  big_endian)
+{
+  vu32 d[4];
+
+  for (guint i = 0; i < 4; i++)
+    d[i] = vec_xl (0, v + 4 * i);
+  if (!vec_all_lt (vec_max (vec_max (d[0], d[1]), vec_max (d[2], d[3])), vec_splats (0x10000u)))
+    return FALSE;
+  for (guint i = 0; i < 2; i++)
+    {
+      vu8 u = (vu8) vec_pack (d[2 * i], d[2 * i + 1]);
+
+      vsx_store (o + 16 * i, big_endian ? vsx_swap16 (u) : u);
+    }
+  return TRUE;
+}
+
+/* Half @h of the 16 bytes @b as eight 16-bit units: interleaved with
+ * zeros, the zero byte first for big-endian. */
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_widen16 (gk_vec b, guint h, const gboolean big_endian)
+{
+  const vu8 le = V8 (0, 16, 1, 16, 2, 16, 3, 16, 4, 16, 5, 16, 6, 16, 7, 16);
+  const vu8 be = V8 (16, 0, 16, 1, 16, 2, 16, 3, 16, 4, 16, 5, 16, 6, 16, 7);
+
+  return vec_perm (b, vsx_zero (), vec_add (big_endian ? be : le, vec_splats ((unsigned char) (8 * h))));
+}
+
+#include "gutf8conv-kernel-generic-utf16-decode.h"
+
+GK16_DECODE_ENTRY_POINT (decode16_vsx, decode_vsx)
+
+/* UTF-16 -> UTF-8 (encode16): the generic layer on eight units. */
+
+#define GE16_UNITS 8
+#define GE16_BITS 2
+#define GE16_STORE_SLACK 12
+typedef vu16 ge16_vec;
+
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge16_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  vu8 v = vsx_load (p);
+
+  return (ge16_vec) (big_endian ? vsx_swap16 (v) : v);
+}
+
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return vec_splats ((unsigned short) c); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return vec_and (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return vec_or (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return vec_xor (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return vec_add (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return (ge16_vec) vec_cmpeq (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vec_sel (a, b, m); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v) { return (ge16_vec) vec_perm ((vu8) v, (vu8) v, V8 (0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)); }
+#define ge16_srli(v, n) vec_sr ((v), vec_splats ((unsigned short) (n)))
+#define ge16_slli(v, n) vec_sl ((v), vec_splats ((unsigned short) (n)))
+GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vsx_movemask ((vu8) m); }
+GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vec_all_eq (v, vec_splats ((unsigned short) 0)); }
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii (guint8   *o,
+                  ge16_vec  v)
+{
+  guint64 b = ((__vector unsigned long long) vec_pack (v, v))[0];
+
+  memcpy (o, &b, 8);
+  return o + 8;
+}
+
+#define GE16_HAVE_STORE_ASCII2 1
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii2 (guint8   *o,
+                   ge16_vec  v0,
+                   ge16_vec  v1)
+{
+  vsx_store (o, vec_pack (v0, v1));
+  return o + 16;
+}
+
+/* Units 0-3 (@h 0) or 4-7 of the dwords hi | lo << 16, packed by
+ * gutf8conv_enc3_shuffle's row @k; returns the new @o. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+vsx_store_enc3 (guint8   *o,
+                ge16_vec  hi,
+                ge16_vec  lo,
+                guint     h,
+                guint     k)
+{
+  vu8 d = (vu8) (h == 0 ? vec_mergeh (hi, lo) : vec_mergel (hi, lo));
+
+  vsx_store (o, vec_perm (d, d, vsx_table (gutf8conv_enc3_shuffle[k])));
+  return o + 4 + __builtin_popcount (k);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_utf8 (guint8   *o,
+                 ge16_vec  hi,
+                 ge16_vec  lo,
+                 ge16_vec  ascii,
+                 ge16_vec  short_)
+{
+  /* Bits 0-7: ASCII units, 8-15: short ones; the table's index has "at
+   * least two bytes" in bits 0-3 and "three bytes" in bits 4-7. */
+  guint m = ~vsx_movemask ((vu8) vec_pack (ascii, short_)) & 0xFFFF;
+
+  o = vsx_store_enc3 (o, hi, lo, 0, (m & 0xF) | ((m >> 4) & 0xF0));
+  return vsx_store_enc3 (o, hi, lo, 1, ((m >> 4) & 0xF) | ((m >> 8) & 0xF0));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_two (guint8   *o,
+                ge16_vec  t,
+                ge16_vec  ascii)
+{
+  guint m = vsx_movemask ((vu8) vec_pack (ascii, ascii)) & 0xFF;
+
+  vsx_store (o, vec_perm ((vu8) t, (vu8) t, vsx_table (gutf8conv_enc2_shuffle[m])));
+  return o + 16 - __builtin_popcount (m);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_three (guint8   *o,
+                  ge16_vec  hi,
+                  ge16_vec  lo)
+{
+  const vu8 keep3 = V8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0, 0, 0, 0);
+  vu8 d0 = (vu8) vec_mergeh (hi, lo), d1 = (vu8) vec_mergel (hi, lo);
+
+  vsx_store (o, vec_perm (d0, d0, keep3));
+  vsx_store (o + 12, vec_perm (d1, d1, keep3));
+  return o + 24;
+}
+
+#include "gutf8conv-kernel-generic-utf16-encode.h"
+
+GUTF8CONV_KERNEL_ENTRY_POINT (encode16_vsx, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_vsx_mend, ge16_encode_mend, encode16_vsx, 1)
+
+const GUtf8ConvKernel gutf8conv_kernel_vsx = {
+  "vsx",
+  decode_vsx,
+  encode_vsx,
+  copy_vsx,
+  decode16_vsx, encode16_vsx,
+  decode_vsx_mend, encode_vsx_mend, encode16_vsx_mend,
+};
