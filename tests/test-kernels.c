@@ -21,6 +21,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#if defined (__powerpc64__)
+#include <sys/auxv.h>
+#endif
 
 #include <gutf8conv/gutf8conv.h>
 
@@ -908,6 +911,16 @@ test_available (void)
   /* A forced kernel is the one in use. */
   if (g_getenv ("GUTF8CONV_KERNEL") != NULL && *g_getenv ("GUTF8CONV_KERNEL") != '\0')
     g_assert_cmpstr (chosen->name, ==, g_getenv ("GUTF8CONV_KERNEL"));
+#if defined (__powerpc64__) && G_BYTE_ORDER == G_LITTLE_ENDIAN
+  /* ppc64le with VSX and ISA 2.07 (POWER8 on): the vsx kernel, chosen
+   * unless another is forced (#kernels). */
+  if ((getauxval (AT_HWCAP) & PPC_FEATURE_HAS_VSX) && (getauxval (AT_HWCAP2) & PPC_FEATURE2_ARCH_2_07))
+    {
+      g_assert_nonnull (gutf8conv_kernel_lookup ("vsx"));
+      if (g_getenv ("GUTF8CONV_KERNEL") == NULL || *g_getenv ("GUTF8CONV_KERNEL") == '\0')
+        g_assert_cmpstr (chosen->name, ==, "vsx");
+    }
+#endif
 }
 
 /* Long runs of characters of one length (the kernels' fast paths for
