@@ -237,131 +237,6 @@ decode_avx2_three_bytes (const guint8   *q,
   _mm_storeu_si128 ((__m128i *) (o + 32), w2);
 }
 
-/* A run of ASCII from *@pp: 64 bytes a step with nothing to classify (no
- * character crosses into an ASCII block). */
-GUTF8CONV_KERNEL_INLINE void
-decode_avx2_ascii_run (const guint8   **pp,
-                       const guint8    *end,
-                       guint8         **po,
-                       const guint8    *oend,
-                       const gboolean   big_endian)
-{
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-
-  while (end - p >= 128 && oend - o >= 256 + 160)
-    {
-      __m256i x = _mm256_or_si256 (_mm256_loadu_si256 ((const __m256i *) p),
-                                   _mm256_loadu_si256 ((const __m256i *) (p + 32)));
-
-      if (!_mm256_testz_si256 (x, SET1 (0x80)))
-        break;
-      widen32 (p, o, big_endian);
-      widen32 (p + 32, o + 128, big_endian);
-      p += 64;
-      o += 256;
-    }
-  *pp = p;
-  *po = o;
-}
-
-/* The fast phase.  It steps a fixed 32 bytes, so that no load waits for
- * the previous block's verdict.  A character that crosses into the next
- * block is converted with the block it starts in, once the next block
- * has been validated (its bytes against the three before them); so the
- * continuation bytes at the start of a block were converted already.
- * Stops at a character boundary. */
-GUTF8CONV_KERNEL_INLINE void
-gk_decode_fast (const guint8   **pp,
-                  const guint8    *end,
-                  guint8         **po,
-                  const guint8    *oend,
-                  const gboolean   big_endian,
-                  const gboolean   bmp_only)
-{
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-  __m256i b, err;
-  guint32 cont;
-
-  if (end - p < 64 || oend - o < 160)
-    return;
-  b = _mm256_loadu_si256 ((const __m256i *) p);
-  err = kl_error_first (b, bmp_only);
-  if (!_mm256_testz_si256 (err, err))
-    return;
-  cont = cont_mask (b);
-  do
-    {
-      __m256i b2 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
-      guint32 nonascii = (guint32) _mm256_movemask_epi8 (b);
-      guint32 lead, cont2;
-      guint c;
-
-      if (nonascii == 0)
-        {
-          widen32 (p, o, big_endian);
-          o += 128;
-          p += 32;
-          decode_avx2_ascii_run (&p, end, &o, oend, big_endian);
-          if (end - p < 64 || oend - o < 160)
-            break;
-          /* At a character boundary, after ASCII. */
-          b = _mm256_loadu_si256 ((const __m256i *) p);
-          err = kl_error_at (p, b, bmp_only);
-          if (!_mm256_testz_si256 (err, err))
-            break;
-          cont = cont_mask (b);
-          continue;
-        }
-
-      err = kl_error_at (p + 32, b2, bmp_only);
-      if (!_mm256_testz_si256 (err, err))
-        {
-          /* This block is valid but for a last character that crosses
-           * into the next: the characters that end in it, then the
-           * careful loop from there, which the next block's error ends
-           * soon (a block less for it to test again). */
-          guint32 starts = ~cont;
-          guint k = 31 - __builtin_clz (starts);
-          guint len = 1 + (p[k] >= 0xC0) + (p[k] >= 0xE0) + (p[k] >= 0xF0);
-
-          if (k + len > 32)
-            starts &= ~(1u << k);
-          else
-            k = 32;
-          o = transcode32 (p, starts, o, big_endian, FALSE);
-          p += k;
-          break;
-        }
-      cont2 = cont_mask (b2);
-      lead = ~cont;
-      c = __builtin_ctz (lead);
-      /* Only three-byte characters: a lead every third byte from c
-       * (valid, so each has its two continuation bytes), and the last
-       * one, at 30, 31, 29 or 30, followed by two: (c + 1) % 3 bytes
-       * into the next block.  10 or 11 of them. */
-      if (lead == 0x49249249u << c && (guint) __builtin_ctz (~cont2) == ((0x49u >> (2 * c)) & 3))
-        {
-          decode_avx2_three_bytes (p + c, o, big_endian);
-          o += 4 * __builtin_popcount (lead);
-        }
-      else
-        o = transcode32 (p, lead, o, big_endian, FALSE);
-      p += 32;
-      b = b2;
-      cont = cont2;
-      if (end - p < 64 || oend - o < 160)
-        {
-          p += __builtin_ctz (~cont);
-          break;
-        }
-    }
-  while (TRUE);
-  *pp = p;
-  *po = o;
-}
-
 /* ASCII at *@pp into an output window that may be short: as many as fit,
  * so that the cost of a call does not grow as the window shrinks.  FALSE
  * where they did not all fit. */
@@ -458,6 +333,55 @@ gk_decode_fitting (const guint8  **pp,
   *pp += consumed;
   return TRUE;
 }
+
+/* The generic fast phase's operations (gutf8conv-kernel-generic-kl-decode.h):
+ * a block and the next, and a block's stores with their overrun. */
+#define GK_FAST_IN 64
+#define GK_FAST_OUT 160
+
+GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)    { return _mm256_testz_si256 (x, SET1 (0x80)); }
+GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return cont_mask (b); }
+
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_valid_at (const guint8 *p, gk_vec b, const gboolean start, const gboolean bmp_only)
+{
+  __m256i err = start ? kl_error_first (b, bmp_only) : kl_error_at (p, b, bmp_only);
+
+  return _mm256_testz_si256 (err, err);
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_valid_next (const guint8 *p, gk_vec b G_GNUC_UNUSED, gk_vec b2, const gboolean bmp_only)
+{
+  __m256i err = kl_error_at (p + 32, b2, bmp_only);
+
+  return _mm256_testz_si256 (err, err);
+}
+
+/* Only three-byte characters: a lead every third byte from c (valid, so
+ * each has its two continuation bytes), and the last one, at 30, 31, 29
+ * or 30, followed by two: (c + 1) % 3 bytes into the next block.  10 or
+ * 11 of them.  The other blocks are the early return: so GCC keeps the
+ * loop's values in registers on the three-byte path. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_valid (const guint8   *p,
+                 gk_vec          b G_GNUC_UNUSED,
+                 gk_mask         cont,
+                 gk_mask         cont2,
+                 guint8         *o,
+                 const gboolean  big_endian)
+{
+  guint32 lead = ~cont;
+  guint c = __builtin_ctz (lead);
+
+  if (lead != 0x49249249u << c || (guint) __builtin_ctz (~cont2) != ((0x49u >> (2 * c)) & 3))
+    return transcode32 (p, lead, o, big_endian, FALSE);
+  decode_avx2_three_bytes (p + c, o, big_endian);
+  return o + 4 * __builtin_popcount (lead);
+}
+
+#include "gutf8conv-kernel-generic-kl-decode.h"
+#define gk_decode_fast gk_kl_decode_fast
 
 #include "gutf8conv-kernel-generic-decode.h"
 

@@ -360,38 +360,6 @@ widen16 (const guint8   *p,
     }
 }
 
-/* A run of ASCII from *@pp: 64 bytes a step (no character crosses into
- * an ASCII block). */
-GUTF8CONV_KERNEL_INLINE void
-decode_ssse3_ascii_run (const guint8   **pp,
-                        const guint8    *end,
-                        guint8         **po,
-                        const guint8    *oend,
-                        const gboolean   big_endian)
-{
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-
-  while (end - p >= 96 && oend - o >= 352)
-    {
-      __m128i a0 = _mm_loadu_si128 ((const __m128i *) p);
-      __m128i a1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
-      __m128i a2 = _mm_loadu_si128 ((const __m128i *) (p + 32));
-      __m128i a3 = _mm_loadu_si128 ((const __m128i *) (p + 48));
-
-      if (!_mm_testz_si128 (_mm_or_si128 (_mm_or_si128 (a0, a1), _mm_or_si128 (a2, a3)), SET1 (0x80)))
-        break;
-      widen16 (p, a0, o, big_endian);
-      widen16 (p + 16, a1, o + 64, big_endian);
-      widen16 (p + 32, a2, o + 128, big_endian);
-      widen16 (p + 48, a3, o + 192, big_endian);
-      p += 64;
-      o += 256;
-    }
-  *pp = p;
-  *po = o;
-}
-
 /* The generic careful loop's operations (gutf8conv-kernel-generic-decode.h).
  * 16 bytes, the byte after them and the second group's 16-byte load stay
  * inside the input; shorter input goes to the padded blocks whole. */
@@ -416,7 +384,54 @@ gk_widen_block (const guint8 *p, gk_vec b, guint8 *o, const gboolean big_endian)
 GUTF8CONV_KERNEL_INLINE gk_vec gk_load_rest (const guint8 *p, gsize n) { return gk_load_rest16 (p, n); }
 GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _mm_srli_si128 (b, 1); }
 
-/* The generic decoder's fast phase (gutf8conv-kernel-generic-decode.h). */
+/* The generic fast phase's operations (gutf8conv-kernel-generic-kl-decode.h):
+ * a block and the next, and 64 bytes of a block's stores and 12 that a
+ * store may overrun. */
+#define GK_FAST_IN 32
+#define GK_FAST_OUT 96
+
+GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)    { return _mm_testz_si128 (x, SET1 (0x80)); }
+GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)); }
+
+/* The bytes before @p are none of a character (ASCII will do). */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_valid_at (const guint8 *p G_GNUC_UNUSED, gk_vec b, const gboolean start G_GNUC_UNUSED, const gboolean bmp_only)
+{
+  return _mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1));
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_valid_next (const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec b2, const gboolean bmp_only)
+{
+  return _mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1));
+}
+
+/* The block by what it holds.  (Written out here: as a function of its
+ * own, inlined, it costs more instructions.) */
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_valid (const guint8   *p,
+                 gk_vec          b,
+                 gk_mask         cont,
+                 gk_mask         cont2 G_GNUC_UNUSED,
+                 guint8         *o,
+                 const gboolean  big_endian)
+{
+  guint32 lead = ~cont & 0xFFFF;
+  guint32 l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80))), l4;
+
+  if (l3 == 0)
+    return transcode16_bmp (p, lead, o, big_endian, FALSE, FALSE);
+  l4 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80)));
+  if (l4 != 0)
+    return (lead & ~l4) == 0 ? transcode16_all4 (p, lead, o, big_endian) : transcode16 (p, lead, o, big_endian);
+  if ((lead & ~l3) == 0)
+    return transcode16_all3 (p, lead, o, big_endian, FALSE);
+  return transcode16_bmp (p, lead, o, big_endian, FALSE, TRUE);
+}
+
+#include "gutf8conv-kernel-generic-kl-decode.h"
+
+/* The word shuffles' table is made on first use. */
 GUTF8CONV_KERNEL_INLINE void
 gk_decode_fast (const guint8   **pp,
                 const guint8    *end,
@@ -425,92 +440,8 @@ gk_decode_fast (const guint8   **pp,
                 const gboolean   big_endian,
                 const gboolean   bmp_only)
 {
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-  __m128i b;
-
-  /* The fast phase.  It steps a fixed 16 bytes, so that no load waits for
-   * the previous block's verdict.  A character that crosses into the next
-   * block is converted with the block it starts in, so a block is
-   * transcoded only once the next one has been checked too; the
-   * continuation bytes at the start of a block were then converted with
-   * the block before.  96 bytes of output: 64 for a block, 12 that a
-   * store may overrun.  Stops at a character boundary.  The bytes before
-   * @p are none of a character (ASCII will do).  The word shuffles' table
-   * is made on first use. */
   ssse3_tables_ensure ();
-  if (end - p >= 32 && oend - o >= 96 &&
-      _mm_testz_si128 (check_block (b = _mm_loadu_si128 ((const __m128i *) p), _mm_setzero_si128 (), bmp_only),
-                       _mm_set1_epi8 (-1)))
-    {
-      guint32 nonascii = (guint32) _mm_movemask_epi8 (b);
-      guint32 cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
-
-      do
-        {
-          __m128i b2;
-          guint32 l3, l4, lead;
-
-          if (nonascii == 0)
-            {
-              /* ASCII: this block, then 64 bytes a step while they are
-               * ASCII too. */
-              widen16 (p, b, o, big_endian);
-              p += 16;
-              o += 64;
-              decode_ssse3_ascii_run (&p, end, &o, oend, big_endian);
-              if (end - p < 32 || oend - o < 96)
-                break;
-              b = _mm_loadu_si128 ((const __m128i *) p);
-              if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
-                break;
-              nonascii = (guint32) _mm_movemask_epi8 (b);
-              cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
-              continue;
-            }
-
-          b2 = _mm_loadu_si128 ((const __m128i *) (p + 16));
-          if (!_mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1)))
-            {
-              /* Leave it to the careful loop, from a character boundary. */
-              p += __builtin_ctz (~cont);
-              break;
-            }
-          /* The block by what it holds.  (Written out here: as a function
-           * of its own, inlined, it costs more instructions.) */
-          lead = ~cont & 0xFFFF;
-          l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80)));
-          if (l3 == 0)
-            o = transcode16_bmp (p, lead, o, big_endian, FALSE, FALSE);
-          else
-            {
-              l4 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80)));
-              if (l4 != 0)
-                {
-                  if ((lead & ~l4) == 0)
-                    o = transcode16_all4 (p, lead, o, big_endian);
-                  else
-                    o = transcode16 (p, lead, o, big_endian);
-                }
-              else if ((lead & ~l3) == 0)
-                o = transcode16_all3 (p, lead, o, big_endian, FALSE);
-              else
-                o = transcode16_bmp (p, lead, o, big_endian, FALSE, TRUE);
-            }
-          p += 16;
-          b = b2;
-          nonascii = (guint32) _mm_movemask_epi8 (b);
-          cont = (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b));
-          if (end - p < 32 || oend - o < 96)
-            {
-              p += __builtin_ctz (~cont);
-              break;
-            }
-        }
-      while (TRUE);
-    }
-  *pp = p;
-  *po = o;
+  gk_kl_decode_fast (pp, end, po, oend, big_endian, bmp_only);
 }
 
 #include "gutf8conv-kernel-generic-decode.h"

@@ -1,0 +1,162 @@
+/* gutf8conv-kernel-generic-kl-decode.h: a nibble-lookup decoder's fast phase, written once
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * gk_decode_fast() of gutf8conv-kernel-generic-decode.h for a kernel
+ * whose fast loop validates with the nibble lookups of
+ * gutf8conv-kernel-generic-kl.h.  It steps a fixed GK_BLOCK bytes, so that
+ * no load waits for the previous block's verdict.  A character that
+ * crosses into the next block is converted with the block it starts in,
+ * once the next block has been validated (its bytes against the three
+ * before them); so the continuation bytes at the start of a block were
+ * converted already.  ASCII goes 64 bytes a step with nothing to classify
+ * (no character crosses into an ASCII block).  See the behaviour guide,
+ * section `kernels`.
+ *
+ * The including file defines first, beside what
+ * gutf8conv-kernel-generic-decode.h asks for:
+ *   GK_FAST_IN, GK_FAST_OUT   the input and output room a step needs
+ *   gboolean gk_is_ascii (gk_vec x);
+ *        no byte of @x has its top bit set
+ *   gk_mask  gk_cont_mask (gk_vec b);
+ *        the continuation bytes (80..BF) of @b
+ *   gboolean gk_kl_valid_at (const guint8 *p, gk_vec b, gboolean start, gboolean bmp_only);
+ *        the block @b at @p, a character boundary after ASCII (or, with
+ *        @start, after nothing readable), is valid as far as it goes
+ *   gboolean gk_kl_valid_next (const guint8 *p, gk_vec b, gk_vec b2, gboolean bmp_only);
+ *        the block @b2 at @p + GK_BLOCK, after the block @b, is valid as
+ *        far as it goes
+ *   guint8  *gk_decode_valid (const guint8 *p, gk_vec b, gk_mask cont, gk_mask cont2,
+ *                             guint8 *o, gboolean big_endian);
+ *        the characters of the valid block @b at @p that start in it
+ *        (@cont, @cont2: its and the next block's continuation bytes), to @o;
+ *        the new @o.  A kernel's choice of transcoding by what the block
+ *        holds is made here.
+ */
+
+#pragma once
+
+/* A run of ASCII from *@pp: 64 bytes a step. */
+GUTF8CONV_KERNEL_INLINE void
+gk_decode_ascii_run (const guint8   **pp,
+                     const guint8    *end,
+                     guint8         **po,
+                     const guint8    *oend,
+                     const gboolean   big_endian)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+
+  while (end - p >= 64 + GK_FAST_IN && oend - o >= 4 * 64 + GK_FAST_OUT)
+    {
+      gk_vec v[64 / GK_BLOCK], any;
+
+#pragma GCC unroll 4
+      for (guint i = 0; i < 64 / GK_BLOCK; i++)
+        {
+          v[i] = gk_loadu (p + GK_BLOCK * i);
+          any = i == 0 ? v[i] : gk_or (any, v[i]);
+        }
+      if (!gk_is_ascii (any))
+        break;
+#pragma GCC unroll 4
+      for (guint i = 0; i < 64 / GK_BLOCK; i++)
+        gk_widen_block (p + GK_BLOCK * i, v[i], o + 4 * GK_BLOCK * i, big_endian);
+      p += 64;
+      o += 4 * 64;
+    }
+  *pp = p;
+  *po = o;
+}
+
+/* The characters of block @b at *@pp (@cont: its continuation bytes)
+ * that end in it, where the next block fails: the careful loop goes on
+ * from the last one's end, which the next block's error ends soon (a
+ * block less for it to test again). */
+GUTF8CONV_KERNEL_INLINE void
+gk_decode_before_error (const guint8   **pp,
+                        gk_mask          cont,
+                        guint8         **po,
+                        const gboolean   big_endian)
+{
+  const guint8 *p = *pp;
+  gk_mask starts = ~cont & GK_ALL;
+  guint k = gk_mask_top (starts);
+  guint len = 1 + (p[k] >= 0xC0) + (p[k] >= 0xE0) + (p[k] >= 0xF0);
+
+  if (k + len > GK_BLOCK)
+    starts &= ~((gk_mask) 1 << k);
+  else
+    k = GK_BLOCK;
+  *po = gk_decode_block (p, starts, *po, big_endian);
+  *pp = p + k;
+}
+
+/* The fast phase from *@pp, a character boundary: advances *@pp and *@po
+ * over what it converted, stopping at a character boundary. */
+GUTF8CONV_KERNEL_INLINE void
+gk_kl_decode_fast (const guint8   **pp,
+                   const guint8    *end,
+                   guint8         **po,
+                   const guint8    *oend,
+                   const gboolean   big_endian,
+                   const gboolean   bmp_only)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  const guint8 *in_last;
+  const guint8 *out_last;
+  gk_vec b;
+  gk_mask cont;
+
+  if (end - p < GK_FAST_IN || oend - o < GK_FAST_OUT)
+    return;
+  /* The last places a step may start from: one compare each a step. */
+  in_last = end - GK_FAST_IN;
+  out_last = oend - GK_FAST_OUT;
+  b = gk_loadu (p);
+  if (!gk_kl_valid_at (p, b, TRUE, bmp_only))
+    return;
+  cont = gk_cont_mask (b);
+  do
+    {
+      gk_vec b2;
+      gk_mask cont2;
+
+      if (gk_movemask (b) == 0)
+        {
+          gk_widen_block (p, b, o, big_endian);
+          o += 4 * GK_BLOCK;
+          p += GK_BLOCK;
+          gk_decode_ascii_run (&p, end, &o, oend, big_endian);
+          if (p > in_last || o > out_last)
+            break;
+          /* At a character boundary, after ASCII. */
+          b = gk_loadu (p);
+          if (!gk_kl_valid_at (p, b, FALSE, bmp_only))
+            break;
+          cont = gk_cont_mask (b);
+          continue;
+        }
+
+      b2 = gk_loadu (p + GK_BLOCK);
+      if (G_UNLIKELY (!gk_kl_valid_next (p, b, b2, bmp_only)))
+        {
+          gk_decode_before_error (&p, cont, &o, big_endian);
+          break;
+        }
+      cont2 = gk_cont_mask (b2);
+      o = gk_decode_valid (p, b, cont, cont2, o, big_endian);
+      p += GK_BLOCK;
+      b = b2;
+      cont = cont2;
+      if (p > in_last || o > out_last)
+        {
+          p += sizeof (gk_mask) > sizeof (guint) ? __builtin_ctzll (~cont) : __builtin_ctz (~cont);
+          break;
+        }
+    }
+  while (TRUE);
+  *pp = p;
+  *po = o;
+}
