@@ -1294,7 +1294,9 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_neon_mend, encode_neon_mend_impl, enco
 /* UTF-8 to UTF-8: the decoder's validation, 64 bytes a step, each step
  * stored once it has passed.  A sequence cut by the end of a step is
  * checked by the next one; where a step fails, or at the end, the fast
- * loop stops before that sequence and the scalar validator goes on. */
+ * loop stops before that sequence and the generic careful loop goes on
+ * (GK_COPY_ENTRY_POINT). */
+
 /* The largest of 64 bytes. */
 static inline __attribute__((always_inline)) guint
 max64 (uint8x16_t x0,
@@ -1350,24 +1352,25 @@ errors64 (uint8x16_t        x0,
   return vmaxvq_u32 (vreinterpretq_u32_u8 (err)) != 0;
 }
 
-/* One function: its two loops jump into each other (see below), which
- * functions of their own would turn into calls or flags. */
-static inline __attribute__((always_inline)) gsize
-validate_neon_impl (const guint8   *in,
-                    gsize           in_len,
+/* The fast validation loop (GK_COPY_ENTRY_POINT).  One function: its
+ * two loops jump into each other, which functions of their own would turn
+ * into calls or flags.  Returns where it stopped, at a character
+ * boundary. */
+GUTF8CONV_KERNEL_INLINE const guint8 *
+validate_neon_fast (const guint8   *in,
+                    const guint8   *end,
                     guint8         *out,
                     gsize          *stored,
                     const gboolean  bmp_only)
 {
-  const guint8 *p = in, *end = in + in_len;
-  const guint flags = bmp_only ? GUTF8CONV_KERNEL_BMP_ONLY : 0;
   const GkKlTables t = gk_kl_tables (FALSE);
   const uint8x16_t cut = vld1q_u8 (gutf8conv_cut_above);
   uint8x16_t prev = vdupq_n_u8 (0);
   uint8x16_t x0, x1, x2, x3;
+  const guint8 *p = in;
   guint8 *o = out;
   /* The last start of two steps, if there is room for them. */
-  const guint8 *last128 = in_len >= 128 ? end - 128 : NULL;
+  const guint8 *last128 = end - in >= 128 ? end - 128 : NULL;
   guint max;
 
   /* Two loops, so that neither tests what the other knows: a run of
@@ -1445,24 +1448,10 @@ stop:
   /* Back to the start of a sequence the fast loops did not see the end of. */
   p -= tail_bytes (prev);
   *stored = p - in;
-
-  /* The fast loops refuse only what is not valid, so this stops within
-   * the step that failed, or goes through the short rest. */
-  p += gutf8conv_kernel_scalar_validate (p, end - p, flags);
-  return p - in;
+  return p;
 }
 
-/* Validation and copy in one pass: one load and one store a step. */
-static gsize
-copy_neon (const guint8 *in,
-           gsize         in_len,
-           guint8       *out,
-           gsize         out_len,
-           guint         flags,
-           gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_COPY_STORING (validate_neon_impl);
-}
+GK_COPY_ENTRY_POINT (copy_neon, validate_neon_fast)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer's operations on eight
  * units. */
