@@ -1118,10 +1118,67 @@ low_halves (uint8x16_t      a,
   return vreinterpretq_u8_u16 (big_endian ? vuzp2q_u16 (a16, b16) : vuzp1q_u16 (a16, b16));
 }
 
+/* The bytes of sixteen UCS-4 units as read. */
+typedef struct
+{
+  uint8x16_t val[4];
+} Ucs4Bytes;
+
+/* A run of ASCII from *@pp, whose first step is in @x (@v0..@v3): the
+ * byte that holds each unit's value, by two rounds of unzipping (a
+ * four-register lookup makes GCC spill), while the run and the room last;
+ * the step that ends it is loaded again.  FALSE where U+0000 stops it
+ * (@no_nul). */
+GUTF8CONV_KERNEL_INLINE gboolean
+encode_ascii_run (const guint8   **pp,
+                  const guint8    *end,
+                  guint8         **po,
+                  const guint8    *oend,
+                  Ucs4Bytes       *x,
+                  uint32x4_t       v0,
+                  uint32x4_t       v1,
+                  uint32x4_t       v2,
+                  uint32x4_t       v3,
+                  const gboolean   big_endian,
+                  const gboolean   no_nul)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  /* Where the steps stop if each writes 16 bytes. */
+  const guint8 *lim = p + 64 * MIN ((gsize) (end - p) / 64, (gsize) (oend - o) / 16);
+  gboolean ok = TRUE;
+
+  for (;;)
+    {
+      uint8x16_t h01, h23;
+
+      if (no_nul && vminvq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))) == 0)
+        {
+          ok = FALSE;
+          break;
+        }
+      h01 = low_halves (x->val[0], x->val[1], big_endian);
+      h23 = low_halves (x->val[2], x->val[3], big_endian);
+      vst1q_u8 (o, big_endian ? vuzp2q_u8 (h01, h23) : vuzp1q_u8 (h01, h23));
+      p += 64;
+      o += 16;
+      if (p >= lim)
+        break;
+      v0 = load_ucs4 (p, &x->val[0], big_endian);
+      v1 = load_ucs4 (p + 16, &x->val[1], big_endian);
+      v2 = load_ucs4 (p + 32, &x->val[2], big_endian);
+      v3 = load_ucs4 (p + 48, &x->val[3], big_endian);
+      if (vmaxvq_u32 (vorrq_u32 (vorrq_u32 (v0, v1), vorrq_u32 (v2, v3))) >= 0x80)
+        break;
+    }
+  *pp = p;
+  *po = o;
+  return ok;
+}
+
 /* The step loop: as many steps of sixteen units as it handles, up to the
  * first it does not.  A function of its own (not inlined), so that no call
- * is in its loop and its constants stay in registers; 126 lines for the
- * same reason. */
+ * is in its loop and its constants stay in registers. */
 static inline __attribute__((always_inline)) gsize
 encode_steps_impl (const guint8   *in,
                    gsize           in_len,
@@ -1138,7 +1195,7 @@ encode_steps_impl (const guint8   *in,
 
   while (end - p >= 64 && oend - o >= 16)
     {
-      struct { uint8x16_t val[4]; } x;
+      Ucs4Bytes x;
       uint32x4_t v0, v1, v2, v3;
       guint32 max;
 
@@ -1150,33 +1207,8 @@ encode_steps_impl (const guint8   *in,
 
       if (max < 0x80)
         {
-          /* A run of ASCII: the byte that holds each unit's value, by
-           * two rounds of unzipping (a four-register lookup makes GCC
-           * spill), while the run and the room last.  Where the steps
-           * stop if each writes 16 bytes: */
-          const guint8 *lim = p + 64 * MIN ((gsize) (end - p) / 64, (gsize) (oend - o) / 16);
-
-          for (;;)
-            {
-              uint8x16_t h01, h23;
-
-              if (no_nul && vminvq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))) == 0)
-                goto stop;
-              h01 = low_halves (x.val[0], x.val[1], big_endian);
-              h23 = low_halves (x.val[2], x.val[3], big_endian);
-              vst1q_u8 (o, big_endian ? vuzp2q_u8 (h01, h23) : vuzp1q_u8 (h01, h23));
-              p += 64;
-              o += 16;
-              if (p >= lim)
-                break;
-              v0 = load_ucs4 (p, &x.val[0], big_endian);
-              v1 = load_ucs4 (p + 16, &x.val[1], big_endian);
-              v2 = load_ucs4 (p + 32, &x.val[2], big_endian);
-              v3 = load_ucs4 (p + 48, &x.val[3], big_endian);
-              if (vmaxvq_u32 (vorrq_u32 (vorrq_u32 (v0, v1), vorrq_u32 (v2, v3))) >= 0x80)
-                break;
-            }
-          /* (The step that is not ASCII is loaded again.) */
+          if (!encode_ascii_run (&p, end, &o, oend, &x, v0, v1, v2, v3, big_endian, no_nul))
+            goto stop;
           continue;
         }
       if (oend - o < 64)
