@@ -1384,10 +1384,35 @@ errors64 (uint8x16_t        x0,
   return vmaxvq_u32 (vreinterpretq_u32_u8 (err)) != 0;
 }
 
-/* The fast validation loop (GK_COPY_ENTRY_POINT).  One function: its
- * two loops jump into each other, which functions of their own would turn
- * into calls or flags.  Returns where it stopped, at a character
- * boundary. */
+/* Past the blocks @x0, @x1, @x2 at @p, after the block *@prev, up to the
+ * first that has an error (one of the four blocks of a step has); sets
+ * *@prev to the last block passed. */
+GUTF8CONV_KERNEL_INLINE const guint8 *
+valid_blocks (const guint8      *p,
+              uint8x16_t         x0,
+              uint8x16_t         x1,
+              uint8x16_t         x2,
+              uint8x16_t        *prev,
+              const GkKlTables  *t)
+{
+  const uint8x16_t x[3] = { x0, x1, x2 };
+
+  for (guint i = 0; i < 3; i++)
+    {
+      if (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (x[i], *prev, t))) != 0)
+        break;
+      *prev = x[i];
+      p += 16;
+    }
+  return p;
+}
+
+/* The fast validation loop (GK_COPY_ENTRY_POINT).  Two loops, so that
+ * neither tests what the other knows: a run of ASCII needs no lookups and
+ * ends no sequence, and a run of other steps needs no test for a sequence
+ * cut by the step before.  One function: they jump into each other, which
+ * functions of their own would turn into calls or flags.  Returns where
+ * it stopped, at a character boundary. */
 GUTF8CONV_KERNEL_INLINE const guint8 *
 validate_neon_fast (const guint8   *in,
                     const guint8   *end,
@@ -1405,9 +1430,6 @@ validate_neon_fast (const guint8   *in,
   const guint8 *last128 = end - in >= 128 ? end - 128 : NULL;
   guint max;
 
-  /* Two loops, so that neither tests what the other knows: a run of
-   * ASCII needs no lookups and ends no sequence, and a run of other steps
-   * needs no test for a sequence cut by the step before. */
   for (;;)
     {
       /* ASCII, two steps an iteration. */
@@ -1453,7 +1475,15 @@ validate_neon_fast (const guint8   *in,
           if (bmp_only && max >= 0xF0)
             goto stop;
           if (errors64 (x0, x1, x2, x3, prev, &t))
-            goto stop;
+            {
+              /* The careful loop goes on from the block that fails (what
+               * comes before it is copied after, not stored here). */
+              const guint8 *s = p;
+
+              p = valid_blocks (p, x0, x1, x2, &prev, &t);
+              *stored = s - in;
+              return p - tail_bytes (prev);
+            }
           store64 (o, x0, x1, x2, x3);
           prev = x3;
           p += 64;
