@@ -2,24 +2,14 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * For little-endian POWER8 and later: VSX (unaligned loads and stores of
- * 16 bytes), vperm (a byte shuffle of two registers by a third: vec_perm)
- * and vbpermq (bits gathered by index: the movemask).  Nothing here needs
- * POWER9, so the check is VSX alone.
- *
- * This file is the generic layer's vocabulary in VSX and nothing else:
- * every loop is the generic layer's (see the behaviour guide, section
- * `kernels`).  UTF-8 -> UCS-4 takes ASCII 64 bytes a step and every
- * other block through the byte-compare test of the careful loop
- * (gutf8conv-kernel-generic-decode.h, mending there too), each block's
- * characters gathered four at a time by vec_perm from their leads and
- * combined by shifts; UCS-4 -> UTF-8 and UTF-16 -> UTF-8 pack each unit's
- * bytes by the encoders' shared tables (gutf8conv-kernel-generic-encode.h,
- * -generic-utf16-encode.h); UTF-8 -> UTF-16 narrows the decoder's values
- * (-generic-utf16-decode.h); the validating copy is the generic fast
- * validation loop.  vec_perm takes only the low five bits of an index, so
- * the tables' 0x80 (a zero byte in pshufb) picks byte 0: only ever in
- * bytes past what a step keeps, which the next store overwrites.
+ * For little-endian POWER8 and later (ISA 2.07): 16-byte unaligned loads
+ * and stores, a byte shuffle of two registers (vperm, also the
+ * validator's nibble lookups) and a bit gather (vbpermq: the movemask);
+ * nothing of POWER9.  The generic layer's vector operations in VSX and
+ * the steps VSX does its own way; every loop is the generic layer's
+ * (behaviour guide, `kernels`).  vec_perm takes an index's low five bits,
+ * so the shared tables' 0x80 (zero, for pshufb) picks byte 0: only past
+ * what a store keeps, which the next store overwrites.
  */
 
 #include "config.h"
@@ -40,7 +30,11 @@ typedef __vector unsigned char vu8;
 typedef __vector unsigned short vu16;
 typedef __vector unsigned int vu32;
 
+__extension__ typedef unsigned __int128 vsx_u128;
+
 #define V8(...) ((vu8) { __VA_ARGS__ })
+/* Half @h of @x's elements widened by zero elements @z (first if big-endian). */
+#define VSX_ZIP(x, z, h, be) ((h) ? ((be) ? vec_mergel (z, x) : vec_mergel (x, z)) : ((be) ? vec_mergeh (z, x) : vec_mergeh (x, z)))
 
 GUTF8CONV_KERNEL_INLINE vu8 vsx_zero (void) { return vec_splats ((unsigned char) 0); }
 GUTF8CONV_KERNEL_INLINE vu8 vsx_load (const guint8 *p) { return vec_xl (0, p); }
@@ -50,17 +44,11 @@ GUTF8CONV_KERNEL_INLINE vu8 vsx_table (const guint8 *t) { return vec_xl (0, t); 
 GUTF8CONV_KERNEL_INLINE vu8 vsx_swap32 (vu8 x) { return vec_perm (x, x, V8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12)); }
 GUTF8CONV_KERNEL_INLINE vu8 vsx_swap16 (vu8 x) { return vec_perm (x, x, V8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14)); }
 
-/* The movemask, VSX's own way: vbpermq gathers the bit at each index of
- * its second operand (bit 0: the top of the register's first byte, which
- * is memory byte 15 on little-endian), byte 15 first, so memory byte i's
- * top bit becomes bit i of the doubleword vec_vbpermq returns in element 1. */
-GUTF8CONV_KERNEL_INLINE guint32
-vsx_movemask (vu8 x)
-{
-  const vu8 bits = V8 (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40, 32, 24, 16, 8, 0);
-
-  return (guint32) ((__vector unsigned long long) vec_vbpermq (x, bits))[1];
-}
+/* The movemask, VSX's own: vbpermq gathers the bits at the indices given
+ * (bit 0: the top of register byte 0, memory byte 15 on little-endian),
+ * so memory byte i's top bit is bit i of the result's element 1. */
+#define VSX_TOP_BITS V8 (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40, 32, 24, 16, 8, 0)
+GUTF8CONV_KERNEL_INLINE guint32 vsx_movemask (vu8 x) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, VSX_TOP_BITS))[1]; }
 
 /* The block test's vocabulary (gutf8conv-kernel-generic-block.h). */
 #define GK_BLOCK 16
@@ -82,159 +70,195 @@ GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c)   { return gk_mo
 
 #include "gutf8conv-kernel-generic-block.h"
 
-/* UTF-8 -> UCS-4. */
+/* The nibble-lookup validator's (gutf8conv-kernel-generic-kl.h): vperm
+ * looks up, vsldoi (vec_sld, its operands in little-endian order) takes
+ * the bytes before. */
+GUTF8CONV_KERNEL_INLINE gk_vec gk_subs_u8 (gk_vec a, gk_vec b)   { return vec_subs (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_high_nibble (gk_vec x)         { return vec_sr (x, gk_set1 (4)); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i)  { return vec_perm (t, t, i); }
+#define GK_KL_TABLE(list) V8 (list (GUTF8CONV_U8))
+#define gk_prev_bytes(b, prev, n) vec_sld (b, prev, n)
+
+#include "gutf8conv-kernel-generic-kl.h"
 
 /* The characters whose leads @leads marks among the 16 bytes at @p, to
- * @o; returns the new @o.  Four at a time, each lead's four bytes
- * gathered into its word (vec_perm by the lead positions,
- * gutf8conv_compact8), masked to their payloads (the lead's by its high
- * nibble), put together as a four-byte form would be and shifted right
- * by what the lead's length leaves over (gutf8conv-kernel-tables.h's
- * SHIFT_BY_LEAD).  Reads up to @p + 24 and may write 12 bytes past the
- * characters it stores. */
+ * @o: each lead's four bytes into its word, four a step, by the lead
+ * positions (gutf8conv_compact8), masked to their payloads, put together
+ * as a four-byte form by two byte multiply-sums and shifted right by
+ * what the lead's length leaves (SHIFT_BY_LEAD).  Reads up to @p + 32,
+ * may write 12 bytes past its characters; returns the new @o. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_decode_block (const guint8   *p,
-                  gk_mask         leads,
-                  guint8         *o,
-                  const gboolean  big_endian)
+gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
 {
   const vu8 payload = V8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8));
   const vu8 shift = V8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8));
-  const vu8 lane = V8 (0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
   const vu8 within = V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
   /* Byte 0 of each word: the lead's mask; the others: a continuation's. */
   const vu8 firsts = V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0);
+  const vu8 w01 = V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0);
+  const vu8 w23 = V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1);
+  guint n_lo = __builtin_popcount (leads & 0xFF), n = n_lo + __builtin_popcount (leads >> 8);
+  vsx_u128 at = (vsx_u128) gutf8conv_compact8[leads & 0xFF] |
+                (vsx_u128) (gutf8conv_compact8[leads >> 8] + G_GUINT64_CONSTANT (0x0808080808080808)) << (8 * n_lo);
+  vu8 x = vsx_load (p), x2 = vsx_load (p + 16), pos = (vu8) at;
 
-  for (guint g = 0; g < 2; g++)
+  for (guint h = 0; h < n; h += 4)
     {
-      guint m = (leads >> (8 * g)) & 0xFF;
-      guint n = __builtin_popcount (m);
-      vu8 x = vsx_load (p + 8 * g), pos;
+      vu8 four = (vu8) vec_mergeh ((vu16) vec_mergeh (pos, pos), (vu16) vec_mergeh (pos, pos));
+      vu8 w = vec_perm (x, x2, vec_add (four, within));
+      vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4));
+      vu32 v;
 
-      if (m == 0)
-        continue;
-      pos = (vu8) vec_splats ((unsigned long long) gutf8conv_compact8[m]);
-      for (guint h = 0; h < n; h += 4)
-        {
-          vu8 w = vec_perm (x, x, vec_add (vec_perm (pos, pos, vec_add (lane, vec_splats ((unsigned char) h))), within));
-          vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4));
-          vu32 u, v;
-
-          w = vec_and (w, vec_sel (vec_splats ((unsigned char) 0x3F), vec_perm (payload, payload, hi), firsts));
-          u = (vu32) w;
-          v = vec_or (vec_or (vec_sl (vec_and (u, vec_splats (0xFFu)), vec_splats (18u)),
-                              vec_sl (vec_and (u, vec_splats (0xFF00u)), vec_splats (4u))),
-                      vec_or (vec_sr (vec_and (u, vec_splats (0xFF0000u)), vec_splats (10u)),
-                              vec_sr (u, vec_splats (24u))));
-          /* vsrw shifts by the low five bits of each word: byte 0's. */
-          v = vec_sr (v, (vu32) vec_perm (shift, shift, hi));
-          vsx_store (o, big_endian ? vsx_swap32 ((vu8) v) : (vu8) v);
-          o += 4 * MIN (n - h, 4);
-        }
+      w = vec_and (w, vec_sel (vec_splats ((unsigned char) 0x3F), vec_perm (payload, payload, hi), firsts));
+      v = vec_msum (w, w23, vec_sl (vec_msum (w, w01, vec_splats (0u)), vec_splats (12u)));
+      /* vsrw shifts by the low five bits of each word: byte 0's. */
+      v = vec_sr (v, (vu32) vec_perm (shift, shift, hi));
+      vsx_store (o, big_endian ? vsx_swap32 ((vu8) v) : (vu8) v);
+      o += 4 * MIN (n - h, 4);
+      pos = vec_sld (pos, pos, 12);
     }
   return o;
 }
 
-/* Sixteen ASCII bytes @b to sixteen units at @o. */
+/* Sixteen ASCII bytes @b to sixteen units at @o, four a shuffle with zeros. */
 GUTF8CONV_KERNEL_INLINE void
-vsx_widen_block (vu8             b,
-                 guint8         *o,
-                 const gboolean  big_endian)
+gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboolean big_endian)
 {
-  const vu8 le = V8 (0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3, 16, 16, 16);
-  const vu8 be = V8 (16, 16, 16, 0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3);
+  const vu8 at = big_endian ? V8 (16, 16, 16, 0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3)
+                            : V8 (0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3, 16, 16, 16);
 
   for (guint i = 0; i < 4; i++)
-    vsx_store (o + 16 * i, vec_perm (b, vsx_zero (), vec_add (big_endian ? be : le, vec_splats ((unsigned char) (4 * i)))));
+    vsx_store (o + 16 * i, vec_perm (b, vsx_zero (), vec_add (at, vec_splats ((unsigned char) (4 * i)))));
 }
 
 /* The careful loop's operations (gutf8conv-kernel-generic-decode.h): 16
  * bytes, the byte after them and the second group's 16-byte load. */
-#define GK_CAREFUL_MIN 24
-#define GK_DECODE_READ 24
+#define GK_CAREFUL_MIN 32
+#define GK_DECODE_READ 32
 #define GK_DECODE_OVER 12
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
-{
-  return vsx_decode_block (p, leads, o, big_endian);
-}
-
-GUTF8CONV_KERNEL_INLINE void
-gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboolean big_endian)
-{
-  vsx_widen_block (b, o, big_endian);
-}
-
 /* No partial load before POWER9 (lxvl): through a zeroed buffer. */
-GUTF8CONV_KERNEL_INLINE gk_vec
-gk_load_rest (const guint8 *p,
-              gsize         n)
-{
-  guint8 buf[16] = { 0 };
+GUTF8CONV_KERNEL_INLINE gk_vec gk_load_rest (const guint8 *p, gsize n) { guint8 b[16] = { 0 }; memcpy (b, p, n); return vsx_load (b); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vec_sld (vsx_zero (), b, 15); }
 
-  memcpy (buf, p, n);
-  return vsx_load (buf);
+/* The generic fast phase's operations (gutf8conv-kernel-generic-kl-decode.h):
+ * a block and the next, 64 bytes of a block's stores and 12 that a
+ * store may overrun. */
+#define GK_FAST_IN 32
+#define GK_FAST_OUT 96
+GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)  { return vec_all_lt (x, gk_set1 (0x80)); }
+GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask ((gk_vec) vec_cmplt ((__vector signed char) b, vec_splats ((signed char) 0xC0))); }
+
+/* Block @b after @prev (zero: nothing, or ASCII) is valid as far as it goes. */
+GUTF8CONV_KERNEL_INLINE gboolean
+vsx_kl_valid (gk_vec b, gk_vec prev, const gboolean bmp_only)
+{
+  const GkKlTables t = gk_kl_tables (bmp_only);
+
+  return vec_all_eq (gk_kl_errors_after (b, prev, &t), vsx_zero ());
 }
 
-GUTF8CONV_KERNEL_INLINE gk_vec
-gk_shift_down1 (gk_vec b)
-{
-  return vec_perm (b, vsx_zero (), V8 (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16));
-}
+#define gk_kl_valid_at(p, b, start, bmp_only) vsx_kl_valid (b, vsx_zero (), bmp_only)
+#define gk_kl_valid_next(p, b, b2, bmp_only) vsx_kl_valid (b2, b, bmp_only)
+/* Every character that starts in the block, whatever it holds. */
+#define gk_decode_valid(p, b, cont, cont2, o, big_endian) gk_decode_block (p, ~(cont) & 0xFFFF, o, big_endian)
 
-/* The fast phase: ASCII, 64 bytes a step while it lasts; every other
- * block is the careful loop's. */
-GUTF8CONV_KERNEL_INLINE void
-gk_decode_fast (const guint8   **pp,
-                const guint8    *end,
-                guint8         **po,
-                const guint8    *oend,
-                const gboolean   big_endian,
-                const gboolean   bmp_only G_GNUC_UNUSED)
-{
-  const guint8 *p = *pp;
-  guint8 *o = *po;
+#include "gutf8conv-kernel-generic-kl-decode.h"
 
-  while (end - p >= 64 && oend - o >= 256)
-    {
-      vu8 a0 = vsx_load (p), a1 = vsx_load (p + 16), a2 = vsx_load (p + 32), a3 = vsx_load (p + 48);
-
-      if (vsx_movemask (vec_or (vec_or (a0, a1), vec_or (a2, a3))) != 0)
-        break;
-      vsx_widen_block (a0, o, big_endian);
-      vsx_widen_block (a1, o + 64, big_endian);
-      vsx_widen_block (a2, o + 128, big_endian);
-      vsx_widen_block (a3, o + 192, big_endian);
-      p += 64;
-      o += 256;
-    }
-  *pp = p;
-  *po = o;
-}
+#define gk_decode_fast gk_kl_decode_fast
 
 #include "gutf8conv-kernel-generic-decode.h"
 
 GK_DECODE_ENTRY_POINTS (decode_vsx, decode_vsx_mend)
 
+/* UTF-16 -> UTF-8's operations (gutf8conv-kernel-generic-utf16-encode.h),
+ * eight units a vector; UCS-4 -> UTF-8's BMP step uses them too. */
+#define GE16_UNITS 8
+#define GE16_BITS 2
+#define GE16_STORE_SLACK 12
+typedef vu16 ge16_vec;
+
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_load (const guint8 *p, gboolean big_endian) { return (ge16_vec) (big_endian ? vsx_swap16 (vsx_load (p)) : vsx_load (p)); }
+
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return vec_splats ((unsigned short) c); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return vec_and (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return vec_or (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return vec_xor (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return vec_add (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return (ge16_vec) vec_cmpeq (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vec_sel (a, b, m); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v) { return (ge16_vec) vec_perm ((vu8) v, (vu8) v, V8 (0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)); }
+#define ge16_srli(v, n) vec_sr ((v), vec_splats ((unsigned short) (n)))
+#define ge16_slli(v, n) vec_sl ((v), vec_splats ((unsigned short) (n)))
+GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vsx_movemask ((vu8) m); }
+GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vec_all_eq (v, vec_splats ((unsigned short) 0)); }
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii (guint8 *o, ge16_vec v)
+{
+  guint64 b = ((__vector unsigned long long) vec_pack (v, v))[0];
+
+  memcpy (o, &b, 8);
+  return o + 8;
+}
+
+#define GE16_HAVE_STORE_ASCII2 1
+GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_ascii2 (guint8 *o, ge16_vec v0, ge16_vec v1) { vsx_store (o, vec_pack (v0, v1)); return o + 16; }
+
+/* Units 0-3 (@h 0) or 4-7 of the dwords hi | lo << 16, packed by
+ * gutf8conv_enc3_shuffle's row @k; returns the new @o. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+vsx_store_enc3 (guint8 *o, ge16_vec hi, ge16_vec lo, guint h, guint k)
+{
+  vu8 d = (vu8) (h == 0 ? vec_mergeh (hi, lo) : vec_mergel (hi, lo));
+
+  vsx_store (o, vec_perm (d, d, vsx_table (gutf8conv_enc3_shuffle[k])));
+  return o + 4 + __builtin_popcount (k);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec short_)
+{
+  /* Bits 0-7: ASCII units, 8-15: short ones; the table's index has "at
+   * least two bytes" in bits 0-3 and "three bytes" in bits 4-7. */
+  guint m = ~vsx_movemask ((vu8) vec_pack (ascii, short_)) & 0xFFFF;
+
+  o = vsx_store_enc3 (o, hi, lo, 0, (m & 0xF) | ((m >> 4) & 0xF0));
+  return vsx_store_enc3 (o, hi, lo, 1, ((m >> 4) & 0xF) | ((m >> 8) & 0xF0));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii)
+{
+  guint m = vsx_movemask ((vu8) vec_pack (ascii, ascii)) & 0xFF;
+
+  vsx_store (o, vec_perm ((vu8) t, (vu8) t, vsx_table (gutf8conv_enc2_shuffle[m])));
+  return o + 16 - __builtin_popcount (m);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_three (guint8 *o, ge16_vec hi, ge16_vec lo)
+{
+  return vsx_store_enc3 (vsx_store_enc3 (o, hi, lo, 0, 0xFF), hi, lo, 1, 0xFF);
+}
+
 /* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
  * vectors, the any-value step a vector at a time. */
-
 #define GE32_UNITS 16
 /* The two-byte step: two 16-byte stores; the any-value step: four. */
 #define GE32_ROOM 64
 typedef struct { vu32 q[4]; } ge32_vec;
 #define GE32_PARTS 4
 typedef vu32 ge32_part;
+/* Its own step: the BMP's, eight units a vector as UTF-16's. */
+#define GE32_HAVE_BMP 1
 
+GUTF8CONV_KERNEL_INLINE vu32 vsx_load32 (const guint8 *p, gboolean big_endian) { return (vu32) (big_endian ? vsx_swap32 (vsx_load (p)) : vsx_load (p)); }
 GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p,
-           gboolean      big_endian)
+ge32_load (const guint8 *p, gboolean big_endian)
 {
-  ge32_vec v;
+  ge32_vec v = { { vsx_load32 (p, big_endian), vsx_load32 (p + 16, big_endian), vsx_load32 (p + 32, big_endian), vsx_load32 (p + 48, big_endian) } };
 
-  for (guint i = 0; i < 4; i++)
-    v.q[i] = (vu32) (big_endian ? vsx_swap32 (vsx_load (p + 16 * i)) : vsx_load (p + 16 * i));
   return v;
 }
 
@@ -245,60 +269,44 @@ GUTF8CONV_KERNEL_INLINE gboolean ge32_ascii (ge32_vec v, gboolean no_nul) { retu
 GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return v.q[i]; }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (guint8   *o,
-                  ge32_vec  v)
+ge32_store_ascii (guint8 *o, ge32_vec v)
 {
   vsx_store (o, vec_pack (vec_pack (v.q[0], v.q[1]), vec_pack (v.q[2], v.q[3])));
   return o + 16;
 }
 
 /* Eight units below U+0800 as 16-bit words @w: each one's two-byte form
- * (lead in the low byte) or ASCII byte, packed by the table indexed by
- * which are ASCII. */
+ * (lead in the low byte) or ASCII byte, as UTF-16's encoder stores them. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_encode_two8 (guint8 *o,
-                 vu16    w)
+vsx_encode_two8 (guint8 *o, ge16_vec w)
 {
-  __vector __bool short ascii = vec_cmplt (w, vec_splats ((unsigned short) 0x80));
-  vu16 t = vec_or (vec_or (vec_sr (w, vec_splats ((unsigned short) 6)),
-                           vec_sl (vec_and (w, vec_splats ((unsigned short) 0x3F)), vec_splats ((unsigned short) 8))),
-                   vec_splats ((unsigned short) 0x80C0));
-  guint m = vsx_movemask ((vu8) vec_pack (ascii, ascii)) & 0xFF;
+  ge16_vec ascii = (ge16_vec) vec_cmplt (w, ge16_set1 (0x80));
+  ge16_vec t = ge16_or (ge16_or (ge16_srli (w, 6), ge16_slli (ge16_and (w, ge16_set1 (0x3F)), 8)), ge16_set1 (0x80C0));
 
-  t = vec_sel (t, w, ascii);
-  vsx_store (o, vec_perm ((vu8) t, (vu8) t, vsx_table (gutf8conv_enc2_shuffle[m])));
-  return o + 16 - __builtin_popcount (m);
+  return ge16_store_two (o, vec_sel (t, w, ascii), ascii);
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (guint8   *o,
-                 ge32_vec  v)
+ge32_encode_two (guint8 *o, ge32_vec v)
 {
-  o = vsx_encode_two8 (o, vec_pack (v.q[0], v.q[1]));
-  return vsx_encode_two8 (o, vec_pack (v.q[2], v.q[3]));
+  return vsx_encode_two8 (vsx_encode_two8 (o, vec_pack (v.q[0], v.q[1])), vec_pack (v.q[2], v.q[3]));
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x,
-          guint32   max)
+ge32_bad (ge32_part x, guint32 max)
 {
-  return vec_any_gt (x, vec_splats (max)) ||
-         vec_any_eq (vec_and (x, vec_splats (~0x7FFu)), vec_splats (0xD800u));
+  return vec_any_gt (x, vec_splats (max)) || vec_any_eq (vec_and (x, vec_splats (~0x7FFu)), vec_splats (0xD800u));
 }
 
 /* Four valid units: each one's UTF-8 bytes at the low end of its word (in
  * memory order), packed by gutf8conv_pack4_shuffle. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (guint8       *o,
-                 const guint8 *oend G_GNUC_UNUSED,
-                 ge32_part     x)
+ge32_encode_any (guint8 *o, const guint8 *oend G_GNUC_UNUSED, ge32_part x)
 {
-  vu32 g2 = (vu32) vec_cmpgt (x, vec_splats (0x7Fu));
-  vu32 g3 = (vu32) vec_cmpgt (x, vec_splats (0x7FFu));
-  vu32 g4 = (vu32) vec_cmpgt (x, vec_splats (0xFFFFu));
-  vu32 m6 = vec_splats (0x3Fu), c = vec_splats (0x80u);
-  vu32 c0 = vec_or (vec_and (x, m6), c);
-  vu32 c1 = vec_or (vec_and (vec_sr (x, vec_splats (6u)), m6), c);
+  vu32 g2 = (vu32) vec_cmpgt (x, vec_splats (0x7Fu)), g3 = (vu32) vec_cmpgt (x, vec_splats (0x7FFu));
+  vu32 g4 = (vu32) vec_cmpgt (x, vec_splats (0xFFFFu)), m6 = vec_splats (0x3Fu), c = vec_splats (0x80u);
+  /* The continuation bytes: of bits 0-5, 6-11, 12-17. */
+  vu32 c0 = vec_or (vec_and (x, m6), c), c1 = vec_or (vec_and (vec_sr (x, vec_splats (6u)), m6), c);
   vu32 c2 = vec_or (vec_and (vec_sr (x, vec_splats (12u)), m6), c);
   vu32 w2 = vec_or (vec_or (vec_sr (x, vec_splats (6u)), vec_splats (0xC0u)), vec_sl (c0, vec_splats (8u)));
   vu32 w3 = vec_or (vec_or (vec_sr (x, vec_splats (12u)), vec_splats (0xE0u)),
@@ -316,6 +324,39 @@ ge32_encode_any (guint8       *o,
   return o + gutf8conv_pack4_length[key];
 }
 
+/* Units in the BMP: a surrogate is one whose top five bits are 11011. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_surrogate (ge32_vec v)
+{
+  vu16 m = vec_splats ((unsigned short) 0xF800), d = vec_splats ((unsigned short) 0xD800);
+
+  return vec_any_eq (vec_and (vec_pack (v.q[0], v.q[1]), m), d) || vec_any_eq (vec_and (vec_pack (v.q[2], v.q[3]), m), d);
+}
+
+/* Eight units of the BMP, no surrogates, in @w: the bytes of all three
+ * forms in each unit's dword (gutf8conv_enc3_shuffle's layout), as
+ * UTF-16's encoder makes them. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+vsx_encode_bmp8 (guint8 *o, ge16_vec w)
+{
+  ge16_vec short_ = ge16_cmpeq (ge16_and (w, ge16_set1 (0xF800)), ge16_set1 (0));
+  ge16_vec ascii = ge16_cmpeq (ge16_and (w, ge16_set1 (0xFF80)), ge16_set1 (0));
+  ge16_vec hi = ge16_or (ge16_or (ge16_srli (w, 12), ge16_and (ge16_slli (w, 2), ge16_set1 (0x3F00))),
+                         ge16_set1 (0x80E0));
+  ge16_vec lo = ge16_or (ge16_or (ge16_and (w, ge16_set1 (0x3F)), ge16_set1 (0x80)), ge16_slli (w, 8));
+
+  hi = ge16_xor (hi, ge16_and (short_, ge16_set1 (0x4000)));
+  if (ge16_none (short_))
+    return ge16_store_three (o, hi, lo);
+  return ge16_store_utf8 (o, hi, lo, ascii, short_);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_bmp (guint8 *o, ge32_vec v)
+{
+  return vsx_encode_bmp8 (vsx_encode_bmp8 (o, vec_pack (v.q[0], v.q[1])), vec_pack (v.q[2], v.q[3]));
+}
+
 #include "gutf8conv-kernel-generic-encode.h"
 
 GE32_ENCODE_ENTRY_POINTS (encode_vsx, encode_vsx_mend)
@@ -325,157 +366,34 @@ GK_COPY_ENTRY_POINT (copy_vsx, gk_validate_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
-
 #define GK16_GROUP 16
 
 GUTF8CONV_KERNEL_INLINE gboolean
-gk16_narrow (const guint32  *v,
-             guint8         *o,
-             const gboolean  big_endian)
+gk16_narrow (const guint32 *v, guint8 *o, const gboolean big_endian)
 {
-  vu32 d[4];
+  vu32 d0 = vec_xl (0, v), d1 = vec_xl (16, v), d2 = vec_xl (32, v), d3 = vec_xl (48, v);
+  vu8 u0 = (vu8) vec_pack (d0, d1), u1 = (vu8) vec_pack (d2, d3);
 
-  for (guint i = 0; i < 4; i++)
-    d[i] = vec_xl (0, v + 4 * i);
-  if (!vec_all_lt (vec_max (vec_max (d[0], d[1]), vec_max (d[2], d[3])), vec_splats (0x10000u)))
+  if (!vec_all_lt (vec_max (vec_max (d0, d1), vec_max (d2, d3)), vec_splats (0x10000u)))
     return FALSE;
-  for (guint i = 0; i < 2; i++)
-    {
-      vu8 u = (vu8) vec_pack (d[2 * i], d[2 * i + 1]);
-
-      vsx_store (o + 16 * i, big_endian ? vsx_swap16 (u) : u);
-    }
+  vsx_store (o, big_endian ? vsx_swap16 (u0) : u0);
+  vsx_store (o + 16, big_endian ? vsx_swap16 (u1) : u1);
   return TRUE;
 }
 
-/* Half @h of the 16 bytes @b as eight 16-bit units: interleaved with
- * zeros, the zero byte first for big-endian. */
-GUTF8CONV_KERNEL_INLINE gk_vec
-gk_widen16 (gk_vec b, guint h, const gboolean big_endian)
-{
-  const vu8 le = V8 (0, 16, 1, 16, 2, 16, 3, 16, 4, 16, 5, 16, 6, 16, 7, 16);
-  const vu8 be = V8 (16, 0, 16, 1, 16, 2, 16, 3, 16, 4, 16, 5, 16, 6, 16, 7);
-
-  return vec_perm (b, vsx_zero (), vec_add (big_endian ? be : le, vec_splats ((unsigned char) (8 * h))));
-}
+GUTF8CONV_KERNEL_INLINE gk_vec gk_widen16 (gk_vec b, guint h, const gboolean big_endian) { return VSX_ZIP (b, vsx_zero (), h, big_endian); }
 
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINT (decode16_vsx, decode_vsx)
 
-/* UTF-16 -> UTF-8 (encode16): the generic layer on eight units. */
-
-#define GE16_UNITS 8
-#define GE16_BITS 2
-#define GE16_STORE_SLACK 12
-typedef vu16 ge16_vec;
-
-GUTF8CONV_KERNEL_INLINE ge16_vec
-ge16_load (const guint8 *p,
-           gboolean      big_endian)
-{
-  vu8 v = vsx_load (p);
-
-  return (ge16_vec) (big_endian ? vsx_swap16 (v) : v);
-}
-
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return vec_splats ((unsigned short) c); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return vec_and (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return vec_or (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return vec_xor (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return vec_add (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return (ge16_vec) vec_cmpeq (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vec_sel (a, b, m); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v) { return (ge16_vec) vec_perm ((vu8) v, (vu8) v, V8 (0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)); }
-#define ge16_srli(v, n) vec_sr ((v), vec_splats ((unsigned short) (n)))
-#define ge16_slli(v, n) vec_sl ((v), vec_splats ((unsigned short) (n)))
-GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vsx_movemask ((vu8) m); }
-GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vec_all_eq (v, vec_splats ((unsigned short) 0)); }
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_ascii (guint8   *o,
-                  ge16_vec  v)
-{
-  guint64 b = ((__vector unsigned long long) vec_pack (v, v))[0];
-
-  memcpy (o, &b, 8);
-  return o + 8;
-}
-
-#define GE16_HAVE_STORE_ASCII2 1
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_ascii2 (guint8   *o,
-                   ge16_vec  v0,
-                   ge16_vec  v1)
-{
-  vsx_store (o, vec_pack (v0, v1));
-  return o + 16;
-}
-
-/* Units 0-3 (@h 0) or 4-7 of the dwords hi | lo << 16, packed by
- * gutf8conv_enc3_shuffle's row @k; returns the new @o. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_store_enc3 (guint8   *o,
-                ge16_vec  hi,
-                ge16_vec  lo,
-                guint     h,
-                guint     k)
-{
-  vu8 d = (vu8) (h == 0 ? vec_mergeh (hi, lo) : vec_mergel (hi, lo));
-
-  vsx_store (o, vec_perm (d, d, vsx_table (gutf8conv_enc3_shuffle[k])));
-  return o + 4 + __builtin_popcount (k);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_utf8 (guint8   *o,
-                 ge16_vec  hi,
-                 ge16_vec  lo,
-                 ge16_vec  ascii,
-                 ge16_vec  short_)
-{
-  /* Bits 0-7: ASCII units, 8-15: short ones; the table's index has "at
-   * least two bytes" in bits 0-3 and "three bytes" in bits 4-7. */
-  guint m = ~vsx_movemask ((vu8) vec_pack (ascii, short_)) & 0xFFFF;
-
-  o = vsx_store_enc3 (o, hi, lo, 0, (m & 0xF) | ((m >> 4) & 0xF0));
-  return vsx_store_enc3 (o, hi, lo, 1, ((m >> 4) & 0xF) | ((m >> 8) & 0xF0));
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_two (guint8   *o,
-                ge16_vec  t,
-                ge16_vec  ascii)
-{
-  guint m = vsx_movemask ((vu8) vec_pack (ascii, ascii)) & 0xFF;
-
-  vsx_store (o, vec_perm ((vu8) t, (vu8) t, vsx_table (gutf8conv_enc2_shuffle[m])));
-  return o + 16 - __builtin_popcount (m);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_three (guint8   *o,
-                  ge16_vec  hi,
-                  ge16_vec  lo)
-{
-  const vu8 keep3 = V8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0, 0, 0, 0);
-  vu8 d0 = (vu8) vec_mergeh (hi, lo), d1 = (vu8) vec_mergel (hi, lo);
-
-  vsx_store (o, vec_perm (d0, d0, keep3));
-  vsx_store (o + 12, vec_perm (d1, d1, keep3));
-  return o + 24;
-}
-
+/* UTF-16 -> UTF-8 (encode16): the generic layer, its operations above. */
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_vsx, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_vsx_mend, ge16_encode_mend, encode16_vsx, 1)
 
 const GUtf8ConvKernel gutf8conv_kernel_vsx = {
-  "vsx",
-  decode_vsx,
-  encode_vsx,
-  copy_vsx,
-  decode16_vsx, encode16_vsx,
+  "vsx", decode_vsx, encode_vsx, copy_vsx, decode16_vsx, encode16_vsx,
   decode_vsx_mend, encode_vsx_mend, encode16_vsx_mend,
 };
