@@ -624,54 +624,10 @@ ge32_encode_any (guint8       *o,
 
 GE32_ENCODE_ENTRY_POINTS (encode_avx2, encode_avx2_mend)
 
-/* UTF-8 to UTF-8: the decoder's block validation, without the
- * transcoding.  The main loop steps a fixed 32 bytes with the nibble
- * lookups, a block accepted once the next one is found valid (so a
- * character crossing into it is complete), and when @out is given stores
- * each block as it goes (a block that fails is stored too, but not
- * counted).  After it, block by block with byte compares from a character
- * boundary (GK_COPY_ENTRY_POINT); the rest is the scalar validator's.
- * The fast phase returns where it stopped, at a character boundary. */
-GUTF8CONV_KERNEL_INLINE const guint8 *
-validate_avx2_fast (const guint8   *in,
-                    const guint8   *end,
-                    guint8         *out,
-                    gsize          *stored,
-                    const gboolean  bmp_only)
-{
-  const guint8 *p = in;
-  __m256i b, err;
-
-  *stored = 0;
-  if (end - p < 64)
-    return p;
-  b = _mm256_loadu_si256 ((const __m256i *) p);
-  err = kl_error_first (b, bmp_only);
-  if (!_mm256_testz_si256 (err, err))
-    return p;
-  do
-    {
-      __m256i b2 = _mm256_loadu_si256 ((const __m256i *) (p + 32));
-
-      if (out != NULL)
-        _mm256_storeu_si256 ((__m256i *) (out + (p - in)), b);
-      /* After ASCII, an ASCII block has nothing to check. */
-      if (!_mm256_testz_si256 (_mm256_or_si256 (b, b2), SET1 (0x80)))
-        {
-          err = kl_error_at (p + 32, b2, bmp_only);
-          if (!_mm256_testz_si256 (err, err))
-            break;
-        }
-      p += 32;
-      *stored = p - in;
-      b = b2;
-    }
-  while (end - p >= 64);
-  /* From the character boundary after what was accepted. */
-  return p + __builtin_ctz (~cont_mask (b));
-}
-
-GK_COPY_ENTRY_POINT (copy_avx2, validate_avx2_fast)
+/* UTF-8 to UTF-8: the decoder's fast loop without the transcoding, then
+ * block by block with byte compares from a character boundary; the rest
+ * is the scalar validator's. */
+GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */

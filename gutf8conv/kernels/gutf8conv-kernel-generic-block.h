@@ -45,6 +45,13 @@ gk_mask_top (gk_mask m)
   return sizeof (gk_mask) > sizeof (guint) ? 63 - __builtin_clzll (m) : 31 - __builtin_clz (m);
 }
 
+/* The lowest bit set in @m (not 0). */
+GUTF8CONV_KERNEL_INLINE guint
+gk_mask_low (gk_mask m)
+{
+  return sizeof (gk_mask) > sizeof (guint) ? __builtin_ctzll (m) : __builtin_ctz (m);
+}
+
 /* The number of bits set in @m. */
 GUTF8CONV_KERNEL_INLINE guint
 gk_popcount (gk_mask m)

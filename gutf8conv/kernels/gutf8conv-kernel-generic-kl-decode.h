@@ -1,4 +1,4 @@
-/* gutf8conv-kernel-generic-kl-decode.h: a nibble-lookup decoder's fast phase, written once
+/* gutf8conv-kernel-generic-kl-decode.h: the fast loops over the nibble-lookup validator, written once
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
@@ -32,6 +32,9 @@
  *        (@cont, @cont2: its and the next block's continuation bytes), to @o;
  *        the new @o.  A kernel's choice of transcoding by what the block
  *        holds is made here.
+ *
+ * gk_kl_validate_fast() is the same loop without the transcoding, for
+ * GK_COPY_ENTRY_POINT (gutf8conv-kernel-generic-block.h).
  */
 
 #pragma once
@@ -152,11 +155,51 @@ gk_kl_decode_fast (const guint8   **pp,
       cont = cont2;
       if (p > in_last || o > out_last)
         {
-          p += sizeof (gk_mask) > sizeof (guint) ? __builtin_ctzll (~cont) : __builtin_ctz (~cont);
+          p += gk_mask_low (~cont);
           break;
         }
     }
   while (TRUE);
   *pp = p;
   *po = o;
+}
+
+/* UTF-8 to UTF-8: gk_validate_fast() of gutf8conv-kernel-generic-block.h
+ * with the nibble lookups: a fixed block a step, a block accepted once
+ * the next one is found valid (so a character crossing into it is
+ * complete), and when @out is given each block stored as it goes (a
+ * block that fails is stored too, but not counted).  Returns where it
+ * stopped, at a character boundary. */
+GUTF8CONV_KERNEL_INLINE const guint8 *
+gk_kl_validate_fast (const guint8   *in,
+                     const guint8   *end,
+                     guint8         *out,
+                     gsize          *stored,
+                     const gboolean  bmp_only)
+{
+  const guint8 *p = in;
+  gk_vec b;
+
+  *stored = 0;
+  if (end - p < 2 * GK_BLOCK)
+    return p;
+  b = gk_loadu (p);
+  if (!gk_kl_valid_at (p, b, TRUE, bmp_only))
+    return p;
+  do
+    {
+      gk_vec b2 = gk_loadu (p + GK_BLOCK);
+
+      if (out != NULL)
+        gk_storeu (out + (p - in), b);
+      /* After ASCII, an ASCII block has nothing to check. */
+      if (!gk_is_ascii (gk_or (b, b2)) && !gk_kl_valid_next (p, b, b2, bmp_only))
+        break;
+      p += GK_BLOCK;
+      *stored = p - in;
+      b = b2;
+    }
+  while (end - p >= 2 * GK_BLOCK);
+  /* From the character boundary after what was accepted. */
+  return p + gk_mask_low (~gk_cont_mask (b));
 }

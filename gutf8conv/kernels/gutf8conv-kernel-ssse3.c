@@ -37,8 +37,8 @@
  * Blocks that are not entirely valid go to the scalar kernel, which
  * stops where it must; input shorter than the careful loop's block, and
  * the rest after the loops, to padded blocks of the generic layer
- * (gutf8conv-kernel-generic-decode.h).  UTF-8 to UTF-8 is the SSE2
- * kernel's validating copy, which needs nothing more.
+ * (gutf8conv-kernel-generic-decode.h).  UTF-8 to UTF-8 is the same
+ * fast loop without the transcoding (gutf8conv-kernel-generic-kl-decode.h).
  */
 
 #include "config.h"
@@ -714,17 +714,9 @@ ge32_encode_any (guint8       *o,
 
 GE32_ENCODE_ENTRY_POINTS (encode_ssse3, encode_ssse3_mend)
 
-/* UTF-8 to UTF-8: the SSE2 kernel's one-pass validation and copy. */
-static gsize
-copy_ssse3 (const guint8 *in,
-            gsize         in_len,
-            guint8       *out,
-            gsize         out_len,
-            guint         flags,
-            gsize        *in_used)
-{
-  return gutf8conv_kernel_sse2.copy (in, in_len, out, out_len, flags, in_used);
-}
+/* UTF-8 to UTF-8: the decoder's fast loop without the transcoding, then
+ * the careful loop's block tests. */
+GK_COPY_ENTRY_POINT (copy_ssse3, gk_kl_validate_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
