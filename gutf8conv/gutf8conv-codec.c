@@ -23,9 +23,6 @@
 #include "config.h"
 
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "gutf8conv-codec.h"
 #include "gutf8conv-i18n.h"
@@ -779,7 +776,7 @@ scalar_step (GUtf8ConvCodec *codec,
 #define DENSE_CLEAN_RUN 12
 
 /* Where the kernel had converted at least DENSE_SPARSE_AFTER bytes before
- * it stopped, the malformed sequence is an isolated one in text (damaged
+ * it stopped, the malformed sequence is a lone one in text (damaged
  * text): the loop below hands back after DENSE_SPARSE_CLEAN_RUN clean
  * bytes, as the kernel is faster than it on whatever comes next. */
 #define DENSE_SPARSE_AFTER 32
@@ -1163,327 +1160,22 @@ out:
   cur->op = op;
 }
 
-/* Text in a single-byte code page read as UTF-8 (Latin-1, windows-1252)
- * has its bytes from 80 up between ASCII bytes, alone or after one of
- * 80..BF (windows-1252's quotes before a letter).  In a block where no
- * byte from C0 up is followed by one from 80 up (the byte after the
- * block included), each byte from 80 up is a malformed sequence of one
- * byte in every profile (it is no lead, or its lead is followed by no
- * continuation byte), and every ASCII byte a character: the block is
- * widened whole into what the error mode writes for each byte (CP1252's
- * 80..9F written over after), with the count and the report each has in
- * dense_utf8_impl() (behaviour-errors). */
-#define ISOLATED_BLOCK GUTF8CONV_CODEC_ISOLATED_BLOCK
-/* Blocks without any byte from 80 up after which the kernel, faster on
- * clean input, takes over again: fewer pay for the kernel's re-entries
- * on single-byte text, more gain nothing. */
-#define ISOLATED_CLEAN_BLOCKS 4
+/* Single-byte text (Latin-1, windows-1252) read as UTF-8: the kernel's
+ * block loop (GUtf8ConvSingleByteFunc) takes it, each byte from 80 up a
+ * malformed sequence of one byte with the count and the report
+ * scalar_step() gives it (behaviour-errors). */
 
 #define HIGH_BITS G_GUINT64_CONSTANT (0x8080808080808080)
 
-/* 16 bytes as a vector (GCC's and clang's vector extension: element i
- * at the i-th byte in memory, whatever the byte order). */
-typedef guint8 DenseBytes __attribute__((vector_size (16)));
-
-/* The bytes of @a and @b interleaved one by one, or two by two (the
- * halves of SSE2's punpck, NEON's zip). */
-#define ZIP8_LO(a, b) __builtin_shufflevector (a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)
-#define ZIP8_HI(a, b) __builtin_shufflevector (a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)
-#define ZIP16_LO(a, b) __builtin_shufflevector (a, b, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23)
-#define ZIP16_HI(a, b) __builtin_shufflevector (a, b, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31)
-
-/* Widens the 16 bytes at @ip to units of @unit bytes at @op, in byte
- * order @big_endian, each byte from 80 up as error mode @mode (a constant
- * in each call) writes it: REPLACE and ESCAPE put U+FFFD or U+DC00 + the
- * byte in its unit with the byte's lanes compared, LATIN1 and CP1252 the
- * byte (isolated_fix() writes over CP1252's 80..9F). */
-ALWAYS_INLINE void
-isolated_widen (guint8             *op,
-                const guint8       *ip,
-                GUtf8ConvErrorMode  mode,
-                guint               unit,
-                gboolean            big_endian)
-{
-  typedef gint8 DenseSBytes __attribute__((vector_size (16)));
-  DenseBytes b, z = { 0 }, hb = { 0 }, lo, hi, o[4];
-
-  memcpy (&b, ip, sizeof b);
-  if (mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_ESCAPE)
-    {
-      /* All ones in the lanes of the bytes from 80 up. */
-      DenseBytes high = (DenseBytes) ((DenseSBytes) b < (DenseSBytes) z);
-
-      if (mode == GUTF8CONV_ERROR_MODE_REPLACE)
-        {
-          b = (b & ~high) | (high & (REPLACEMENT & 0xFF));
-          hb = high;
-        }
-      else
-        hb = high & 0xDC;
-    }
-  lo = big_endian ? ZIP8_LO (hb, b) : ZIP8_LO (b, hb);
-  hi = big_endian ? ZIP8_HI (hb, b) : ZIP8_HI (b, hb);
-  if (unit == 2)
-    {
-      memcpy (op, &lo, sizeof lo);
-      memcpy (op + 16, &hi, sizeof hi);
-      return;
-    }
-  o[0] = big_endian ? ZIP16_LO (z, lo) : ZIP16_LO (lo, z);
-  o[1] = big_endian ? ZIP16_HI (z, lo) : ZIP16_HI (lo, z);
-  o[2] = big_endian ? ZIP16_LO (z, hi) : ZIP16_LO (hi, z);
-  o[3] = big_endian ? ZIP16_HI (z, hi) : ZIP16_HI (hi, z);
-  /* One at a time: GCC kept a copy of the array on the stack too. */
-  for (guint i = 0; i < 4; i++)
-    memcpy (op + 16 * i, &o[i], sizeof o[i]);
-}
-
-#ifndef __SSE2__
-/* The top bits of the 8 bytes of @h, bit i for byte i. */
-static inline guint
-top_bits8 (guint64 h)
-{
-  return ((h >> 7) * G_GUINT64_CONSTANT (0x0102040810204080)) >> 56;
-}
-#endif
-
-/* Bits 7, 6 and 5 of the ISOLATED_BLOCK bytes at @ip, bit i of each mask
- * for byte i.  SSE2 (x86-64's baseline) has them in one instruction for
- * 16 bytes; elsewhere words of 8 bytes are shifted and gathered. */
-ALWAYS_INLINE void
-isolated_masks (const guint8 *ip,
-                guint64      *b7,
-                guint64      *b6,
-                guint64      *b5)
-{
-  *b7 = *b6 = *b5 = 0;
-  for (guint i = 0; i < ISOLATED_BLOCK / 16; i++)
-    {
-#ifdef __SSE2__
-      __m128i v = _mm_loadu_si128 ((const __m128i *) (ip + 16 * i));
-
-      *b7 |= (guint64) (guint) _mm_movemask_epi8 (v) << (16 * i);
-      v = _mm_add_epi8 (v, v);
-      *b6 |= (guint64) (guint) _mm_movemask_epi8 (v) << (16 * i);
-      v = _mm_add_epi8 (v, v);
-      *b5 |= (guint64) (guint) _mm_movemask_epi8 (v) << (16 * i);
-#else
-      for (guint j = 0; j < 2; j++)
-        {
-          guint64 w;
-
-          memcpy (&w, ip + 16 * i + 8 * j, 8);
-          w = GUINT64_FROM_LE (w);
-          *b7 |= (guint64) top_bits8 (w & HIGH_BITS) << (16 * i + 8 * j);
-          *b6 |= (guint64) top_bits8 ((w << 1) & HIGH_BITS) << (16 * i + 8 * j);
-          *b5 |= (guint64) top_bits8 ((w << 2) & HIGH_BITS) << (16 * i + 8 * j);
-        }
-#endif
-    }
-}
-
-/* The number of bits set in @x (x86-64's baseline has no instruction for
- * it, and GCC calls libgcc's for the builtin). */
-static inline guint
-isolated_count (guint64 x)
-{
-#if defined (__x86_64__) && !defined (__POPCNT__)
-  x -= (x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555);
-  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) + ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
-  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F);
-  return (x * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56;
-#else
-  return __builtin_popcountll (x);
-#endif
-}
-
-/* The test of the block at @ip: FALSE where a byte from C0 up comes
- * before one from 80 up (the byte after the block included), or where
- * the block ends a run of more than ISOLATED_CLEAN_BLOCKS without a byte
- * from 80 up (*@n_clean counts them).  Else the block's bytes from 80 up
- * in *@high, those of 80..9F (bits 6 and 5 clear) in *@c1, and their
- * number added to *@n_invalid. */
-ALWAYS_INLINE gboolean
-isolated_block (const guint8 *ip,
-                guint        *n_clean,
-                guint64      *high,
-                guint64      *c1,
-                guint64      *n_invalid)
-{
-  guint64 b7, b6, b5, lead;
-
-  isolated_masks (ip, &b7, &b6, &b5);
-  lead = b7 & b6;
-  if (((lead << 1) & b7) | ((lead >> (ISOLATED_BLOCK - 1)) & (ip[ISOLATED_BLOCK] >> 7)))
-    return FALSE;
-  /* (A mask: GCC makes a branch of a conditional expression.) */
-  *n_clean = (*n_clean + 1) & (0u - (guint) (b7 == 0));
-  if (*n_clean > ISOLATED_CLEAN_BLOCKS)
-    return FALSE;
-  *n_invalid += isolated_count (b7);
-  *high = b7;
-  *c1 = b7 & ~(b6 | b5);
-  return TRUE;
-}
-
-/* The report of each byte from 80 up of the block at @ip (bit i of @high
- * for byte i), @start being where the loop began. */
-ALWAYS_INLINE void
-isolated_report (GUtf8ConvCodec       *codec,
-                 GUtf8ConvInvalidFunc  on_invalid,
-                 const guint8         *ip,
-                 const guint8         *start,
-                 guint64               high)
-{
-  for (; high != 0; high &= high - 1)
-    {
-      guint j = __builtin_ctzll (high);
-
-      on_invalid (codec->offset + (guint64) (ip + j - start), ip + j, 1, codec->on_invalid_data);
-    }
-}
-
-/* Writes CP1252's value over the widened bytes 80..9F of a block (input
- * at @ip, output at @op), bit i of @fix for byte i.  The first three are
- * written with no branch, or, where there are fewer, the block's last
- * byte again (CP1252's value of every byte of the block is what it
- * widens to); more, rare in text, in a loop. */
-ALWAYS_INLINE void
-isolated_fix (const guint8 *ip,
-              guint8       *op,
-              guint64       fix,
-              guint         unit,
-              gboolean      big_endian)
-{
-  const guint16 *values = keep_value[GUTF8CONV_ERROR_MODE_CP1252 - GUTF8CONV_ERROR_MODE_ESCAPE];
-
-  for (guint k = 0;; k++)
-    {
-      /* Bit 63 each time: once @fix is empty, the block's last byte (and
-       * never __builtin_ctzll (0), a unit past the block). */
-      guint i = __builtin_ctzll (fix | G_GUINT64_CONSTANT (1) << (ISOLATED_BLOCK - 1));
-
-      if (unit == 4)
-        store_u32 (op + 4 * i, values[ip[i]], big_endian);
-      else
-        store_u16 (op + 2 * i, values[ip[i]], big_endian);
-      fix &= fix - 1;
-      if (k >= 2 && G_LIKELY (fix == 0))
-        break;
-    }
-}
-
-/* @unit: 4 (UCS-4) or 2 (UTF-16), in byte order @big_endian; the error
- * mode @mode writes one item per bad byte (REPLACE, ESCAPE, LATIN1,
- * CP1252).  No branch but where the loop ends (and with a handler):
- * single-byte text has a byte from 80 up in a block, or one of 80..9F,
- * as if at random, and a branch on it was mispredicted about once a
- * block. */
-ALWAYS_INLINE void
-isolated_utf8_impl (GUtf8ConvCodec     *codec,
-                    Cursor             *cur,
-                    guint               unit,
-                    gboolean            big_endian,
-                    GUtf8ConvErrorMode  mode)
-{
-  const guint8 *ip = cur->ip, *start = cur->ip;
-  guint8 *op = cur->op;
-  gsize room = cur->oend - op;
-  guint n_clean = 0;
-  /* In locals: the output could alias the codec for all the compiler
-   * knows, which would reload them at each block. */
-  GUtf8ConvInvalidFunc on_invalid = codec->on_invalid;
-  guint64 n_invalid = 0;
-  /* The byte after a block is read too. */
-  gsize n_blocks = MIN ((gsize) (cur->iend - ip - 1) / ISOLATED_BLOCK, room / (ISOLATED_BLOCK * unit));
-
-  if (cur->iend == ip)
-    return;
-  for (; n_blocks > 0; n_blocks--)
-    {
-      guint64 high, c1;
-
-      if (!isolated_block (ip, &n_clean, &high, &c1, &n_invalid))
-        break;
-      for (guint i = 0; i < ISOLATED_BLOCK; i += 16)
-        isolated_widen (op + i * unit, ip + i, mode, unit, big_endian);
-      if (mode == GUTF8CONV_ERROR_MODE_CP1252)
-        isolated_fix (ip, op, c1, unit, big_endian);
-      if (on_invalid != NULL)
-        isolated_report (codec, on_invalid, ip, start, high);
-      ip += ISOLATED_BLOCK;
-      op += ISOLATED_BLOCK * unit;
-    }
-
-  codec->num_invalid += n_invalid;
-  codec->offset += ip - start;
-  cur->ip = ip;
-  cur->op = op;
-}
-
-/* isolated_utf8_impl() towards UTF-8, with error mode @mode (REPLACE,
- * LATIN1 or CP1252): a block is copied whole, then each byte from 80 up,
- * in order, is written as its UTF-8 form (2 or 3 bytes) and the rest of
- * the block copied again after it.  The copies are of a whole block's
- * length (no branch on where the next byte from 80 up is): the input is
- * read up to a block past the block, the output written up to 4 blocks
- * past its start.  A loop over the bytes from 80 up, not branch-free as
- * the wide outputs are: its exit is mispredicted about once a block, far
- * less than the state machine's step a byte costs. */
-ALWAYS_INLINE void
-isolated_utf8_to_utf8_impl (GUtf8ConvCodec     *codec,
-                            Cursor             *cur,
-                            GUtf8ConvErrorMode  mode)
-{
-  static const guint8 replacement_form[1][4] = { { 0xEF, 0xBF, 0xBD, 3 } };
-  const guint8 (*forms)[4] = keep_utf8[mode == GUTF8CONV_ERROR_MODE_CP1252];
-  const guint8 *ip = cur->ip, *start = cur->ip;
-  guint8 *op = cur->op;
-  guint n_clean = 0;
-  GUtf8ConvInvalidFunc on_invalid = codec->on_invalid;
-  guint64 n_invalid = 0;
-
-  while (cur->iend - ip > 2 * ISOLATED_BLOCK && cur->oend - op >= 4 * ISOLATED_BLOCK)
-    {
-      guint64 high, c1;
-      gsize extra = 0;
-
-      if (!isolated_block (ip, &n_clean, &high, &c1, &n_invalid))
-        break;
-      memcpy (op, ip, ISOLATED_BLOCK);
-      for (guint64 h = high; h != 0; h &= h - 1)
-        {
-          guint i = __builtin_ctzll (h);
-          const guint8 *form = mode == GUTF8CONV_ERROR_MODE_REPLACE ? replacement_form[0] : forms[ip[i]];
-          guint8 *d = op + i + extra;
-
-          /* The form's fourth byte (its length) is written over by the
-           * copy after it. */
-          memcpy (d, form, 4);
-          memcpy (d + form[3], ip + i + 1, ISOLATED_BLOCK);
-          extra += form[3] - 1;
-        }
-      if (on_invalid != NULL)
-        isolated_report (codec, on_invalid, ip, start, high);
-      ip += ISOLATED_BLOCK;
-      op += ISOLATED_BLOCK + extra;
-    }
-
-  codec->num_invalid += n_invalid;
-  codec->offset += ip - start;
-  cur->ip = ip;
-  cur->op = op;
-}
-
 /* Whether the malformed byte at @p, where a kernel stopped, looks like
  * single-byte text (ASCII after it, or after the next one if it is no
- * lead): elsewhere, in UTF-8 with a damaged byte, a block of
- * isolated_utf8_impl() would cost a test that fails. */
+ * lead): elsewhere, in UTF-8 with a damaged byte, a block of the loop
+ * would cost a test that fails. */
 static inline gboolean
-isolated_start (const guint8 *p,
-                const guint8 *end)
+single_byte_start (const guint8 *p,
+                   const guint8 *end)
 {
-  return end - p > ISOLATED_BLOCK && (p[1] < 0x80 || (p[0] < 0xC0 && p[2] < 0x80));
+  return end - p > GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK && (p[1] < 0x80 || (p[0] < 0xC0 && p[2] < 0x80));
 }
 
 /* Whether the 16 bytes before @p, which a kernel has just converted,
@@ -1498,55 +1190,35 @@ multibyte_before (const guint8 *p)
   return ((a | b) & HIGH_BITS) != 0;
 }
 
-/* isolated_utf8_impl() with the codec's byte order and @mode as
- * constants. */
-ALWAYS_INLINE void
-isolated_mode (GUtf8ConvCodec *codec,
-               Cursor         *cur,
-               guint           unit)
-{
-  gboolean be = codec->big_endian;
-
-  switch ((int) codec->config.error_mode)
-    {
-    case GUTF8CONV_ERROR_MODE_REPLACE:
-      be ? isolated_utf8_impl (codec, cur, unit, TRUE, GUTF8CONV_ERROR_MODE_REPLACE)
-         : isolated_utf8_impl (codec, cur, unit, FALSE, GUTF8CONV_ERROR_MODE_REPLACE);
-      break;
-    case GUTF8CONV_ERROR_MODE_ESCAPE:
-      be ? isolated_utf8_impl (codec, cur, unit, TRUE, GUTF8CONV_ERROR_MODE_ESCAPE)
-         : isolated_utf8_impl (codec, cur, unit, FALSE, GUTF8CONV_ERROR_MODE_ESCAPE);
-      break;
-    case GUTF8CONV_ERROR_MODE_LATIN1:
-      be ? isolated_utf8_impl (codec, cur, unit, TRUE, GUTF8CONV_ERROR_MODE_LATIN1)
-         : isolated_utf8_impl (codec, cur, unit, FALSE, GUTF8CONV_ERROR_MODE_LATIN1);
-      break;
-    default:
-      be ? isolated_utf8_impl (codec, cur, unit, TRUE, GUTF8CONV_ERROR_MODE_CP1252)
-         : isolated_utf8_impl (codec, cur, unit, FALSE, GUTF8CONV_ERROR_MODE_CP1252);
-      break;
-    }
-}
-
-/* isolated_utf8_impl() with the codec's unit, byte order and error mode
- * as constants, or isolated_utf8_to_utf8_impl() with the error mode. */
+/* The kernel's single-byte loop from @cur, in the codec's error mode (one
+ * that writes every bad byte), and the report of each byte it took. */
 static void
-isolated_run (GUtf8ConvCodec *codec,
-              Cursor         *cur)
+single_byte_run (GUtf8ConvCodec *codec,
+                 Cursor         *cur)
 {
-  if (codec->utf8_out)
-    {
-      if (codec->config.error_mode == GUTF8CONV_ERROR_MODE_REPLACE)
-        isolated_utf8_to_utf8_impl (codec, cur, GUTF8CONV_ERROR_MODE_REPLACE);
-      else if (codec->config.error_mode == GUTF8CONV_ERROR_MODE_LATIN1)
-        isolated_utf8_to_utf8_impl (codec, cur, GUTF8CONV_ERROR_MODE_LATIN1);
-      else
-        isolated_utf8_to_utf8_impl (codec, cur, GUTF8CONV_ERROR_MODE_CP1252);
-    }
-  else if (codec->unit == 4)
-    isolated_mode (codec, cur, 4);
-  else
-    isolated_mode (codec, cur, 2);
+  static const GUtf8ConvKernelByteMode modes[] = {
+    [GUTF8CONV_ERROR_MODE_REPLACE] = GUTF8CONV_KERNEL_BYTE_REPLACE,
+    [GUTF8CONV_ERROR_MODE_ESCAPE] = GUTF8CONV_KERNEL_BYTE_ESCAPE,
+    [GUTF8CONV_ERROR_MODE_LATIN1] = GUTF8CONV_KERNEL_BYTE_LATIN1,
+    [GUTF8CONV_ERROR_MODE_CP1252] = GUTF8CONV_KERNEL_BYTE_CP1252,
+  };
+  const guint8 *start = cur->ip;
+  gsize used = 0;
+  guint64 n_high = 0;
+
+  if (codec->kernel->single_byte == NULL)
+    return;
+  cur->op += codec->kernel->single_byte (cur->ip, cur->iend - cur->ip, cur->op, cur->oend - cur->op,
+                                         codec->utf8_out ? 1 : codec->unit,
+                                         codec->big_endian ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0,
+                                         modes[codec->config.error_mode], &used, &n_high);
+  if (codec->on_invalid != NULL)
+    for (gsize i = 0; i < used; i++)
+      if (start[i] >= 0x80)
+        codec->on_invalid (codec->offset + i, start + i, 1, codec->on_invalid_data);
+  codec->num_invalid += n_high;
+  codec->offset += used;
+  cur->ip += used;
 }
 
 /* dense_dfa_impl() with @how (from the error mode) as a constant. */
@@ -1616,14 +1288,15 @@ dense_run (GUtf8ConvCodec *codec,
   dfa = mode != GUTF8CONV_ERROR_MODE_STRICT && !(mode == GUTF8CONV_ERROR_MODE_ESCAPE && codec->utf8_out) &&
         (codec->on_invalid == NULL ||
          (codec->wants_invalid != NULL && !codec->wants_invalid (codec->on_invalid_data)));
+  /* The modes that write every bad byte (ESCAPE towards UTF-8 stops at
+   * the first).  After a run of the kernel over characters of more than
+   * one byte, the text is UTF-8, not a single-byte code page. */
+  if ((mode == GUTF8CONV_ERROR_MODE_LATIN1 || mode == GUTF8CONV_ERROR_MODE_CP1252 ||
+       mode == GUTF8CONV_ERROR_MODE_REPLACE || (mode == GUTF8CONV_ERROR_MODE_ESCAPE && !codec->utf8_out)) &&
+      !(sparse && multibyte_before (cur->ip)) && single_byte_start (cur->ip, cur->iend))
+    single_byte_run (codec, cur);
   if (codec->utf8_out)
     {
-      /* As below, with the modes that write every bad byte (ESCAPE
-       * stops at the first). */
-      if ((mode == GUTF8CONV_ERROR_MODE_LATIN1 || mode == GUTF8CONV_ERROR_MODE_CP1252 ||
-           mode == GUTF8CONV_ERROR_MODE_REPLACE) &&
-          !(sparse && multibyte_before (cur->ip)) && isolated_start (cur->ip, cur->iend))
-        isolated_run (codec, cur);
       if (!dfa)
         dense_utf8_impl (codec, cur, 1, 0, clean_run);
       else if (dense_utf8_impl (codec, cur, 1, dfa_after, clean_run))
@@ -1631,13 +1304,6 @@ dense_run (GUtf8ConvCodec *codec,
     }
   else
     {
-      gboolean isolated = mode == GUTF8CONV_ERROR_MODE_LATIN1 || mode == GUTF8CONV_ERROR_MODE_CP1252 ||
-                          mode == GUTF8CONV_ERROR_MODE_REPLACE || mode == GUTF8CONV_ERROR_MODE_ESCAPE;
-
-      /* After a run of the kernel over characters of more than one
-       * byte, the text is UTF-8, not a single-byte code page. */
-      if (isolated && !(sparse && multibyte_before (cur->ip)) && isolated_start (cur->ip, cur->iend))
-        isolated_run (codec, cur);
       if (dfa)
         {
           if (codec->unit == 4 ? dense_utf8_impl (codec, cur, 4, dfa_after, clean_run)

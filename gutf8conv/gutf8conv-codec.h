@@ -52,11 +52,6 @@ typedef enum
 
 #define GUTF8CONV_CODEC_MAX_PENDING 8
 
-/* The bytes of one block of the codec's loop for single-byte text
- * (ISOLATED_BLOCK in gutf8conv-codec.c): four 16-byte vectors; the tests
- * place their bytes at each place of a block. */
-#define GUTF8CONV_CODEC_ISOLATED_BLOCK 64
-
 /* Called once for each malformed sequence an error mode handles, with its
  * stream offset and bytes, before the output for it is written. */
 typedef void (*GUtf8ConvInvalidFunc) (guint64       offset,

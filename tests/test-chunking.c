@@ -435,7 +435,7 @@ single_byte_text (GRand *rand,
         g_byte_array_append (text, b, 2);
       else if (r < 94)
         {
-          /* A clean run longer than the isolated loop keeps. */
+          /* A clean run longer than the single-byte loop keeps. */
           for (guint i = g_rand_int_range (rand, 200, 400); i > 0; i--)
             g_byte_array_append (text, (const guint8 *) "e", 1);
         }
@@ -496,13 +496,13 @@ run_logged (const GUtf8ConvConfig *cfg,
   return status;
 }
 
-/* The block loop for bytes from 80 up between ASCII ones (isolated_utf8_impl()
- * in the codec, taken from where a kernel stops) against the same input
+/* The block loop for bytes from 80 up between ASCII ones (the kernels'
+ * single_byte, which the codec calls where a kernel stops) against the same input
  * two bytes a call, which never reaches it: output, status, num-invalid
  * and the reports, with and without a handler, every kernel, error mode,
  * profile and byte order, to UCS-4, UTF-16 and UTF-8. */
 static void
-test_isolated (void)
+test_single_byte (void)
 {
   const GUtf8ConvKernel **kernels = gutf8conv_kernel_available ();
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
@@ -550,7 +550,7 @@ test_isolated (void)
  * bytes, each call's followed by a guard that must stay as it was (the
  * block loop writes nothing past the room it is given), against @ref. */
 static void
-check_isolated_windows (const GUtf8ConvConfig *cfg,
+check_single_byte_windows (const GUtf8ConvConfig *cfg,
                         GBytes                *input,
                         GByteArray            *ref,
                         GUtf8ConvCodecStatus   ref_status,
@@ -586,11 +586,11 @@ check_isolated_windows (const GUtf8ConvConfig *cfg,
 
 /* @input through the default kernel, whole, with and without a handler,
  * against the same input 32 bytes a call with a handler: output, status,
- * num-invalid and reports; with @windows, check_isolated_windows() too.  The block loop takes only input that holds
+ * num-invalid and reports; with @windows, check_single_byte_windows() too.  The block loop takes only input that holds
  * more than a block (of 64 bytes, or 32 were it made smaller): the
  * reference never reaches it. */
 static void
-check_isolated_input (const GUtf8ConvConfig *cfg,
+check_single_byte_input (const GUtf8ConvConfig *cfg,
                       GBytes                *input,
                       gboolean               windows)
 {
@@ -604,8 +604,8 @@ check_isolated_input (const GUtf8ConvConfig *cfg,
   if (windows)
     {
       /* A block to UCS-4 (and two to UTF-16), and 4 bytes more. */
-      check_isolated_windows (cfg, input, ref, ref_status, 256);
-      check_isolated_windows (cfg, input, ref, ref_status, 260);
+      check_single_byte_windows (cfg, input, ref, ref_status, 256);
+      check_single_byte_windows (cfg, input, ref, ref_status, 260);
     }
   for (gboolean logged = FALSE; logged <= TRUE; logged++)
     {
@@ -624,15 +624,15 @@ check_isolated_input (const GUtf8ConvConfig *cfg,
 
 /* The error modes that reach the block loop (ESCAPE stops at the first
  * bad byte towards UTF-8, STRICT and SKIP do not write bad bytes). */
-static const GUtf8ConvErrorMode isolated_modes[] = {
+static const GUtf8ConvErrorMode single_byte_modes[] = {
   GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_ERROR_MODE_ESCAPE,
   GUTF8CONV_ERROR_MODE_LATIN1, GUTF8CONV_ERROR_MODE_CP1252,
 };
 
-/* check_isolated_input() for @input in each of those modes, to UCS-4 and
+/* check_single_byte_input() for @input in each of those modes, to UCS-4 and
  * UTF-16 in both byte orders and to UTF-8. */
 static void
-check_isolated_outputs (GBytes   *input,
+check_single_byte_outputs (GBytes   *input,
                         gboolean  windows)
 {
   static const GUtf8ConvDirection directions[] = {
@@ -644,39 +644,39 @@ check_isolated_outputs (GBytes   *input,
 
   for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
     for (guint o = 0; o < (d < 2 ? 2 : 1); o++)
-      for (guint m = 0; m < G_N_ELEMENTS (isolated_modes); m++)
+      for (guint m = 0; m < G_N_ELEMENTS (single_byte_modes); m++)
         {
           GUtf8ConvConfig cfg = { directions[d], orders[o], GUTF8CONV_BOM_KEEP,
-                                  isolated_modes[m], GUTF8CONV_PROFILE_UNICODE };
+                                  single_byte_modes[m], GUTF8CONV_PROFILE_UNICODE };
 
           if (g_test_verbose ())
             g_test_message ("config %u %u %u", d, o, m);
-          check_isolated_input (&cfg, input, windows);
+          check_single_byte_input (&cfg, input, windows);
         }
 }
 
 /* The layout of the inputs of the block tests: ASCII the kernel takes,
  * a byte it stops at, which starts the block loop's first block, then
  * @n blocks under test, each taken by the loop on its own, and two blocks
- * and a few bytes after them (ISOLATED_BLOCK_LEN: the codec's block; a
+ * and a few bytes after them (SINGLE_BYTE_BLOCK_LEN: the codec's block; a
  * test with more would pass too, one with fewer would miss places). */
-#define ISOLATED_BLOCK_LEN GUTF8CONV_CODEC_ISOLATED_BLOCK
-#define ISOLATED_LEAD 16
-#define ISOLATED_BLOCK_AT (ISOLATED_LEAD + ISOLATED_BLOCK_LEN)
+#define SINGLE_BYTE_BLOCK_LEN GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK
+#define SINGLE_BYTE_LEAD 16
+#define SINGLE_BYTE_BLOCK_AT (SINGLE_BYTE_LEAD + SINGLE_BYTE_BLOCK_LEN)
 
 static guint8 *
-isolated_frame (guint  n,
+single_byte_frame (guint  n,
                 gsize *len)
 {
   guint8 *in;
 
-  *len = ISOLATED_BLOCK_AT + (n + 2) * ISOLATED_BLOCK_LEN + 8;
+  *len = SINGLE_BYTE_BLOCK_AT + (n + 2) * SINGLE_BYTE_BLOCK_LEN + 8;
   in = g_malloc (*len);
   for (gsize i = 0; i < *len; i++)
     in[i] = 'a' + i % 26;
-  in[ISOLATED_LEAD] = 0xE9;
+  in[SINGLE_BYTE_LEAD] = 0xE9;
   /* One more bad byte in the block after, which the loop takes too. */
-  in[ISOLATED_BLOCK_AT + n * ISOLATED_BLOCK_LEN + 5] = 0x93;
+  in[SINGLE_BYTE_BLOCK_AT + n * SINGLE_BYTE_BLOCK_LEN + 5] = 0x93;
   return in;
 }
 
@@ -687,7 +687,7 @@ isolated_frame (guint  n,
  * place.  In every error mode, to UCS-4 and UTF-16 in both byte orders
  * and to UTF-8. */
 static void
-test_isolated_bytes (void)
+test_single_byte_bytes (void)
 {
   static const guint8 leads[] = { 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF };
 
@@ -695,62 +695,62 @@ test_isolated_bytes (void)
     for (guint a9 = 0; a9 < (b < 0xC0 ? 2 : 1); a9++)
       {
         gsize len;
-        g_autofree guint8 *in = isolated_frame (ISOLATED_BLOCK_LEN, &len);
+        g_autofree guint8 *in = single_byte_frame (SINGLE_BYTE_BLOCK_LEN, &len);
         g_autoptr(GBytes) input = NULL;
 
-        for (guint k = 0; k < ISOLATED_BLOCK_LEN; k++)
+        for (guint k = 0; k < SINGLE_BYTE_BLOCK_LEN; k++)
           {
-            in[ISOLATED_BLOCK_AT + k * ISOLATED_BLOCK_LEN + k] = b;
+            in[SINGLE_BYTE_BLOCK_AT + k * SINGLE_BYTE_BLOCK_LEN + k] = b;
             if (a9)
-              in[ISOLATED_BLOCK_AT + k * ISOLATED_BLOCK_LEN + k + 1] = 0xA9;
+              in[SINGLE_BYTE_BLOCK_AT + k * SINGLE_BYTE_BLOCK_LEN + k + 1] = 0xA9;
           }
         input = g_bytes_new (in, len);
         if (g_test_verbose ())
           g_test_message ("byte %02X, A9 after: %u", b, a9);
-        check_isolated_outputs (input, FALSE);
+        check_single_byte_outputs (input, FALSE);
       }
 
   for (guint l = 0; l < G_N_ELEMENTS (leads); l++)
-    for (guint at = 0; at < ISOLATED_BLOCK_LEN; at++)
+    for (guint at = 0; at < SINGLE_BYTE_BLOCK_LEN; at++)
       {
         gsize len;
-        g_autofree guint8 *in = isolated_frame (1, &len);
+        g_autofree guint8 *in = single_byte_frame (1, &len);
         g_autoptr(GBytes) input = NULL;
 
-        in[ISOLATED_BLOCK_AT + at] = leads[l];
-        in[ISOLATED_BLOCK_AT + at + 1] = 0xA9;
+        in[SINGLE_BYTE_BLOCK_AT + at] = leads[l];
+        in[SINGLE_BYTE_BLOCK_AT + at + 1] = 0xA9;
         input = g_bytes_new (in, len);
         if (g_test_verbose ())
           g_test_message ("lead %02X at %u, A9 after", leads[l], at);
-        check_isolated_outputs (input, FALSE);
+        check_single_byte_outputs (input, FALSE);
       }
 }
 
-/* Blocks with 0 to ISOLATED_BLOCK_LEN of the bytes 80..9F (CP1252's
+/* Blocks with 0 to SINGLE_BYTE_BLOCK_LEN of the bytes 80..9F (CP1252's
  * curly quotes, dashes, euro), and other bytes from 80 up, at random
  * places, or from the block's start (the whole block at the end), each
  * mode and output as above, and into small output windows. */
 static void
-test_isolated_many (void)
+test_single_byte_many (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1252);
 
-  for (guint n = 0; n <= ISOLATED_BLOCK_LEN; n++)
+  for (guint n = 0; n <= SINGLE_BYTE_BLOCK_LEN; n++)
     for (guint round = 0; round < 6; round++)
       {
         gsize len;
-        g_autofree guint8 *in = isolated_frame (1, &len);
+        g_autofree guint8 *in = single_byte_frame (1, &len);
         g_autoptr(GBytes) input = NULL;
 
         for (guint k = 0; k < n; k++)
-          in[ISOLATED_BLOCK_AT + (round == 0 ? k : (guint) g_rand_int_range (rand, 0, ISOLATED_BLOCK_LEN))] =
+          in[SINGLE_BYTE_BLOCK_AT + (round == 0 ? k : (guint) g_rand_int_range (rand, 0, SINGLE_BYTE_BLOCK_LEN))] =
             g_rand_int_range (rand, 0x80, 0xA0);
         /* Some rounds, some of A0..BF too (no lead: the block stays one
          * of the loop's). */
         for (guint k = 0; k < (round & 1) * 4; k++)
-          in[ISOLATED_BLOCK_AT + g_rand_int_range (rand, 0, ISOLATED_BLOCK_LEN)] = g_rand_int_range (rand, 0xA0, 0xC0);
+          in[SINGLE_BYTE_BLOCK_AT + g_rand_int_range (rand, 0, SINGLE_BYTE_BLOCK_LEN)] = g_rand_int_range (rand, 0xA0, 0xC0);
         input = g_bytes_new (in, len);
-        check_isolated_outputs (input, TRUE);
+        check_single_byte_outputs (input, TRUE);
       }
 }
 
@@ -816,9 +816,9 @@ main (int    argc,
   g_test_add_func ("/chunking/random/malformed-from-utf16", test_random_malformed_from_utf16);
   g_test_add_func ("/chunking/random/strict-errors", test_random_strict_errors);
   g_test_add_func ("/chunking/kernels", test_kernels);
-  g_test_add_func ("/chunking/isolated", test_isolated);
-  g_test_add_func ("/chunking/isolated-bytes", test_isolated_bytes);
-  g_test_add_func ("/chunking/isolated-many", test_isolated_many);
+  g_test_add_func ("/chunking/single-byte", test_single_byte);
+  g_test_add_func ("/chunking/single-byte-bytes", test_single_byte_bytes);
+  g_test_add_func ("/chunking/single-byte-many", test_single_byte_many);
   g_test_add_func ("/chunking/kernels/env", test_kernel_env);
 
   return g_test_run ();

@@ -707,7 +707,7 @@ static const GUtf8ConvKernel no_kernel = { "none", gutf8conv_kernel_convert_noth
                                            gutf8conv_kernel_convert_nothing,
                                            gutf8conv_kernel_convert_nothing,
                                            gutf8conv_kernel_convert_nothing,
-                                           gutf8conv_kernel_convert_nothing, NULL, NULL, NULL };
+                                           gutf8conv_kernel_convert_nothing, NULL, NULL, NULL, NULL };
 
 /* @in as a whole stream through the state machine alone, STRICT. */
 static GBytes *
@@ -1698,6 +1698,155 @@ test_kernel_encode_mend_guard_pages (gconstpointer data)
       }
 }
 
+/* Single-byte text read as UTF-8: ASCII with bytes from 80 up alone or
+ * after one of 80..BF, now and then a lead before a continuation byte
+ * (where the block loop stops) and clean runs longer than it keeps. */
+static void
+random_single_byte (guint8 *buf,
+                    gsize   len)
+{
+  for (gsize i = 0; i < len; i++)
+    {
+      guint r = g_test_rand_int_range (0, 1000);
+
+      if (r < 80)
+        buf[i] = g_test_rand_int_range (0x80, 0x100);
+      else if (r < 90 && i + 1 < len)
+        {
+          buf[i++] = g_test_rand_int_range (0x80, 0xC0);
+          buf[i] = g_test_rand_int_range (0x80, 0x100);
+        }
+      else if (r < 92 && i + 1 < len)
+        {
+          buf[i++] = g_test_rand_int_range (0xC0, 0x100);
+          buf[i] = g_test_rand_int_range (0x80, 0xC0);
+        }
+      else if (r < 94)
+        {
+          gsize run = g_test_rand_int_range (64, 400);
+          gsize end = MIN (len, i + run);
+
+          memset (buf + i, 'e', end - i);
+          i = end - 1;
+        }
+      else
+        buf[i] = g_test_rand_int_range (0x20, 0x7F);
+    }
+}
+
+/* What @mode writes for the byte @b from 80 up; 0 where the test does not
+ * know it (CP1252's 80..9F, which the codec's tests check). */
+static guint32
+single_byte_value (GUtf8ConvKernelByteMode mode,
+                   guint8                  b)
+{
+  switch (mode)
+    {
+    case GUTF8CONV_KERNEL_BYTE_REPLACE:
+      return 0xFFFD;
+    case GUTF8CONV_KERNEL_BYTE_ESCAPE:
+      return 0xDC00 + b;
+    case GUTF8CONV_KERNEL_BYTE_LATIN1:
+      return b;
+    default:
+      return b >= 0xA0 ? b : 0;
+    }
+}
+
+/* One call of @kernel's single_byte against the scalar kernel's: the
+ * same bytes, stop, count, nothing written past @out_len; and what was
+ * taken is what the mode says of each byte. */
+static gsize
+check_single_byte_call (const GUtf8ConvKernel   *kernel,
+                        const guint8            *in,
+                        gsize                    len,
+                        gsize                    out_len,
+                        guint                    unit,
+                        guint                    flags,
+                        GUtf8ConvKernelByteMode  mode)
+{
+  g_autofree guint8 *ref = g_malloc (out_len + 16);
+  g_autofree guint8 *got = g_malloc (out_len + 16);
+  gsize ref_used = 12345, got_used = 54321, ref_n, got_n, n_high = 0;
+  guint64 ref_high = 99, got_high = 77;
+  gboolean big = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+
+  memset (ref, CANARY, out_len + 16);
+  memset (got, CANARY, out_len + 16);
+  ref_n = gutf8conv_kernel_scalar_single_byte (in, len, ref, out_len, unit, flags, mode, &ref_used, &ref_high);
+  got_n = kernel->single_byte (in, len, got, out_len, unit, flags, mode, &got_used, &got_high);
+  if (got_used != ref_used || got_n != ref_n)
+    g_test_message ("kernel %s, %" G_GSIZE_FORMAT " bytes, unit %u, flags %u, mode %d, room %" G_GSIZE_FORMAT
+                    ": took %" G_GSIZE_FORMAT "/%" G_GSIZE_FORMAT ", wrote %" G_GSIZE_FORMAT "/%" G_GSIZE_FORMAT,
+                    kernel->name, len, unit, flags, mode, out_len, got_used, ref_used, got_n, ref_n);
+  g_assert_cmpuint (got_used, ==, ref_used);
+  g_assert_cmpuint (got_n, ==, ref_n);
+  g_assert_cmpuint (got_high, ==, ref_high);
+  g_assert_cmpmem (got, out_len + 16, ref, out_len + 16);
+  g_assert_cmpuint (ref_used, <=, len);
+  g_assert_cmpuint (ref_n, <=, out_len);
+  g_assert_cmpuint (ref_used % GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK, ==, 0);
+  for (gsize i = out_len; i < out_len + 16; i++)
+    g_assert_cmpuint (ref[i], ==, CANARY);
+  for (gsize i = 0; i < ref_used; i++)
+    n_high += in[i] >= 0x80;
+  g_assert_cmpuint (ref_high, ==, n_high);
+  if (unit == 1)
+    {
+      g_autoptr(GString) expect = g_string_new (NULL);
+
+      for (gsize i = 0; i < ref_used; i++)
+        if (in[i] < 0x80)
+          g_string_append_c (expect, in[i]);
+        else if (mode != GUTF8CONV_KERNEL_BYTE_CP1252)
+          g_string_append_unichar (expect, single_byte_value (mode, in[i]));
+      if (mode != GUTF8CONV_KERNEL_BYTE_CP1252)
+        g_assert_cmpmem (ref, ref_n, expect->str, expect->len);
+      return ref_used;
+    }
+  g_assert_cmpuint (ref_n, ==, unit * ref_used);
+  for (gsize i = 0; i < ref_used; i++)
+    {
+      guint32 v = unit == 4 ? load_u32 (ref + 4 * i, big) : load_u16 (ref + 2 * i, big);
+      guint32 want = in[i] < 0x80 ? in[i] : single_byte_value (mode, in[i]);
+
+      if (want != 0 || in[i] == 0)
+        g_assert_cmphex (v, ==, want);
+    }
+  return ref_used;
+}
+
+/* Single-byte text of every length at every alignment, each unit, byte
+ * order and mode, output windows from empty to roomy (#kernels,
+ * #behaviour-errors: each byte from 80 up there is a malformed sequence
+ * of its own). */
+static void
+test_kernel_single_byte (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const guint units[] = { 4, 2, 1 };
+  gsize taken[3] = { 0 };
+
+  for (gsize len = 0; len <= 4 * MAX_LEN; len++)
+    for (guint round = 0; round < 6; round++)
+      {
+        gsize offset = g_test_rand_int_range (0, 64);
+        g_autofree guint8 *mem = g_malloc (offset + len + 1);
+        guint8 *in = mem + offset;
+        guint unit = units[round % 3];
+        GUtf8ConvKernelByteMode mode = g_test_rand_int_range (GUTF8CONV_KERNEL_BYTE_REPLACE,
+                                                              GUTF8CONV_KERNEL_BYTE_CP1252 + 1);
+        gsize need = (unit == 1 ? 3 : unit) * len + 4 * GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK;
+
+        random_single_byte (in, len);
+        taken[round % 3] += check_single_byte_call (kernel, in, len, g_test_rand_bit () ? need : random_out_len (need),
+                                                    unit, random_mend_flags (), mode);
+      }
+  /* Most of the text was single-byte text the loop took. */
+  for (guint u = 0; u < 3; u++)
+    g_assert_cmpuint (taken[u], >, 1000 * GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1738,6 +1887,11 @@ main (int    argc,
       g_test_add_data_func (path4, list[i], test_kernel_runs);
       g_test_add_data_func (path5, list[i], test_kernel_guard_pages);
       g_test_add_data_func (path_tails, list[i], test_kernel_short_tails);
+      {
+        g_autofree char *path_sb = g_strdup_printf ("/kernels/%s/single-byte", list[i]->name);
+
+        g_test_add_data_func (path_sb, list[i], test_kernel_single_byte);
+      }
       if (list[i]->decode_mend != NULL)
         {
           g_autofree char *path6 = g_strdup_printf ("/kernels/%s/mend/random", list[i]->name);

@@ -1757,4 +1757,5 @@ const GUtf8ConvKernel gutf8conv_kernel_neon = {
   copy_neon,
   decode16_neon, encode16_neon,
   NULL, encode_neon_mend, encode16_neon_mend,
+  gutf8conv_kernel_scalar_single_byte,
 };

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
+#include "gutf8conv-kernel-generic.h"
 #include "gutf8conv-kernel-tables.h"
 #include "gutf8conv-kernel-units.h"
 
@@ -255,6 +256,66 @@ gutf8conv_kernel_scalar_copy (const guint8 *in,
                                           out, out_len, flags, in_used);
 }
 
+/* The single-byte text loop's steps (gutf8conv-kernel-generic-single-byte.h)
+ * in plain C: the masks from words of 8 bytes, each byte widened on its
+ * own, with no branch (a select on the byte's top bit). */
+
+/* The top bits of the 8 bytes of @h, bit i for byte i. */
+static inline guint
+top_bits8 (guint64 h)
+{
+  return ((h >> 7) * G_GUINT64_CONSTANT (0x0102040810204080)) >> 56;
+}
+
+GUTF8CONV_KERNEL_INLINE void
+single_byte_masks (const guint8 *ip,
+                   guint64      *b7,
+                   guint64      *b6,
+                   guint64      *b5)
+{
+  const guint64 high_bits = G_GUINT64_CONSTANT (0x8080808080808080);
+
+  *b7 = *b6 = *b5 = 0;
+  for (guint j = 0; j < GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK / 8; j++)
+    {
+      guint64 w;
+
+      memcpy (&w, ip + 8 * j, 8);
+      w = GUINT64_FROM_LE (w);
+      *b7 |= (guint64) top_bits8 (w & high_bits) << (8 * j);
+      *b6 |= (guint64) top_bits8 ((w << 1) & high_bits) << (8 * j);
+      *b5 |= (guint64) top_bits8 ((w << 2) & high_bits) << (8 * j);
+    }
+}
+
+GUTF8CONV_KERNEL_INLINE void
+single_byte_widen (guint8                  *op,
+                   const guint8            *ip,
+                   GUtf8ConvKernelByteMode  mode,
+                   guint                    unit,
+                   gboolean                 big_endian)
+{
+  for (guint i = 0; i < 16; i++)
+    {
+      guint32 b = ip[i], v;
+
+      if (mode == GUTF8CONV_KERNEL_BYTE_REPLACE)
+        v = b < 0x80 ? b : 0xFFFD;
+      else if (mode == GUTF8CONV_KERNEL_BYTE_ESCAPE)
+        v = b < 0x80 ? b : 0xDC00 + b;
+      else
+        v = b;
+      if (unit == 4)
+        store_u32 (op + 4 * i, v, big_endian);
+      else
+        store_u16 (op + 2 * i, v, big_endian);
+    }
+}
+
+#include "gutf8conv-kernel-generic-single-byte.h"
+
+GK_SINGLE_BYTE_ENTRY_POINT (gutf8conv_kernel_scalar_single_byte)
+
 const GUtf8ConvKernel gutf8conv_kernel_scalar = {
   "scalar",
   gutf8conv_kernel_scalar_decode,
@@ -262,4 +323,5 @@ const GUtf8ConvKernel gutf8conv_kernel_scalar = {
   gutf8conv_kernel_scalar_copy,
   gutf8conv_kernel_scalar_decode16, gutf8conv_kernel_scalar_encode16,
   NULL, NULL, NULL,
+  gutf8conv_kernel_scalar_single_byte,
 };

@@ -179,6 +179,10 @@ GK16_DECODE_ENTRY_POINT (decode16_sse2, decode_sse2)
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_sse2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_sse2_mend, ge16_encode_mend, encode16_sse2, 1)
 
+#include "gutf8conv-kernel-sse-single-byte.h"
+
+GK_SINGLE_BYTE_ENTRY_POINT (gutf8conv_kernel_sse2_single_byte)
+
 const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   "sse2",
   decode_sse2,
@@ -186,4 +190,5 @@ const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   copy_sse2,
   decode16_sse2, encode16_sse2,
   NULL, encode_sse2_mend, encode16_sse2_mend,
+  gutf8conv_kernel_sse2_single_byte,
 };

@@ -156,6 +156,48 @@ typedef gsize (*GUtf8ConvDecodeMendFunc) (const guint8        *in,
  * Only where nobody wants each unit's report: the kernel makes none. */
 typedef GUtf8ConvDecodeMendFunc GUtf8ConvEncodeMendFunc;
 
+/* What a kernel writes for each byte from 80 up of single-byte text. */
+typedef enum
+{
+  GUTF8CONV_KERNEL_BYTE_REPLACE,   /* U+FFFD */
+  GUTF8CONV_KERNEL_BYTE_ESCAPE,    /* U+DC00 + the byte (not towards UTF-8) */
+  GUTF8CONV_KERNEL_BYTE_LATIN1,    /* the byte's Latin-1 character */
+  GUTF8CONV_KERNEL_BYTE_CP1252,    /* its windows-1252 character */
+} GUtf8ConvKernelByteMode;
+
+/* Text in a single-byte code page read as UTF-8 (Latin-1, windows-1252)
+ * has its bytes from 80 up between ASCII bytes, alone or after one of
+ * 80..BF (windows-1252's quotes before a letter).  In a block of
+ * GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK bytes where no byte from C0 up is
+ * followed by one from 80 up (the byte after the block included), each
+ * byte from 80 up is a malformed sequence of one byte in every profile
+ * (behaviour-errors), and every ASCII byte a character.
+ *
+ * Converts such blocks of @in to units of @unit bytes (4: UCS-4, 2:
+ * UTF-16, in byte order GUTF8CONV_KERNEL_BIG_ENDIAN of @flags; 1: UTF-8),
+ * each byte from 80 up as @mode writes it, and stops before the first
+ * block that is not one, after GUTF8CONV_KERNEL_SINGLE_BYTE_CLEAN blocks
+ * in a row with no byte from 80 up, or where the input (a block and a
+ * byte; towards UTF-8, two blocks and a byte) or the output (a block's
+ * units; towards UTF-8, four blocks' bytes) runs short.  Returns bytes
+ * written, sets *@in_used and the number of bytes from 80 up taken in
+ * *@n_high.  ESCAPE towards UTF-8 takes nothing. */
+typedef gsize (*GUtf8ConvSingleByteFunc) (const guint8            *in,
+                                          gsize                    in_len,
+                                          guint8                  *out,
+                                          gsize                    out_len,
+                                          guint                    unit,
+                                          guint                    flags,
+                                          GUtf8ConvKernelByteMode  mode,
+                                          gsize                   *in_used,
+                                          guint64                 *n_high);
+
+/* Four 16-byte vectors, and a bit of a 64-bit mask for each byte. */
+#define GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK 64
+/* Clean blocks after which the faster decoder takes over again: fewer pay
+ * for its re-entries on single-byte text, more gain nothing. */
+#define GUTF8CONV_KERNEL_SINGLE_BYTE_CLEAN 4
+
 typedef struct
 {
   const char              *name;
@@ -168,6 +210,8 @@ typedef struct
   GUtf8ConvDecodeMendFunc  decode_mend;
   GUtf8ConvEncodeMendFunc  encode_mend;
   GUtf8ConvEncodeMendFunc  encode16_mend;
+  /* NULL: the codec's loops take single-byte text. */
+  GUtf8ConvSingleByteFunc  single_byte;
 } GUtf8ConvKernel;
 
 /* The kernel chosen once for this process: the best one the CPU supports,
@@ -229,6 +273,29 @@ gsize gutf8conv_kernel_scalar_encode16 (const guint8 *in,
 gsize gutf8conv_kernel_scalar_validate (const guint8 *in,
                                         gsize         in_len,
                                         guint         flags);
+
+/* The single-byte text loop in portable C, and its SSE2 form, which
+ * every x86 kernel has. */
+gsize gutf8conv_kernel_scalar_single_byte (const guint8            *in,
+                                           gsize                    in_len,
+                                           guint8                  *out,
+                                           gsize                    out_len,
+                                           guint                    unit,
+                                           guint                    flags,
+                                           GUtf8ConvKernelByteMode  mode,
+                                           gsize                   *in_used,
+                                           guint64                 *n_high);
+#ifdef GUTF8CONV_HAVE_X86_KERNELS
+gsize gutf8conv_kernel_sse2_single_byte   (const guint8            *in,
+                                           gsize                    in_len,
+                                           guint8                  *out,
+                                           gsize                    out_len,
+                                           guint                    unit,
+                                           guint                    flags,
+                                           GUtf8ConvKernelByteMode  mode,
+                                           gsize                   *in_used,
+                                           guint64                 *n_high);
+#endif
 
 /* Takes nothing and writes nothing (*@in_used is 0): any of the
  * functions above where no kernel may run, so that the codec's state
