@@ -456,7 +456,7 @@ def profile_header(path):
         out.append('#define GUTF8CONV_LEADS_%s \\\n%s' % (name, ' \\\n'.join(
             '  ' + ', '.join('{ %d, 0x%02X, 0x%02X }' % r for r in rows[i:i + 4]) + ','
             for i in range(0, 64, 4))))
-    out.append('/* The dense loop\'s state machine (gutf8conv-codec.c), by profile: a class\n'
+    out.append('/* The dense loop\'s state machine (gutf8conv-kernel-dense.c), by profile: a class\n'
                ' * by byte, and by state offset + class the next state\'s offset << NEXT_SHIFT,\n'
                ' * the payload bits of the byte (of a lead, or 0x3F) << MASK_SHIFT, and\n'
                ' * flags: BAD (bits 0-1:\n'

@@ -707,7 +707,7 @@ static const GUtf8ConvKernel no_kernel = { "none", gutf8conv_kernel_convert_noth
                                            gutf8conv_kernel_convert_nothing,
                                            gutf8conv_kernel_convert_nothing,
                                            gutf8conv_kernel_convert_nothing,
-                                           gutf8conv_kernel_convert_nothing, NULL, NULL, NULL, NULL };
+                                           gutf8conv_kernel_convert_nothing, NULL, NULL, NULL, NULL, NULL };
 
 /* @in as a whole stream through the state machine alone, STRICT. */
 static GBytes *
@@ -1847,6 +1847,107 @@ test_kernel_single_byte (gconstpointer data)
     g_assert_cmpuint (taken[u], >, 1000 * GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK);
 }
 
+/* UTF-8 dense with malformed sequences: valid text with a quarter of its
+ * bytes random ones from 80 up. */
+static void
+random_dense (guint8 *buf,
+              gsize   len)
+{
+  random_utf8 (buf, len);
+  for (gsize i = 0; i < len; i++)
+    if (g_test_rand_int_range (0, 4) == 0)
+      buf[i] = g_test_rand_int_range (0x80, 0x100);
+}
+
+/* One call of @kernel's decode_dense against the scalar kernel's (the
+ * same bytes, stop and count, nothing written past @out_len) and what it
+ * took against the codec's state machine alone (no kernel), the
+ * specification: the same output and num-invalid. */
+static void
+check_dense_call (const GUtf8ConvKernel *kernel,
+                  const guint8          *in,
+                  gsize                  len,
+                  gsize                  out_len,
+                  GUtf8ConvConfig       *config)
+{
+  static const GUtf8ConvKernelByteMode modes[] = {
+    [GUTF8CONV_ERROR_MODE_SKIP] = GUTF8CONV_KERNEL_BYTE_SKIP,
+    [GUTF8CONV_ERROR_MODE_REPLACE] = GUTF8CONV_KERNEL_BYTE_REPLACE,
+    [GUTF8CONV_ERROR_MODE_ESCAPE] = GUTF8CONV_KERNEL_BYTE_ESCAPE,
+    [GUTF8CONV_ERROR_MODE_LATIN1] = GUTF8CONV_KERNEL_BYTE_LATIN1,
+    [GUTF8CONV_ERROR_MODE_CP1252] = GUTF8CONV_KERNEL_BYTE_CP1252,
+  };
+  const GUtf8ConvProfileInfo *info = gutf8conv_profile_info (config->profile);
+  guint unit = config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4 ? 4
+               : config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF16 ? 2 : 1;
+  guint flags = config->byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0;
+  GUtf8ConvKernelDense ref_d = { unit, modes[config->error_mode], info->dfa_class, info->dfa_trans, 0 };
+  GUtf8ConvKernelDense got_d = ref_d;
+  g_autofree guint8 *ref = g_malloc (out_len + 16);
+  g_autofree guint8 *got = g_malloc (out_len + 16);
+  gsize ref_used = 12345, got_used = 54321, ref_n, got_n;
+  Outcome spec;
+
+  memset (ref, CANARY, out_len + 16);
+  memset (got, CANARY, out_len + 16);
+  ref_n = gutf8conv_kernel_scalar_decode_dense (in, len, ref, out_len, flags, &ref_used, &ref_d);
+  got_n = kernel->decode_dense (in, len, got, out_len, flags, &got_used, &got_d);
+  g_assert_cmpuint (got_used, ==, ref_used);
+  g_assert_cmpuint (got_n, ==, ref_n);
+  g_assert_cmpuint (got_d.n_bad, ==, ref_d.n_bad);
+  g_assert_cmpmem (got, out_len + 16, ref, out_len + 16);
+  for (gsize i = out_len; i < out_len + 16; i++)
+    g_assert_cmpuint (ref[i], ==, CANARY);
+  g_assert_cmpuint (ref_used, <=, len);
+  if (unit == 1 && config->error_mode == GUTF8CONV_ERROR_MODE_ESCAPE)
+    {
+      g_assert_cmpuint (ref_used, ==, 0);
+      return;
+    }
+
+  spec = run_codec (&no_kernel, in, ref_used, config, TRUE);
+  g_assert_cmpint (spec.status, ==, GUTF8CONV_CODEC_FINISHED);
+  g_assert_cmpmem (ref, ref_n, spec.out->data, spec.out->len);
+  g_assert_cmpuint (ref_d.n_bad, ==, spec.num_invalid);
+  g_byte_array_unref (spec.out);
+}
+
+/* Input dense with malformed sequences, of every length at every
+ * alignment, each profile, error mode that goes on, output and byte
+ * order, output windows from empty to roomy: what the kernel takes is
+ * what the state machine makes of it (#kernels, #behaviour-errors,
+ * #behaviour-maximal-subparts). */
+static void
+test_kernel_dense (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const GUtf8ConvDirection directions[] = {
+    GUTF8CONV_DIRECTION_UTF8_TO_UCS4, GUTF8CONV_DIRECTION_UTF8_TO_UTF16, GUTF8CONV_DIRECTION_UTF8_TO_UTF8,
+  };
+  static const GUtf8ConvErrorMode error_modes[] = {
+    GUTF8CONV_ERROR_MODE_SKIP, GUTF8CONV_ERROR_MODE_REPLACE, GUTF8CONV_ERROR_MODE_ESCAPE,
+    GUTF8CONV_ERROR_MODE_LATIN1, GUTF8CONV_ERROR_MODE_CP1252,
+  };
+
+  for (gsize len = 0; len <= MAX_LEN; len++)
+    for (guint round = 0; round < ROUNDS / 4; round++)
+      {
+        gsize offset = g_test_rand_int_range (0, 64);
+        g_autofree guint8 *mem = g_malloc (offset + len + 1);
+        guint8 *in = mem + offset;
+        GUtf8ConvConfig config = {
+          directions[round % 3],
+          g_test_rand_bit () ? GUTF8CONV_BYTE_ORDER_BIG_ENDIAN : GUTF8CONV_BYTE_ORDER_LITTLE_ENDIAN,
+          GUTF8CONV_BOM_KEEP, error_modes[g_test_rand_int_range (0, G_N_ELEMENTS (error_modes))],
+          tu_profiles[g_test_rand_int_range (0, TU_N_PROFILES)],
+        };
+        gsize need = 4 * len + 16;
+
+        random_dense (in, len);
+        check_dense_call (kernel, in, len, g_test_rand_bit () ? need : random_out_len (need), &config);
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1892,6 +1993,12 @@ main (int    argc,
 
         g_test_add_data_func (path_sb, list[i], test_kernel_single_byte);
       }
+      if (list[i]->decode_dense != NULL)
+        {
+          g_autofree char *path_dense = g_strdup_printf ("/kernels/%s/dense", list[i]->name);
+
+          g_test_add_data_func (path_dense, list[i], test_kernel_dense);
+        }
       if (list[i]->decode_mend != NULL)
         {
           g_autofree char *path6 = g_strdup_printf ("/kernels/%s/mend/random", list[i]->name);

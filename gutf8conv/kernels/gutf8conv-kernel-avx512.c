@@ -727,4 +727,5 @@ const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   decode16_avx512, encode16_avx512,
   decode_mend_avx512, encode_avx512_mend, encode16_avx512_mend,
   gutf8conv_kernel_sse2_single_byte,
+  gutf8conv_kernel_scalar_decode_dense,
 };

@@ -1758,4 +1758,5 @@ const GUtf8ConvKernel gutf8conv_kernel_neon = {
   decode16_neon, encode16_neon,
   NULL, encode_neon_mend, encode16_neon_mend,
   gutf8conv_kernel_scalar_single_byte,
+  gutf8conv_kernel_scalar_decode_dense,
 };

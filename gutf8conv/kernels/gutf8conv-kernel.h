@@ -156,13 +156,15 @@ typedef gsize (*GUtf8ConvDecodeMendFunc) (const guint8        *in,
  * Only where nobody wants each unit's report: the kernel makes none. */
 typedef GUtf8ConvDecodeMendFunc GUtf8ConvEncodeMendFunc;
 
-/* What a kernel writes for each byte from 80 up of single-byte text. */
+/* What a kernel writes for each byte from 80 up of single-byte text, and
+ * for each malformed sequence of input dense with them (decode_dense). */
 typedef enum
 {
   GUTF8CONV_KERNEL_BYTE_REPLACE,   /* U+FFFD */
   GUTF8CONV_KERNEL_BYTE_ESCAPE,    /* U+DC00 + the byte (not towards UTF-8) */
   GUTF8CONV_KERNEL_BYTE_LATIN1,    /* the byte's Latin-1 character */
   GUTF8CONV_KERNEL_BYTE_CP1252,    /* its windows-1252 character */
+  GUTF8CONV_KERNEL_BYTE_SKIP,      /* nothing (decode_dense only) */
 } GUtf8ConvKernelByteMode;
 
 /* Text in a single-byte code page read as UTF-8 (Latin-1, windows-1252)
@@ -198,6 +200,40 @@ typedef gsize (*GUtf8ConvSingleByteFunc) (const guint8            *in,
  * for its re-entries on single-byte text, more gain nothing. */
 #define GUTF8CONV_KERNEL_SINGLE_BYTE_CLEAN 4
 
+/* UTF-8 dense with malformed sequences, in a mode nobody listens to (no
+ * report is made), through @dfa_class and @dfa_trans, the profile's
+ * grammar as a state machine (gen-tables.py: any profile, not only
+ * Unicode's). */
+typedef struct
+{
+  guint                    unit;        /* 4 (UCS-4), 2 (UTF-16) or 1 (UTF-8: copied as its own form) */
+  GUtf8ConvKernelByteMode  mode;        /* what a malformed sequence becomes */
+  const guint8            *dfa_class;
+  const guint32           *dfa_trans;
+  guint64                  n_bad;       /* each malformed sequence adds one */
+} GUtf8ConvKernelDense;
+
+/* Decodes @in as GUtf8ConvDecodeFunc does, in units of @dense's unit (in
+ * byte order GUTF8CONV_KERNEL_BIG_ENDIAN of @flags), each maximal subpart
+ * (behaviour-errors) written as the codec's error mode writes it and
+ * counted in @dense.  Stops before a sequence the state machine leaves
+ * to the codec (a surrogate form, a form of five or six bytes, a value
+ * above U+10FFFF) or the end of @in cuts, where the output may have no
+ * room for a step, and after GUTF8CONV_KERNEL_DENSE_BLOCK bytes in a row
+ * without a malformed sequence.  ESCAPE towards UTF-8 takes nothing. */
+typedef gsize (*GUtf8ConvDecodeDenseFunc) (const guint8         *in,
+                                           gsize                 in_len,
+                                           guint8               *out,
+                                           gsize                 out_len,
+                                           guint                 flags,
+                                           gsize                *in_used,
+                                           GUtf8ConvKernelDense *dense);
+
+/* The clean bytes after which the faster decoder takes over from
+ * decode_dense, and its steps between two looks for them: 16 gained
+ * nothing on random bytes and lost on binary input. */
+#define GUTF8CONV_KERNEL_DENSE_BLOCK 8
+
 typedef struct
 {
   const char              *name;
@@ -212,6 +248,8 @@ typedef struct
   GUtf8ConvEncodeMendFunc  encode16_mend;
   /* NULL: the codec's loops take single-byte text. */
   GUtf8ConvSingleByteFunc  single_byte;
+  /* NULL: the codec's loops take input dense with errors. */
+  GUtf8ConvDecodeDenseFunc decode_dense;
 } GUtf8ConvKernel;
 
 /* The kernel chosen once for this process: the best one the CPU supports,
@@ -296,6 +334,15 @@ gsize gutf8conv_kernel_sse2_single_byte   (const guint8            *in,
                                            gsize                   *in_used,
                                            guint64                 *n_high);
 #endif
+
+/* The state machine over input dense with errors, every kernel's. */
+gsize gutf8conv_kernel_scalar_decode_dense (const guint8         *in,
+                                            gsize                 in_len,
+                                            guint8               *out,
+                                            gsize                 out_len,
+                                            guint                 flags,
+                                            gsize                *in_used,
+                                            GUtf8ConvKernelDense *dense);
 
 /* Takes nothing and writes nothing (*@in_used is 0): any of the
  * functions above where no kernel may run, so that the codec's state
