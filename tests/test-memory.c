@@ -70,7 +70,8 @@ realloc (void   *p,
     __atomic_fetch_add (&n_allocs, 1, __ATOMIC_RELAXED);
   return __libc_realloc (p, size);
 }
-#endif
+
+/* The streams below are for the counting build only. */
 
 /* Text of one, two and three UTF-8 bytes, a run of ASCII long enough for
  * the kernels, a four-byte form if @four (CESU-8 and modified UTF-8
@@ -162,6 +163,7 @@ convert_stream (GConverter *conv,
   while (r != G_CONVERTER_FINISHED);
   g_assert_cmpuint (pos, ==, in->len);
 }
+#endif
 
 static void
 test_no_allocation (void)
