@@ -44,6 +44,11 @@
  *   GE32_HAVE_BMP:  gboolean ge32_surrogate (ge32_vec v);   every unit in the BMP: one is a surrogate
  *                   guint8  *ge32_encode_bmp (guint8 *o, ge32_vec v);   every unit in the BMP, none a surrogate
  *       without them, BMP text takes the any-value step
+ *   GE32_HAVE_BMP_PARTS:  a BMP step with a surrogate goes on to the
+ *       any-value step, which encodes the parts before the surrogate's
+ *       (a lone surrogate in BMP text, which the mending profiles meet,
+ *       then sends one part to the scalar kernel); without it, the step
+ *       goes to the scalar kernel whole
  *   GE32_HAVE_TWO_STEP:  gboolean ge32_two_step (const guint8 **pp, const guint8 *end,
  *                                               guint8 **po, const guint8 *oend,
  *                                               ge32_vec v, guint flags);
@@ -52,6 +57,12 @@
  *       next paths then do); by default, ge32_encode_two() on @v
  *   GE32_HAVE_ASCII_PREFETCH:  void ge32_ascii_prefetch (const guint8 *p);
  *       in the ASCII run, at each step
+ *   GE32_HAVE_ASCII_RUN:  gboolean ge32_ascii_run (const guint8 **pp, const guint8 *end,
+ *                                                 guint8 **po, const guint8 *oend,
+ *                                                 ge32_vec v, guint flags);
+ *       the ASCII run (@v every unit ASCII, the units at *@pp), as the
+ *       generic one below: FALSE where the output is too short for the
+ *       next step
  *   GE32_HAVE_PREPARE:  void ge32_prepare (void);
  *       at each call, before the steps (tables built at first use)
  */
@@ -81,6 +92,7 @@ ge32_two_step (const guint8 **pp,
 }
 #endif
 
+#ifndef GE32_HAVE_ASCII_RUN
 /* ASCII, @v the units at *@pp: a step at a time while it lasts, in a
  * loop of its own so that it keeps its registers.  FALSE where the output
  * is too short for the next step. */
@@ -117,30 +129,33 @@ ge32_ascii_run (const guint8 **pp,
   *po = o;
   return fits;
 }
+#endif
 
 #ifdef GE32_HAVE_BMP
-/* BMP text beyond U+07FF from *@pp (@v its first units); it stays here
- * while the text does (not only ASCII and two-byte forms, which have
- * faster paths), sparing the tests before this path.  FALSE at a
- * surrogate. */
+/* BMP text beyond U+07FF from *@pp (*@pv its first units); it stays
+ * here while the text does (not only ASCII and two-byte forms, which
+ * have faster paths), sparing the tests before this path.  FALSE at a
+ * step with a surrogate, left in *@pv. */
 GUTF8CONV_KERNEL_INLINE gboolean
 ge32_bmp_run (const guint8 **pp,
               const guint8  *end,
               guint8       **po,
               const guint8  *oend,
-              ge32_vec       v,
+              ge32_vec      *pv,
               const guint    flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
   const guint8 *p = *pp;
   guint8 *o = *po;
+  ge32_vec v = *pv;
   gboolean done = TRUE;
 
   for (;;)
     {
       if (ge32_surrogate (v))
         {
+          *pv = v;
           done = FALSE;
           break;
         }
@@ -179,8 +194,14 @@ ge32_step (const guint8 **pp,
   if (ge32_below (v, 0x800) && ge32_two_step (pp, end, po, oend, v, flags))
     return TRUE;
 #ifdef GE32_HAVE_BMP
+#ifdef GE32_HAVE_BMP_PARTS
+  /* A step with a surrogate: the any-value step's parts up to it. */
+  if (ge32_below (v, 0x10000) && ge32_bmp_run (pp, end, po, oend, &v, flags))
+    return TRUE;
+#else
   if (ge32_below (v, 0x10000))
-    return ge32_bmp_run (pp, end, po, oend, v, flags);
+    return ge32_bmp_run (pp, end, po, oend, &v, flags);
+#endif
 #endif
 #pragma GCC unroll 4
   for (guint i = 0; i < GE32_PARTS; i++)
