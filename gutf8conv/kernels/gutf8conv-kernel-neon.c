@@ -21,7 +21,8 @@
  * after them 16, 48 or 64 bytes a step (planes by LD3/LD4), validating
  * each step on its own, until a step does not pass.
  *
- * Encoding takes sixteen units a step: ASCII is narrowed by two rounds of
+ * UCS-4 -> UTF-8 is the generic encoder's loop (gutf8conv-kernel-generic-
+ * encode.h) over sixteen units a step: ASCII is narrowed by two rounds of
  * unzipping; units below U+0800 are formed in 16-bit lanes and packed
  * eight at a time by one lookup; sixteen three-byte units are three byte
  * planes stored by ST3; otherwise each unit's UTF-8 bytes are computed in
@@ -921,15 +922,6 @@ encode8_12_u16 (uint16x8_t  u,
   return o + 8 + popcount8[key];
 }
 
-/* The same from UCS-4 (host order). */
-static inline __attribute__((always_inline)) guint8 *
-encode8_12 (uint32x4_t  a,
-            uint32x4_t  b,
-            guint8     *o)
-{
-  return encode8_12_u16 (vuzp1q_u16 (vreinterpretq_u16_u32 (a), vreinterpretq_u16_u32 (b)), o);
-}
-
 /* Sixteen units of three bytes each (16-bit lanes @a, @b: U+0800 to
  * U+FFFF, no surrogate), most CJK text: three byte planes, stored
  * interleaved by ST3; returns the new @o. */
@@ -1072,189 +1064,212 @@ encode4 (uint32x4_t  v,
   return o + gutf8conv_pack4_length[key];
 }
 
-/* Whether any of the four vectors has a unit above @max_value, a
- * surrogate or, with @no_nul, U+0000. */
-static inline __attribute__((always_inline)) gboolean
-any_bad (uint32x4_t     v0,
-         uint32x4_t     v1,
-         uint32x4_t     v2,
-         uint32x4_t     v3,
-         guint32        max_value,
-         const gboolean no_nul)
-{
-  /* v - 0xD800 below 0x800 is a surrogate. */
-  const uint32x4_t d800 = vdupq_n_u32 (0xD800), s800 = vdupq_n_u32 (0x7FF);
-  const uint32x4_t top = vdupq_n_u32 (max_value);
-  uint32x4_t bad;
+/* UCS-4 -> UTF-8: the generic encoder's steps
+ * (gutf8conv-kernel-generic-encode.h) over sixteen units, four vectors
+ * in this machine's order, the any-value step a vector at a time (so a
+ * BMP step with a lone surrogate goes on there, BMP_PARTS).  NEON's own,
+ * chosen here: the BMP step (ST3 where every unit has three bytes, else
+ * eight units a lookup), the two-byte step, which stays while the text
+ * is below U+0800, and the ASCII run. */
+#define GE32_UNITS 16
+#define GE32_ROOM 64
+#define GE32_PARTS 4
+#define GE32_HAVE_BMP 1
+#define GE32_HAVE_BMP_PARTS 1
+#define GE32_HAVE_TWO_STEP 1
+#define GE32_HAVE_ASCII_RUN 1
+typedef struct { uint32x4_t v0, v1, v2, v3; } ge32_vec;
+typedef uint32x4_t ge32_part;
 
-  bad = vorrq_u32 (vorrq_u32 (vcleq_u32 (vsubq_u32 (v0, d800), s800), vcleq_u32 (vsubq_u32 (v1, d800), s800)),
-                   vorrq_u32 (vcleq_u32 (vsubq_u32 (v2, d800), s800), vcleq_u32 (vsubq_u32 (v3, d800), s800)));
-  bad = vorrq_u32 (bad, vcgtq_u32 (vmaxq_u32 (vmaxq_u32 (v0, v1), vmaxq_u32 (v2, v3)), top));
-  if (no_nul)
-    bad = vorrq_u32 (bad, vceqzq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))));
-  return vmaxvq_u32 (bad) != 0;
-}
-
-/* Four UCS-4 units at @p (their bytes as read: *@x) in this machine's
- * order. */
+/* Four units at @p in this machine's order. */
 GUTF8CONV_KERNEL_INLINE uint32x4_t
 load_ucs4 (const guint8   *p,
-           uint8x16_t     *x,
            const gboolean  big_endian)
 {
-  *x = vld1q_u8 (p);
-  return vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (*x) : *x);
+  uint8x16_t x = vld1q_u8 (p);
+
+  return vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x) : x);
 }
 
-/* The low 16-bit halves of the 32-bit units of @a then @b, in the byte
- * order @big_endian says: one unzip. */
-GUTF8CONV_KERNEL_INLINE uint8x16_t
-low_halves (uint8x16_t      a,
-            uint8x16_t      b,
-            const gboolean  big_endian)
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p,
+           gboolean      big_endian)
 {
-  uint16x8_t a16 = vreinterpretq_u16_u8 (a), b16 = vreinterpretq_u16_u8 (b);
+  ge32_vec v = { load_ucs4 (p, big_endian), load_ucs4 (p + 16, big_endian),
+                 load_ucs4 (p + 32, big_endian), load_ucs4 (p + 48, big_endian) };
 
-  return vreinterpretq_u8_u16 (big_endian ? vuzp2q_u16 (a16, b16) : vuzp1q_u16 (a16, b16));
+  return v;
 }
 
-/* The bytes of sixteen UCS-4 units as read. */
-typedef struct
-{
-  uint8x16_t val[4];
-} Ucs4Bytes;
+GUTF8CONV_KERNEL_INLINE uint32x4_t ge32_max4 (ge32_vec v) { return vmaxq_u32 (vmaxq_u32 (v.v0, v.v1), vmaxq_u32 (v.v2, v.v3)); }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return vmaxvq_u32 (ge32_max4 (v)) < limit; }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v) { return vminvq_u32 (vminq_u32 (vminq_u32 (v.v0, v.v1), vminq_u32 (v.v2, v.v3))) == 0; }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_ascii (ge32_vec v, gboolean no_nul) { return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v)); }
+GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return i == 0 ? v.v0 : i == 1 ? v.v1 : i == 2 ? v.v2 : v.v3; }
 
-/* A run of ASCII from *@pp, whose first step is in @x (@v0..@v3): the
- * byte that holds each unit's value, by two rounds of unzipping (a
- * four-register lookup makes GCC spill), while the run and the room last;
- * the step that ends it is loaded again.  FALSE where U+0000 stops it
- * (@no_nul). */
+/* The low 16 bits of the units of @a then @b. */
+GUTF8CONV_KERNEL_INLINE uint16x8_t low16 (uint32x4_t a, uint32x4_t b) { return vuzp1q_u16 (vreinterpretq_u16_u32 (a), vreinterpretq_u16_u32 (b)); }
+
+/* ASCII: the low byte of each unit, by two rounds of unzipping (a
+ * four-register lookup makes GCC spill). */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_store_ascii (guint8   *o,
+                  ge32_vec  v)
+{
+  vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (low16 (v.v0, v.v1)), vreinterpretq_u8_u16 (low16 (v.v2, v.v3))));
+  return o + 16;
+}
+
+/* One or two bytes each: eight units a lookup. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_two (guint8   *o,
+                 ge32_vec  v)
+{
+  return encode8_12_u16 (low16 (v.v2, v.v3), encode8_12_u16 (low16 (v.v0, v.v1), o));
+}
+
+/* The ASCII run: the steps there is input and room for counted once,
+ * not both tested every step (a few instructions of sixteen a step). */
 GUTF8CONV_KERNEL_INLINE gboolean
-encode_ascii_run (const guint8   **pp,
-                  const guint8    *end,
-                  guint8         **po,
-                  const guint8    *oend,
-                  Ucs4Bytes       *x,
-                  uint32x4_t       v0,
-                  uint32x4_t       v1,
-                  uint32x4_t       v2,
-                  uint32x4_t       v3,
-                  const gboolean   big_endian,
-                  const gboolean   no_nul)
+ge32_ascii_run (const guint8 **pp,
+                const guint8  *end,
+                guint8       **po,
+                const guint8  *oend,
+                ge32_vec       v,
+                const guint    flags)
 {
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
   const guint8 *p = *pp;
   guint8 *o = *po;
-  /* Where the steps stop if each writes 16 bytes. */
-  const guint8 *lim = p + 64 * MIN ((gsize) (end - p) / 64, (gsize) (oend - o) / 16);
-  gboolean ok = TRUE;
+  gsize n_in = (gsize) (end - p) / (4 * GE32_UNITS), n_room = (gsize) (oend - o) / GE32_UNITS;
+  gsize n = MIN (n_in, n_room);
+  gboolean r = TRUE;
 
+  if (n == 0)
+    return FALSE;
   for (;;)
     {
-      uint8x16_t h01, h23;
-
-      if (no_nul && vminvq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))) == 0)
+      o = ge32_store_ascii (o, v);
+      p += 4 * GE32_UNITS;
+      if (--n == 0)
         {
-          ok = FALSE;
+          /* Short of room, with input left. */
+          r = n_room >= n_in;
           break;
         }
-      h01 = low_halves (x->val[0], x->val[1], big_endian);
-      h23 = low_halves (x->val[2], x->val[3], big_endian);
-      vst1q_u8 (o, big_endian ? vuzp2q_u8 (h01, h23) : vuzp1q_u8 (h01, h23));
-      p += 64;
-      o += 16;
-      if (p >= lim)
-        break;
-      v0 = load_ucs4 (p, &x->val[0], big_endian);
-      v1 = load_ucs4 (p + 16, &x->val[1], big_endian);
-      v2 = load_ucs4 (p + 32, &x->val[2], big_endian);
-      v3 = load_ucs4 (p + 48, &x->val[3], big_endian);
-      if (vmaxvq_u32 (vorrq_u32 (vorrq_u32 (v0, v1), vorrq_u32 (v2, v3))) >= 0x80)
+      v = ge32_load (p, big_endian);
+      if (!ge32_ascii (v, no_nul))
         break;
     }
   *pp = p;
   *po = o;
-  return ok;
+  return r;
 }
 
-/* The step loop: as many steps of sixteen units as it handles, up to the
- * first it does not.  A function of its own (not inlined), so that no call
- * is in its loop and its constants stay in registers. */
-static inline __attribute__((always_inline)) gsize
-encode_steps_impl (const guint8   *in,
-                   gsize           in_len,
-                   guint8         *out,
-                   gsize           out_len,
-                   const guint     flags,
-                   gsize          *in_used)
+/* Text below U+0800 but not ASCII, from *@pp (@v its first units): it
+ * stays here while the text does, which makes its constants once a run,
+ * and takes the ASCII step that ends it. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_two_step (const guint8 **pp,
+               const guint8  *end,
+               guint8       **po,
+               const guint8  *oend,
+               ge32_vec       v,
+               const guint    flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+
+  for (;;)
+    {
+      o = ge32_encode_two (o, v);
+      p += 4 * GE32_UNITS;
+      if (end - p < 4 * GE32_UNITS || oend - o < GE32_ROOM)
+        break;
+      v = ge32_load (p, big_endian);
+      if (!ge32_below (v, 0x800) || (no_nul && ge32_has_nul (v)))
+        break;
+      if (ge32_below (v, 0x80))
+        {
+          /* Where the run ends in ASCII (accented Latin), the step is
+           * stored here rather than loaded again. */
+          o = ge32_store_ascii (o, v);
+          p += 4 * GE32_UNITS;
+          break;
+        }
+    }
+  *pp = p;
+  *po = o;
+  return TRUE;
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean ge32_surrogate (ge32_vec v) { return any_surrogate16 (low16 (v.v0, v.v1), low16 (v.v2, v.v3)); }
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_bmp (guint8   *o,
+                 ge32_vec  v)
+{
+  uint16x8_t a = low16 (v.v0, v.v1), b = low16 (v.v2, v.v3);
+
+  if (vminvq_u16 (vminq_u16 (a, b)) >= 0x800)
+    return encode16_three (a, b, o);
+  return encode8_bmp (b, encode8_bmp (a, o));
+}
+
+/* A surrogate or a unit above @max. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part x,
+          guint32   max)
+{
+  /* v - 0xD800 below 0x800 is a surrogate. */
+  uint32x4_t bad = vcleq_u32 (vsubq_u32 (x, vdupq_n_u32 (0xD800)), vdupq_n_u32 (0x7FF));
+
+  return vmaxvq_u32 (vorrq_u32 (bad, vcgtq_u32 (x, vdupq_n_u32 (max)))) != 0;
+}
+
+/* Four values above U+FFFF to their four-byte forms: no lookup. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+encode4_long (uint32x4_t  v,
+              guint8     *o)
+{
+  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v), vdupq_n_u32 (0x808080F0))));
+  return o + 16;
+}
+
+/* The room is GE32_ROOM, which the step has.  Four-byte forms only
+ * (emoji) need no lookup. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_any (guint8       *o,
+                 const guint8 *oend G_GNUC_UNUSED,
+                 ge32_part     x)
+{
+  if (vminvq_u32 (x) > 0xFFFF)
+    return encode4_long (x, o);
+  return encode4 (x, o);
+}
+
+#include "gutf8conv-kernel-generic-encode.h"
+
+/* The generic steps in a loop of their own, a function with no call in
+ * it, so that their constants stay in registers (AArch64 keeps no vector
+ * register whole across a call); it stops at the first step refused. */
+GUTF8CONV_KERNEL_INLINE gsize
+encode_steps_impl (const guint8 *in,
+                   gsize         in_len,
+                   guint8       *out,
+                   gsize         out_len,
+                   const guint   flags,
+                   gsize        *in_used)
+{
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
 
-  while (end - p >= 64 && oend - o >= 16)
-    {
-      Ucs4Bytes x;
-      uint32x4_t v0, v1, v2, v3;
-      guint32 max;
-
-      v0 = load_ucs4 (p, &x.val[0], big_endian);
-      v1 = load_ucs4 (p + 16, &x.val[1], big_endian);
-      v2 = load_ucs4 (p + 32, &x.val[2], big_endian);
-      v3 = load_ucs4 (p + 48, &x.val[3], big_endian);
-      max = vmaxvq_u32 (vorrq_u32 (vorrq_u32 (v0, v1), vorrq_u32 (v2, v3)));
-
-      if (max < 0x80)
-        {
-          if (!encode_ascii_run (&p, end, &o, oend, &x, v0, v1, v2, v3, big_endian, no_nul))
-            goto stop;
-          continue;
-        }
-      if (oend - o < 64)
-        break;
-      if (max < 0x800)
-        {
-          /* One or two bytes each: eight units a lookup. */
-          if (no_nul && vminvq_u32 (vminq_u32 (vminq_u32 (v0, v1), vminq_u32 (v2, v3))) == 0)
-            break;
-          o = encode8_12 (v0, v1, o);
-          o = encode8_12 (v2, v3, o);
-        }
-      else if (max < 0x10000)
-        {
-          /* Below U+10000 (so within any limit): the units in 16-bit
-           * lanes, tested there, eight to a vector. */
-          uint16x8_t a = vuzp1q_u16 (vreinterpretq_u16_u32 (v0), vreinterpretq_u16_u32 (v1));
-          uint16x8_t b = vuzp1q_u16 (vreinterpretq_u16_u32 (v2), vreinterpretq_u16_u32 (v3));
-          guint min;
-
-          if (any_surrogate16 (a, b))
-            break;
-          min = vminvq_u16 (vminq_u16 (a, b));
-          if (no_nul && min == 0)
-            break;
-          if (min >= 0x800)
-            o = encode16_three (a, b, o);
-          else
-            {
-              o = encode8_bmp (a, o);
-              o = encode8_bmp (b, o);
-            }
-        }
-      else if (any_bad (v0, v1, v2, v3, max_value, no_nul))
-        break;
-      else
-        {
-          o = encode4 (v0, o);
-          o = encode4 (v1, o);
-          o = encode4 (v2, o);
-          o = encode4 (v3, o);
-        }
-      p += 64;
-    }
-
-stop:
+  if (end - p >= 4 * GE32_UNITS && oend - o >= GE32_ROOM)
+    while (ge32_step (&p, end, &o, oend, flags) && end - p >= 4 * GE32_UNITS)
+      ;
   *in_used = p - in;
   return o - out;
 }
@@ -1270,58 +1285,38 @@ encode_steps (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (encode_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
-/* The body of encode and encode16 around their step loop @steps: the
- * units the loop does not take, sixteen at a time, go to the scalar
- * kernel (UTF-16: a pair across their end with them), and the loop starts
- * again after them. */
-static inline __attribute__((always_inline)) gsize
-encode_by_steps (GUtf8ConvEncodeFunc  steps,
-                 const guint8        *in,
-                 gsize                in_len,
-                 guint8              *out,
-                 gsize                out_len,
-                 const guint          flags,
-                 gsize               *in_used,
-                 const gboolean       utf16,
-                 GUtf8ConvKernelMend *mend)
+/* encode_steps() as the generic loop's step: FALSE where a step was
+ * refused, for the scalar kernel. */
+GUTF8CONV_KERNEL_INLINE gboolean
+encode_neon_step (const guint8 **pp,
+                  const guint8  *end,
+                  guint8       **po,
+                  const guint8  *oend,
+                  const guint    flags)
 {
-  const GUtf8ConvEncodeFunc scalar = utf16 ? gutf8conv_kernel_scalar_encode16 : gutf8conv_kernel_scalar_encode;
-  /* The input of sixteen units, and the room the loop wants. */
-  const gsize block = utf16 ? 32 : 64, room = utf16 ? 64 : 16;
-  const guint8 *p = in, *end = in + (in_len & ~(gsize) (utf16 ? 1 : 3));
-  guint8 *o = out, *oend = out + out_len;
+  gsize used;
 
-  for (;;)
-    {
-      gsize used;
-
-      o += steps (p, end - p, o, oend - o, flags, &used);
-      p += used;
-      if ((gsize) (end - p) < block || (gsize) (oend - o) < room)
-        break;
-      if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, block, utf16 ? 2 : 0, flags) &&
-          (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, utf16 ? 2 : 4, flags, mend)))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
-    }
-  return gutf8conv_kernel_encode_rest (scalar, in, p, utf16 ? in + in_len : end, out, o, oend,
-                                       utf16 ? 2 : 4, flags, mend, in_used);
+  *po += encode_steps (*pp, end - *pp, *po, oend - *po, flags, &used);
+  *pp += used;
+  return end - *pp < 4 * GE32_UNITS;
 }
 
-static inline __attribute__((always_inline)) gsize
-encode_neon_mend_impl (const guint8        *in,
-                       gsize                in_len,
-                       guint8              *out,
-                       gsize                out_len,
-                       const guint          flags,
-                       gsize               *in_used,
-                       GUtf8ConvKernelMend *mend)
+GUTF8CONV_KERNEL_INLINE gsize
+encode_neon_mending (const guint8        *in,
+                     gsize                in_len,
+                     guint8              *out,
+                     gsize                out_len,
+                     const guint          flags,
+                     gsize               *in_used,
+                     GUtf8ConvKernelMend *mend)
 {
-  return encode_by_steps (encode_steps, in, in_len, out, out_len, flags, in_used, FALSE, mend);
+  return gutf8conv_kernel_encode_loop (encode_neon_step, 4 * GE32_UNITS, 4 * GE32_UNITS,
+                                       in, in_len, out, out_len, flags, in_used, mend);
 }
 
-GUTF8CONV_KERNEL_UNMENDED (encode_neon_impl, encode_neon_mend_impl)
+GUTF8CONV_KERNEL_UNMENDED (encode_neon_impl, encode_neon_mending)
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_neon, encode_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_neon_mend, encode_neon_mend_impl, encode_neon, 1)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_neon_mend, encode_neon_mending, encode_neon, 1)
 
 /* UTF-8 to UTF-8: the decoder's validation, 64 bytes a step, each step
  * stored once it has passed.  A sequence cut by the end of a step is
@@ -1734,6 +1729,9 @@ encode16_steps (const guint8 *in,
   GUTF8CONV_KERNEL_SPECIALISE (encode16_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
+/* The body of encode16 around its step loop: the units the loop does
+ * not take, sixteen at a time, go to the scalar kernel (a pair across
+ * their end with them), and the loop starts again after them. */
 static inline __attribute__((always_inline)) gsize
 encode16_neon_mend_impl (const guint8        *in,
                          gsize                in_len,
@@ -1743,7 +1741,24 @@ encode16_neon_mend_impl (const guint8        *in,
                          gsize               *in_used,
                          GUtf8ConvKernelMend *mend)
 {
-  return encode_by_steps (encode16_steps, in, in_len, out, out_len, flags, in_used, TRUE, mend);
+  const GUtf8ConvEncodeFunc scalar = gutf8conv_kernel_scalar_encode16;
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 1);
+  guint8 *o = out, *oend = out + out_len;
+
+  for (;;)
+    {
+      gsize used;
+
+      o += encode16_steps (p, end - p, o, oend - o, flags, &used);
+      p += used;
+      /* (Sixteen units, and the room the loop wants.) */
+      if ((gsize) (end - p) < 32 || (gsize) (oend - o) < 64)
+        break;
+      if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, 32, 2, flags) &&
+          (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 2, flags, mend)))
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+    }
+  return gutf8conv_kernel_encode_rest (scalar, in, p, in + in_len, out, o, oend, 2, flags, mend, in_used);
 }
 
 GUTF8CONV_KERNEL_UNMENDED (encode16_neon_impl, encode16_neon_mend_impl)
