@@ -66,6 +66,9 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_lookup16 (gk_vec t, gk_vec i) { return _mm256
 
 #include "gutf8conv-kernel-generic-block.h"
 #include "gutf8conv-kernel-generic-kl.h"
+/* No context (gutf8conv-kernel-generic-context.h): an x86 constant is one
+ * load where it is used, or an operand. */
+#include "gutf8conv-kernel-generic-context.h"
 
 #define SET1(c) _mm256_set1_epi8 ((char) (c))
 
@@ -343,7 +346,7 @@ GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)    { return _mm256_testz
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return cont_mask (b); }
 
 GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_at (const guint8 *p, gk_vec b, const gboolean start, const gboolean bmp_only)
+gk_kl_valid_at (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p, gk_vec b, const gboolean start, const gboolean bmp_only)
 {
   __m256i err = start ? kl_error_first (b, bmp_only) : kl_error_at (p, b, bmp_only);
 
@@ -351,7 +354,7 @@ gk_kl_valid_at (const guint8 *p, gk_vec b, const gboolean start, const gboolean 
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_next (const guint8 *p, gk_vec b G_GNUC_UNUSED, gk_vec b2, const gboolean bmp_only)
+gk_kl_valid_next (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p, gk_vec b G_GNUC_UNUSED, gk_vec b2, const gboolean bmp_only)
 {
   __m256i err = kl_error_at (p + 32, b2, bmp_only);
 
@@ -364,7 +367,8 @@ gk_kl_valid_next (const guint8 *p, gk_vec b G_GNUC_UNUSED, gk_vec b2, const gboo
  * 11 of them.  The other blocks are the early return: so GCC keeps the
  * loop's values in registers on the three-byte path. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_valid (const guint8   *p,
+gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
+                 const guint8   *p,
                  gk_vec          b G_GNUC_UNUSED,
                  gk_mask         cont,
                  gk_mask         cont2,

@@ -20,24 +20,31 @@
  *        no byte of @x has its top bit set
  *   gk_mask  gk_cont_mask (gk_vec b);
  *        the continuation bytes (80..BF) of @b
- *   gboolean gk_kl_valid_at (const guint8 *p, gk_vec b, gboolean start, gboolean bmp_only);
+ *   gboolean gk_kl_valid_at (const GkContext *ctx, const guint8 *p, gk_vec b, gboolean start,
+ *                            gboolean bmp_only);
  *        the block @b at @p, a character boundary after ASCII (or, with
  *        @start, after nothing readable), is valid as far as it goes
- *   gboolean gk_kl_valid_next (const guint8 *p, gk_vec b, gk_vec b2, gboolean bmp_only);
+ *   gboolean gk_kl_valid_next (const GkContext *ctx, const guint8 *p, gk_vec b, gk_vec b2,
+ *                              gboolean bmp_only);
  *        the block @b2 at @p + GK_BLOCK, after the block @b, is valid as
  *        far as it goes
- *   guint8  *gk_decode_valid (const guint8 *p, gk_vec b, gk_mask cont, gk_mask cont2,
- *                             guint8 *o, gboolean big_endian);
+ *   guint8  *gk_decode_valid (const GkContext *ctx, const guint8 *p, gk_vec b, gk_mask cont,
+ *                             gk_mask cont2, guint8 *o, gboolean big_endian);
  *        the characters of the valid block @b at @p that start in it
  *        (@cont, @cont2: its and the next block's continuation bytes), to @o;
  *        the new @o.  A kernel's choice of transcoding by what the block
  *        holds is made here.
+ *
+ * Each loop makes the kernel context (gutf8conv-kernel-generic-context.h)
+ * once and hands it to those three.
  *
  * gk_kl_validate_fast() is the same loop without the transcoding, for
  * GK_COPY_ENTRY_POINT (gutf8conv-kernel-generic-block.h).
  */
 
 #pragma once
+
+#include "gutf8conv-kernel-generic-context.h"
 
 /* A run of ASCII from *@pp: 64 bytes a step. */
 GUTF8CONV_KERNEL_INLINE void
@@ -111,14 +118,16 @@ gk_kl_decode_fast (const guint8   **pp,
   const guint8 *out_last;
   gk_vec b;
   gk_mask cont;
+  GkContext ctx;
 
   if (end - p < GK_FAST_IN || oend - o < GK_FAST_OUT)
     return;
+  ctx = gk_context (bmp_only);
   /* The last places a step may start from: one compare each a step. */
   in_last = end - GK_FAST_IN;
   out_last = oend - GK_FAST_OUT;
   b = gk_loadu (p);
-  if (!gk_kl_valid_at (p, b, TRUE, bmp_only))
+  if (!gk_kl_valid_at (&ctx, p, b, TRUE, bmp_only))
     return;
   cont = gk_cont_mask (b);
   do
@@ -136,20 +145,20 @@ gk_kl_decode_fast (const guint8   **pp,
             break;
           /* At a character boundary, after ASCII. */
           b = gk_loadu (p);
-          if (!gk_kl_valid_at (p, b, FALSE, bmp_only))
+          if (!gk_kl_valid_at (&ctx, p, b, FALSE, bmp_only))
             break;
           cont = gk_cont_mask (b);
           continue;
         }
 
       b2 = gk_loadu (p + GK_BLOCK);
-      if (G_UNLIKELY (!gk_kl_valid_next (p, b, b2, bmp_only)))
+      if (G_UNLIKELY (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only)))
         {
           gk_decode_before_error (&p, cont, &o, big_endian);
           break;
         }
       cont2 = gk_cont_mask (b2);
-      o = gk_decode_valid (p, b, cont, cont2, o, big_endian);
+      o = gk_decode_valid (&ctx, p, b, cont, cont2, o, big_endian);
       p += GK_BLOCK;
       b = b2;
       cont = cont2;
@@ -179,12 +188,14 @@ gk_kl_validate_fast (const guint8   *in,
 {
   const guint8 *p = in;
   gk_vec b;
+  GkContext ctx;
 
   *stored = 0;
   if (end - p < 2 * GK_BLOCK)
     return p;
+  ctx = gk_context (bmp_only);
   b = gk_loadu (p);
-  if (!gk_kl_valid_at (p, b, TRUE, bmp_only))
+  if (!gk_kl_valid_at (&ctx, p, b, TRUE, bmp_only))
     return p;
   do
     {
@@ -193,7 +204,7 @@ gk_kl_validate_fast (const guint8   *in,
       if (out != NULL)
         gk_storeu (out + (p - in), b);
       /* After ASCII, an ASCII block has nothing to check. */
-      if (!gk_is_ascii (gk_or (b, b2)) && !gk_kl_valid_next (p, b, b2, bmp_only))
+      if (!gk_is_ascii (gk_or (b, b2)) && !gk_kl_valid_next (&ctx, p, b, b2, bmp_only))
         break;
       p += GK_BLOCK;
       *stored = p - in;

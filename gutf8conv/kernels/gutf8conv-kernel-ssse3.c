@@ -58,6 +58,9 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i) { return _mm_shu
 #define gk_prev_bytes(b, prev, n) _mm_alignr_epi8 (b, prev, 16 - (n))
 
 #include "gutf8conv-kernel-generic-kl.h"
+/* No context (gutf8conv-kernel-generic-context.h): an x86 constant is one
+ * load where it is used, or an operand. */
+#include "gutf8conv-kernel-generic-context.h"
 
 /* The errors of the 16 bytes @b after the 16 bytes @prev (see
  * gutf8conv-kernel-generic-kl.h).  Non-zero where something is wrong. */
@@ -395,13 +398,13 @@ GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return (guint32) _m
 
 /* The bytes before @p are none of a character (ASCII will do). */
 GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_at (const guint8 *p G_GNUC_UNUSED, gk_vec b, const gboolean start G_GNUC_UNUSED, const gboolean bmp_only)
+gk_kl_valid_at (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p G_GNUC_UNUSED, gk_vec b, const gboolean start G_GNUC_UNUSED, const gboolean bmp_only)
 {
   return _mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1));
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_next (const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec b2, const gboolean bmp_only)
+gk_kl_valid_next (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec b2, const gboolean bmp_only)
 {
   return _mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1));
 }
@@ -409,7 +412,8 @@ gk_kl_valid_next (const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec b2, const gboo
 /* The block by what it holds.  (Written out here: as a function of its
  * own, inlined, it costs more instructions.) */
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_valid (const guint8   *p,
+gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
+                 const guint8   *p,
                  gk_vec          b,
                  gk_mask         cont,
                  gk_mask         cont2 G_GNUC_UNUSED,

@@ -81,6 +81,30 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i)  { return vec_pe
 
 #include "gutf8conv-kernel-generic-kl.h"
 
+/* The fast loop's constants (gutf8conv-kernel-generic-context.h): the
+ * validator's tables, vsx_decode_block()'s; of its `firsts`, byte 0 of
+ * each word takes the lead's payload mask, the others a continuation's. */
+#define GK_HAVE_CONTEXT 1
+typedef struct { GkKlTables kl; vu8 payload, shift, within, firsts, w01, w23; } GkContext;
+
+GUTF8CONV_KERNEL_INLINE GkContext
+vsx_constants (const gboolean bmp_only)
+{
+  const GkContext c = { gk_kl_tables (bmp_only), V8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8)), V8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8)),
+                  V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0),
+                  V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0), V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1) };
+  return c;
+}
+
+GUTF8CONV_KERNEL_INLINE GkContext
+gk_context (const gboolean bmp_only)
+{
+  GkContext c = vsx_constants (bmp_only);
+  __asm__ ("" : "+v" (c.kl.prev_high), "+v" (c.kl.prev_low), "+v" (c.kl.cur_high), "+v" (c.payload),
+                "+v" (c.shift), "+v" (c.within), "+v" (c.firsts), "+v" (c.w01), "+v" (c.w23));
+  return c;
+}
+
 /* The characters whose leads @leads marks among the 16 bytes at @p, to
  * @o: each lead's four bytes into its word, four a step, by the lead
  * positions (gutf8conv_compact8), masked to their payloads, put together
@@ -88,15 +112,8 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i)  { return vec_pe
  * what the lead's length leaves (SHIFT_BY_LEAD).  Reads up to @p + 32,
  * may write 12 bytes past its characters; returns the new @o. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+vsx_decode_block (const GkContext *c, const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
 {
-  const vu8 payload = V8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8));
-  const vu8 shift = V8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8));
-  const vu8 within = V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-  /* Byte 0 of each word: the lead's mask; the others: a continuation's. */
-  const vu8 firsts = V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0);
-  const vu8 w01 = V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0);
-  const vu8 w23 = V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1);
   guint n_lo = __builtin_popcount (leads & 0xFF), n = n_lo + __builtin_popcount (leads >> 8);
   vsx_u128 at = (vsx_u128) gutf8conv_compact8[leads & 0xFF] |
                 (vsx_u128) (gutf8conv_compact8[leads >> 8] + G_GUINT64_CONSTANT (0x0808080808080808)) << (8 * n_lo);
@@ -105,20 +122,22 @@ gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_e
   for (guint h = 0; h < n; h += 4)
     {
       vu8 four = (vu8) vec_mergeh ((vu16) vec_mergeh (pos, pos), (vu16) vec_mergeh (pos, pos));
-      vu8 w = vec_perm (x, x2, vec_add (four, within));
+      vu8 w = vec_perm (x, x2, vec_add (four, c->within));
       vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4));
       vu32 v;
 
-      w = vec_and (w, vec_sel (vec_splats ((unsigned char) 0x3F), vec_perm (payload, payload, hi), firsts));
-      v = vec_msum (w, w23, vec_sl (vec_msum (w, w01, vec_splats (0u)), vec_splats (12u)));
+      w = vec_and (w, vec_sel (vec_splats ((unsigned char) 0x3F), vec_perm (c->payload, c->payload, hi), c->firsts));
+      v = vec_msum (w, c->w23, vec_sl (vec_msum (w, c->w01, vec_splats (0u)), vec_splats (12u)));
       /* vsrw shifts by the low five bits of each word: byte 0's. */
-      v = vec_sr (v, (vu32) vec_perm (shift, shift, hi));
+      v = vec_sr (v, (vu32) vec_perm (c->shift, c->shift, hi));
       vsx_store (o, big_endian ? vsx_swap32 ((vu8) v) : (vu8) v);
       o += 4 * MIN (n - h, 4);
       pos = vec_sld (pos, pos, 12);
     }
   return o;
 }
+
+#define gk_decode_block(p, leads, o, big_endian) vsx_decode_block ((const GkContext[]) { vsx_constants (FALSE) }, p, leads, o, big_endian)
 
 /* Sixteen ASCII bytes @b to sixteen units at @o, four a shuffle with zeros. */
 GUTF8CONV_KERNEL_INLINE void
@@ -150,18 +169,11 @@ GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)  { return vec_all_lt (x,
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask ((gk_vec) vec_cmplt ((__vector signed char) b, vec_splats ((signed char) 0xC0))); }
 
 /* Block @b after @prev (zero: nothing, or ASCII) is valid as far as it goes. */
-GUTF8CONV_KERNEL_INLINE gboolean
-vsx_kl_valid (gk_vec b, gk_vec prev, const gboolean bmp_only)
-{
-  const GkKlTables t = gk_kl_tables (bmp_only);
-
-  return vec_all_eq (gk_kl_errors_after (b, prev, &t), vsx_zero ());
-}
-
-#define gk_kl_valid_at(p, b, start, bmp_only) vsx_kl_valid (b, vsx_zero (), bmp_only)
-#define gk_kl_valid_next(p, b, b2, bmp_only) vsx_kl_valid (b2, b, bmp_only)
+#define vsx_kl_valid(c, b, prev) vec_all_eq (gk_kl_errors_after (b, prev, &(c)->kl), vsx_zero ())
+#define gk_kl_valid_at(c, p, b, start, bmp_only) vsx_kl_valid (c, b, vsx_zero ())
+#define gk_kl_valid_next(c, p, b, b2, bmp_only) vsx_kl_valid (c, b2, b)
 /* Every character that starts in the block, whatever it holds. */
-#define gk_decode_valid(p, b, cont, cont2, o, big_endian) gk_decode_block (p, ~(cont) & 0xFFFF, o, big_endian)
+#define gk_decode_valid(c, p, b, cont, cont2, o, big_endian) vsx_decode_block (c, p, ~(cont) & 0xFFFF, o, big_endian)
 
 #include "gutf8conv-kernel-generic-kl-decode.h"
 
@@ -193,14 +205,7 @@ GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v) { return (ge16_vec) vec_
 GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vsx_movemask ((vu8) m); }
 GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vec_all_eq (v, vec_splats ((unsigned short) 0)); }
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_ascii (guint8 *o, ge16_vec v)
-{
-  guint64 b = ((__vector unsigned long long) vec_pack (v, v))[0];
-
-  memcpy (o, &b, 8);
-  return o + 8;
-}
+GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_ascii (guint8 *o, ge16_vec v) { guint64 b = ((__vector unsigned long long) vec_pack (v, v))[0]; memcpy (o, &b, 8); return o + 8; }
 
 #define GE16_HAVE_STORE_ASCII2 1
 GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_ascii2 (guint8 *o, ge16_vec v0, ge16_vec v1) { vsx_store (o, vec_pack (v0, v1)); return o + 16; }
@@ -257,9 +262,7 @@ GUTF8CONV_KERNEL_INLINE vu32 vsx_load32 (const guint8 *p, gboolean big_endian) {
 GUTF8CONV_KERNEL_INLINE ge32_vec
 ge32_load (const guint8 *p, gboolean big_endian)
 {
-  ge32_vec v = { { vsx_load32 (p, big_endian), vsx_load32 (p + 16, big_endian), vsx_load32 (p + 32, big_endian), vsx_load32 (p + 48, big_endian) } };
-
-  return v;
+  return (ge32_vec) { { vsx_load32 (p, big_endian), vsx_load32 (p + 16, big_endian), vsx_load32 (p + 32, big_endian), vsx_load32 (p + 48, big_endian) } };
 }
 
 GUTF8CONV_KERNEL_INLINE vu32 ge32_any_bits (ge32_vec v) { return vec_or (vec_or (v.q[0], v.q[1]), vec_or (v.q[2], v.q[3])); }
@@ -286,11 +289,7 @@ vsx_encode_two8 (guint8 *o, ge16_vec w)
   return ge16_store_two (o, vec_sel (t, w, ascii), ascii);
 }
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (guint8 *o, ge32_vec v)
-{
-  return vsx_encode_two8 (vsx_encode_two8 (o, vec_pack (v.q[0], v.q[1])), vec_pack (v.q[2], v.q[3]));
-}
+GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_two (guint8 *o, ge32_vec v) { return vsx_encode_two8 (vsx_encode_two8 (o, vec_pack (v.q[0], v.q[1])), vec_pack (v.q[2], v.q[3])); }
 
 GUTF8CONV_KERNEL_INLINE gboolean
 ge32_bad (ge32_part x, guint32 max)
@@ -351,11 +350,7 @@ vsx_encode_bmp8 (guint8 *o, ge16_vec w)
   return ge16_store_utf8 (o, hi, lo, ascii, short_);
 }
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (guint8 *o, ge32_vec v)
-{
-  return vsx_encode_bmp8 (vsx_encode_bmp8 (o, vec_pack (v.q[0], v.q[1])), vec_pack (v.q[2], v.q[3]));
-}
+GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_bmp (guint8 *o, ge32_vec v) { return vsx_encode_bmp8 (vsx_encode_bmp8 (o, vec_pack (v.q[0], v.q[1])), vec_pack (v.q[2], v.q[3])); }
 
 #include "gutf8conv-kernel-generic-encode.h"
 
