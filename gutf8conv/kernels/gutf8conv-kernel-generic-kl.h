@@ -36,10 +36,12 @@
 
 #include "gutf8conv-kernel-tables.h"
 
-/* The three tables, made once before a loop. */
+/* The three tables, made once before a loop, and the subtrahends that
+ * leave bit 7 set exactly on a lead of three bytes (four) or more. */
 typedef struct
 {
   gk_vec prev_high, prev_low, cur_high;
+  gk_vec lead3, lead4;
 } GkKlTables;
 
 GUTF8CONV_KERNEL_INLINE GkKlTables
@@ -50,6 +52,8 @@ gk_kl_tables (const gboolean bmp_only)
   t.prev_high = GK_KL_TABLE (GUTF8CONV_KL_PREV_HIGH);
   t.prev_low = bmp_only ? GK_KL_TABLE (GUTF8CONV_KL_PREV_LOW_BMP) : GK_KL_TABLE (GUTF8CONV_KL_PREV_LOW);
   t.cur_high = bmp_only ? GK_KL_TABLE (GUTF8CONV_KL_CUR_HIGH_BMP) : GK_KL_TABLE (GUTF8CONV_KL_CUR_HIGH);
+  t.lead3 = gk_set1 (0xE0 - 0x80);
+  t.lead4 = gk_set1 (0xF0 - 0x80);
   return t;
 }
 
@@ -73,12 +77,12 @@ gk_kl_pairs (gk_vec            b,
  * there, and has GUTF8CONV_KL_TWO_CONTS.  Non-zero where something is
  * wrong. */
 GUTF8CONV_KERNEL_INLINE gk_vec
-gk_kl_verdict (gk_vec pairs,
-               gk_vec prev2,
-               gk_vec prev3)
+gk_kl_verdict (gk_vec            pairs,
+               gk_vec            prev2,
+               gk_vec            prev3,
+               const GkKlTables *t)
 {
-  gk_vec must = gk_or (gk_subs_u8 (prev2, gk_set1 (0xE0 - 0x80)),
-                       gk_subs_u8 (prev3, gk_set1 (0xF0 - 0x80)));
+  gk_vec must = gk_or (gk_subs_u8 (prev2, t->lead3), gk_subs_u8 (prev3, t->lead4));
 
   return gk_xor (pairs, gk_and (must, gk_set1 (0x80)));
 }
@@ -94,7 +98,7 @@ gk_kl_errors (gk_vec            b,
               gk_vec            prev3,
               const GkKlTables *t)
 {
-  return gk_kl_verdict (gk_kl_pairs (b, prev1, t), prev2, prev3);
+  return gk_kl_verdict (gk_kl_pairs (b, prev1, t), prev2, prev3, t);
 }
 
 /* gk_kl_errors() of block @b after the block @prev (zero: ASCII, or
@@ -108,5 +112,5 @@ gk_kl_errors_after (gk_vec            b,
 {
   gk_vec pairs = gk_kl_pairs (b, gk_prev_bytes (b, prev, 1), t);
 
-  return gk_kl_verdict (pairs, gk_prev_bytes (b, prev, 2), gk_prev_bytes (b, prev, 3));
+  return gk_kl_verdict (pairs, gk_prev_bytes (b, prev, 2), gk_prev_bytes (b, prev, 3), t);
 }

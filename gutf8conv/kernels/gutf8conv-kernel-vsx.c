@@ -85,14 +85,14 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i)  { return vec_pe
  * validator's tables, vsx_decode_block()'s; of its `firsts`, byte 0 of
  * each word takes the lead's payload mask, the others a continuation's. */
 #define GK_HAVE_CONTEXT 1
-typedef struct { GkKlTables kl; vu8 payload, shift, within, firsts, w01, w23; } GkContext;
+typedef struct { GkKlTables kl; vu8 payload, shift, within, firsts, w01, w23, m3f; } GkContext;
 
 GUTF8CONV_KERNEL_INLINE GkContext
 vsx_constants (const gboolean bmp_only)
 {
   const GkContext c = { gk_kl_tables (bmp_only), V8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8)), V8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8)),
-                  V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0),
-                  V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0), V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1) };
+                        V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0),
+                        V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0), V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1), vec_splats ((unsigned char) 0x3F) };
   return c;
 }
 
@@ -100,44 +100,46 @@ GUTF8CONV_KERNEL_INLINE GkContext
 gk_context (const gboolean bmp_only)
 {
   GkContext c = vsx_constants (bmp_only);
-  __asm__ ("" : "+v" (c.kl.prev_high), "+v" (c.kl.prev_low), "+v" (c.kl.cur_high), "+v" (c.payload),
-                "+v" (c.shift), "+v" (c.within), "+v" (c.firsts), "+v" (c.w01), "+v" (c.w23));
+  __asm__ ("" : "+v" (c.kl.prev_high), "+v" (c.kl.prev_low), "+v" (c.kl.cur_high), "+v" (c.kl.lead3), "+v" (c.kl.lead4), "+v" (c.payload),
+                "+v" (c.shift), "+v" (c.within), "+v" (c.firsts), "+v" (c.w01), "+v" (c.w23), "+v" (c.m3f));
   return c;
 }
 
-/* The characters whose leads @leads marks among the 16 bytes at @p, to
- * @o: each lead's four bytes into its word, four a step, by the lead
+/* The characters whose leads @leads marks among the 16 bytes @x at @p,
+ * to @o: each lead's four bytes into its word, four a step, by the lead
  * positions (gutf8conv_compact8), masked to their payloads, put together
  * as a four-byte form by two byte multiply-sums and shifted right by
  * what the lead's length leaves (SHIFT_BY_LEAD).  Reads up to @p + 32,
  * may write 12 bytes past its characters; returns the new @o. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_decode_block (const GkContext *c, const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, guint8 *o, const gboolean big_endian)
 {
-  guint n_lo = __builtin_popcount (leads & 0xFF), n = n_lo + __builtin_popcount (leads >> 8);
-  vsx_u128 at = (vsx_u128) gutf8conv_compact8[leads & 0xFF] |
-                (vsx_u128) (gutf8conv_compact8[leads >> 8] + G_GUINT64_CONSTANT (0x0808080808080808)) << (8 * n_lo);
-  vu8 x = vsx_load (p), x2 = vsx_load (p + 16), pos = (vu8) at;
+  guint n_lo = __builtin_popcount (leads & 0xFF), s = 8 * n_lo, n = n_lo + __builtin_popcount (leads >> 8);
+  guint64 a = gutf8conv_compact8[leads & 0xFF], b = gutf8conv_compact8[leads >> 8] + G_GUINT64_CONSTANT (0x0808080808080808);
+  /* The positions, the high half's after the low half's (in two words:
+   * a 128-bit integer would go through memory). */
+  vu8 pos = (vu8) (__vector unsigned long long) { s == 64 ? a : a | b << s, s == 0 ? 0 : b >> (64 - s) };
+  vu8 x2 = vsx_load (p + 16);
 
-  for (guint h = 0; h < n; h += 4)
+  for (guint k = (n + 3) / 4; k > 0; k--, o += 16)
     {
       vu8 four = (vu8) vec_mergeh ((vu16) vec_mergeh (pos, pos), (vu16) vec_mergeh (pos, pos));
       vu8 w = vec_perm (x, x2, vec_add (four, c->within));
       vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4));
       vu32 v;
 
-      w = vec_and (w, vec_sel (vec_splats ((unsigned char) 0x3F), vec_perm (c->payload, c->payload, hi), c->firsts));
+      w = vec_and (w, vec_sel (c->m3f, vec_perm (c->payload, c->payload, hi), c->firsts));
       v = vec_msum (w, c->w23, vec_sl (vec_msum (w, c->w01, vec_splats (0u)), vec_splats (12u)));
-      /* vsrw shifts by the low five bits of each word: byte 0's. */
-      v = vec_sr (v, (vu32) vec_perm (c->shift, c->shift, hi));
+      /* vsrw shifts by the low five bits of each word, byte 0's (vec_sr
+       * would mask them first). */
+      __asm__ ("vsrw %0,%0,%1" : "+v" (v) : "v" (vec_perm (c->shift, c->shift, hi)));
       vsx_store (o, big_endian ? vsx_swap32 ((vu8) v) : (vu8) v);
-      o += 4 * MIN (n - h, 4);
       pos = vec_sld (pos, pos, 12);
     }
-  return o;
+  return o - 16 * ((n + 3) / 4) + 4 * n;
 }
 
-#define gk_decode_block(p, leads, o, big_endian) vsx_decode_block ((const GkContext[]) { vsx_constants (FALSE) }, p, leads, o, big_endian)
+#define gk_decode_block(p, leads, o, big_endian) vsx_decode_block ((const GkContext[]) { vsx_constants (FALSE) }, p, vsx_load (p), leads, o, big_endian)
 
 /* Sixteen ASCII bytes @b to sixteen units at @o, four a shuffle with zeros. */
 GUTF8CONV_KERNEL_INLINE void
@@ -166,14 +168,15 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vec_sld (vsx_z
 #define GK_FAST_IN 32
 #define GK_FAST_OUT 96
 GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)  { return vec_all_lt (x, gk_set1 (0x80)); }
-GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask ((gk_vec) vec_cmplt ((__vector signed char) b, vec_splats ((signed char) 0xC0))); }
+/* Bit 7 set, bit 6 (bit 7 of b + b) clear: no constant. */
+GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (vec_andc (b, vec_add (b, b))); }
 
 /* Block @b after @prev (zero: nothing, or ASCII) is valid as far as it goes. */
 #define vsx_kl_valid(c, b, prev) vec_all_eq (gk_kl_errors_after (b, prev, &(c)->kl), vsx_zero ())
 #define gk_kl_valid_at(c, p, b, start, bmp_only) vsx_kl_valid (c, b, vsx_zero ())
 #define gk_kl_valid_next(c, p, b, b2, bmp_only) vsx_kl_valid (c, b2, b)
 /* Every character that starts in the block, whatever it holds. */
-#define gk_decode_valid(c, p, b, cont, cont2, o, big_endian) vsx_decode_block (c, p, ~(cont) & 0xFFFF, o, big_endian)
+#define gk_decode_valid(c, p, b, cont, cont2, o, big_endian) vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, big_endian)
 
 #include "gutf8conv-kernel-generic-kl-decode.h"
 
