@@ -30,8 +30,6 @@ typedef __vector unsigned char vu8;
 typedef __vector unsigned short vu16;
 typedef __vector unsigned int vu32;
 
-__extension__ typedef unsigned __int128 vsx_u128;
-
 #define V8(...) ((vu8) { __VA_ARGS__ })
 /* Half @h of @x's elements widened by zero elements @z (first if big-endian). */
 #define VSX_ZIP(x, z, h, be) ((h) ? ((be) ? vec_mergel (z, x) : vec_mergel (x, z)) : ((be) ? vec_mergeh (z, x) : vec_mergeh (x, z)))
@@ -49,6 +47,12 @@ GUTF8CONV_KERNEL_INLINE vu8 vsx_swap16 (vu8 x) { return vec_perm (x, x, V8 (1, 0
  * so memory byte i's top bit is bit i of the result's element 1. */
 #define VSX_TOP_BITS V8 (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40, 32, 24, 16, 8, 0)
 GUTF8CONV_KERNEL_INLINE guint32 vsx_movemask (vu8 x) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, VSX_TOP_BITS))[1]; }
+
+/* A table for vsx_lookup(): its bytes reversed, so that a lookup is one
+ * vperm on little-endian, where vec_perm complements a variable index. */
+#define VSX_REV16(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p) V8 (p, o, n, m, l, k, j, i, h, g, f, e, d, c, b, a)
+#define VSX_TABLE(...) VSX_REV16 (__VA_ARGS__)
+GUTF8CONV_KERNEL_INLINE vu8 vsx_lookup (vu8 t, vu8 i) { return vec_perm (t, t, vec_nor (i, i)); }
 
 /* The block test's vocabulary (gutf8conv-kernel-generic-block.h). */
 #define GK_BLOCK 16
@@ -90,7 +94,7 @@ typedef struct { GkKlTables kl; vu8 payload, shift, within, firsts, w01, w23, m3
 GUTF8CONV_KERNEL_INLINE GkContext
 vsx_constants (const gboolean bmp_only)
 {
-  const GkContext c = { gk_kl_tables (bmp_only), V8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8)), V8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8)),
+  const GkContext c = { gk_kl_tables (bmp_only), VSX_TABLE (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8)), VSX_TABLE (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8)),
                         V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0),
                         V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0), V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1), vec_splats ((unsigned char) 0x3F) };
   return c;
@@ -128,11 +132,11 @@ vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, gui
       vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4));
       vu32 v;
 
-      w = vec_and (w, vec_sel (c->m3f, vec_perm (c->payload, c->payload, hi), c->firsts));
+      w = vec_and (w, vec_sel (c->m3f, vsx_lookup (c->payload, hi), c->firsts));
       v = vec_msum (w, c->w23, vec_sl (vec_msum (w, c->w01, vec_splats (0u)), vec_splats (12u)));
       /* vsrw shifts by the low five bits of each word, byte 0's (vec_sr
        * would mask them first). */
-      __asm__ ("vsrw %0,%0,%1" : "+v" (v) : "v" (vec_perm (c->shift, c->shift, hi)));
+      __asm__ ("vsrw %0,%0,%1" : "+v" (v) : "v" (vsx_lookup (c->shift, hi)));
       vsx_store (o, big_endian ? vsx_swap32 ((vu8) v) : (vu8) v);
       pos = vec_sld (pos, pos, 12);
     }
@@ -179,9 +183,7 @@ GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (v
 #define gk_decode_valid(c, p, b, cont, cont2, o, big_endian) vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, big_endian)
 
 #include "gutf8conv-kernel-generic-kl-decode.h"
-
 #define gk_decode_fast gk_kl_decode_fast
-
 #include "gutf8conv-kernel-generic-decode.h"
 
 GK_DECODE_ENTRY_POINTS (decode_vsx, decode_vsx_mend)
