@@ -89,14 +89,14 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i)  { return vec_pe
  * validator's tables, vsx_decode_block()'s; of its `firsts`, byte 0 of
  * each word takes the lead's payload mask, the others a continuation's. */
 #define GK_HAVE_CONTEXT 1
-typedef struct { GkKlTables kl; vu8 payload, shift, within, firsts, w01, w23, m3f; } GkContext;
+typedef struct { GkKlTables kl; vu8 payload, shift, within, firsts, w01, w23, m3f; const guint64 *compact8; } GkContext;
 
 GUTF8CONV_KERNEL_INLINE GkContext
 vsx_constants (const gboolean bmp_only)
 {
   const GkContext c = { gk_kl_tables (bmp_only), VSX_TABLE (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8)), VSX_TABLE (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8)),
                         V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0),
-                        V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0), V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1), vec_splats ((unsigned char) 0x3F) };
+                        V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0), V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1), vec_splats ((unsigned char) 0x3F), gutf8conv_compact8 };
   return c;
 }
 
@@ -106,41 +106,45 @@ gk_context (const gboolean bmp_only)
   GkContext c = vsx_constants (bmp_only);
   __asm__ ("" : "+v" (c.kl.prev_high), "+v" (c.kl.prev_low), "+v" (c.kl.cur_high), "+v" (c.kl.lead3), "+v" (c.kl.lead4), "+v" (c.payload),
                 "+v" (c.shift), "+v" (c.within), "+v" (c.firsts), "+v" (c.w01), "+v" (c.w23), "+v" (c.m3f));
+  __asm__ ("" : "+r" (c.compact8));
   return c;
 }
 
 /* The characters whose leads @leads marks among the 16 bytes @x at @p,
- * to @o: each lead's four bytes into its word, four a step, by the lead
- * positions (gutf8conv_compact8), masked to their payloads, put together
- * as a four-byte form by two byte multiply-sums and shifted right by
- * what the lead's length leaves (SHIFT_BY_LEAD).  Reads up to @p + 32,
+ * to @o: each lead's four bytes into its word, four a step, by each
+ * half's lead positions (gutf8conv_compact8), masked to their payloads,
+ * put together as a four-byte form by two byte multiply-sums and shifted
+ * right by what the lead's length leaves (SHIFT_BY_LEAD).  Reads up to @p + 32,
  * may write 12 bytes past its characters; returns the new @o. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, guint8 *o, const gboolean big_endian)
 {
-  guint n_lo = __builtin_popcount (leads & 0xFF), s = 8 * n_lo, n = n_lo + __builtin_popcount (leads >> 8);
-  guint64 a = gutf8conv_compact8[leads & 0xFF], b = gutf8conv_compact8[leads >> 8] + G_GUINT64_CONSTANT (0x0808080808080808);
-  /* The positions, the high half's after the low half's (in two words:
-   * a 128-bit integer would go through memory). */
-  vu8 pos = (vu8) (__vector unsigned long long) { s == 64 ? a : a | b << s, s == 0 ? 0 : b >> (64 - s) };
   vu8 x2 = vsx_load (p + 16);
 
-  for (guint k = (n + 3) / 4; k > 0; k--, o += 16)
+  /* The positions in the high half are 8 on. */
+#pragma GCC unroll 2
+  for (guint h = 0; h < 2; h++)
     {
-      vu8 four = (vu8) vec_mergeh ((vu16) vec_mergeh (pos, pos), (vu16) vec_mergeh (pos, pos));
-      vu8 w = vec_perm (x, x2, vec_add (four, c->within));
-      vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4));
-      vu32 v;
+      guint n = __builtin_popcount ((leads >> (8 * h)) & 0xFF);
+      vu8 pos = vec_add ((vu8) vec_splats ((unsigned long long) c->compact8[(leads >> (8 * h)) & 0xFF]),
+                         vec_splats ((unsigned char) (8 * h)));
 
-      w = vec_and (w, vec_sel (c->m3f, vsx_lookup (c->payload, hi), c->firsts));
-      v = vec_msum (w, c->w23, vec_sl (vec_msum (w, c->w01, vec_splats (0u)), vec_splats (12u)));
-      /* vsrw shifts by the low five bits of each word, byte 0's (vec_sr
-       * would mask them first). */
-      __asm__ ("vsrw %0,%0,%1" : "+v" (v) : "v" (vsx_lookup (c->shift, hi)));
-      vsx_store (o, big_endian ? vsx_swap32 ((vu8) v) : (vu8) v);
-      pos = vec_sld (pos, pos, 12);
+      for (guint k = (n + 3) / 4; k > 0; k--, o += 16)
+        {
+          vu8 four = (vu8) vec_mergeh ((vu16) vec_mergeh (pos, pos), (vu16) vec_mergeh (pos, pos));
+          vu8 w = vec_perm (x, x2, vec_add (four, c->within));
+          vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4));
+          vu8 m = vec_and (w, vec_sel (c->m3f, vsx_lookup (c->payload, hi), c->firsts));
+          vu32 v = vec_msum (m, c->w23, vec_sl (vec_msum (m, c->w01, vec_splats (0u)), vec_splats (12u)));
+
+          /* vsrw: by the low five bits of each word's byte 0 (vec_sr masks them). */
+          __asm__ ("vsrw %0,%0,%1" : "+v" (v) : "v" (vsx_lookup (c->shift, hi)));
+          vsx_store (o, big_endian ? vsx_swap32 ((vu8) v) : (vu8) v);
+          pos = vec_sld (pos, pos, 12);
+        }
+      o -= 16 * ((n + 3) / 4) - 4 * n;
     }
-  return o - 16 * ((n + 3) / 4) + 4 * n;
+  return o;
 }
 
 #define gk_decode_block(p, leads, o, big_endian) vsx_decode_block ((const GkContext[]) { vsx_constants (FALSE) }, p, vsx_load (p), leads, o, big_endian)
@@ -246,11 +250,7 @@ ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii)
   return o + 16 - __builtin_popcount (m);
 }
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_three (guint8 *o, ge16_vec hi, ge16_vec lo)
-{
-  return vsx_store_enc3 (vsx_store_enc3 (o, hi, lo, 0, 0xFF), hi, lo, 1, 0xFF);
-}
+GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_three (guint8 *o, ge16_vec hi, ge16_vec lo) { return vsx_store_enc3 (vsx_store_enc3 (o, hi, lo, 0, 0xFF), hi, lo, 1, 0xFF); }
 
 /* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
  * vectors, the any-value step a vector at a time. */
@@ -276,12 +276,7 @@ GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v) { return vec_any_eq (
 GUTF8CONV_KERNEL_INLINE gboolean ge32_ascii (ge32_vec v, gboolean no_nul) { return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v)); }
 GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return v.q[i]; }
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (guint8 *o, ge32_vec v)
-{
-  vsx_store (o, vec_pack (vec_pack (v.q[0], v.q[1]), vec_pack (v.q[2], v.q[3])));
-  return o + 16;
-}
+GUTF8CONV_KERNEL_INLINE guint8 *ge32_store_ascii (guint8 *o, ge32_vec v) { vsx_store (o, vec_pack (vec_pack (v.q[0], v.q[1]), vec_pack (v.q[2], v.q[3]))); return o + 16; }
 
 /* Eight units below U+0800 as 16-bit words @w: each one's two-byte form
  * (lead in the low byte) or ASCII byte, as UTF-16's encoder stores them. */
