@@ -271,7 +271,8 @@ ge32_load (const guint8 *p, gboolean big_endian)
 }
 
 GUTF8CONV_KERNEL_INLINE vu32 ge32_any_bits (ge32_vec v) { return vec_or (vec_or (v.q[0], v.q[1]), vec_or (v.q[2], v.q[3])); }
-GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return vec_all_eq (vec_and (ge32_any_bits (v), vec_splats (-limit)), vec_splats (0u)); }
+/* By a shift: its count is a splat immediate, where -@limit is a load. */
+GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return vec_all_eq (vec_sr (ge32_any_bits (v), vec_splats ((unsigned) __builtin_ctz (limit))), vec_splats (0u)); }
 GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v) { return vec_any_eq (vec_min (vec_min (v.q[0], v.q[1]), vec_min (v.q[2], v.q[3])), vec_splats (0u)); }
 GUTF8CONV_KERNEL_INLINE gboolean ge32_ascii (ge32_vec v, gboolean no_nul) { return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v)); }
 GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return v.q[i]; }
