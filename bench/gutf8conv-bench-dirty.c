@@ -43,6 +43,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -334,6 +335,7 @@ enum
   D_LATIN1,
   D_CP1252,
   D_LOG,
+  D_ELF,
   N_DIRTY
 };
 
@@ -414,6 +416,59 @@ french_single_byte (const guint8 *utf8,
       g_byte_array_append (a, &b, 1);
     }
   return a;
+}
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Whole ELF files of this machine, from /usr/bin then /usr/lib (each
+ * directory's regular files in name order, none over 8 MiB), until there
+ * are @min_len bytes; repeated where they are fewer.  NULL if none. */
+static guint8 *
+read_elf_files (gsize  min_len,
+                gsize *len,
+                guint *n_files)
+{
+  static const char *const dirs[] = { "/usr/bin", "/usr/lib" };
+  GByteArray *a = g_byte_array_new ();
+  guint8 *p;
+
+  *n_files = 0;
+  for (guint d = 0; d < G_N_ELEMENTS (dirs) && a->len < min_len; d++)
+    {
+      g_autoptr(GDir) dir = g_dir_open (dirs[d], 0, NULL);
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        g_ptr_array_add (names, g_build_filename (dirs[d], name, NULL));
+      g_ptr_array_sort (names, compare_paths);
+      for (guint i = 0; i < names->len && a->len < min_len; i++)
+        {
+          const char *path = g_ptr_array_index (names, i);
+          g_autofree char *data = NULL;
+          gsize n;
+          GStatBuf st;
+
+          if (g_lstat (path, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > 8 << 20 ||
+              !g_file_get_contents (path, &data, &n, NULL) || n < 4 || memcmp (data, "\x7F" "ELF", 4) != 0)
+            continue;
+          g_byte_array_append (a, (const guint8 *) data, n);
+          ++*n_files;
+        }
+    }
+  if (a->len == 0)
+    {
+      g_byte_array_unref (a);
+      return NULL;
+    }
+  p = repeat_to (a->data, a->len, min_len, len);
+  g_byte_array_unref (a);
+  return p;
 }
 
 static void
@@ -540,6 +595,27 @@ make_dirty (Dirty      *d,
     d[D_LOG] = (Dirty) { .name = "english-blobs", .what = "english.txt, 64 random bytes every 4 KiB" };
     d[D_LOG].len = a->len;
     d[D_LOG].data = g_byte_array_free (a, FALSE);
+  }
+
+  /* This machine's own executables and libraries, read now (none is
+   * part of the tree); the stand-in above where it has none. */
+  {
+    static char what[80];
+    guint n_files;
+
+    d[D_ELF] = (Dirty) { .name = "elf" };
+    d[D_ELF].data = read_elf_files (min_len, &d[D_ELF].len, &n_files);
+    if (d[D_ELF].data != NULL)
+      {
+        g_snprintf (what, sizeof what, "%u ELF files of /usr/bin and /usr/lib, in name order", n_files);
+        d[D_ELF].what = what;
+      }
+    else
+      {
+        d[D_ELF].what = "no ELF file found: the synthetic executable again";
+        d[D_ELF].data = g_memdup2 (d[D_BINARY].data, d[D_BINARY].len);
+        d[D_ELF].len = d[D_BINARY].len;
+      }
   }
 }
 
