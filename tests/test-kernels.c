@@ -1133,6 +1133,47 @@ test_kernel_guard_pages (gconstpointer data)
     }
 }
 
+/* decode16's fast phase, which stores units straight from its blocks and
+ * stops before a block with a four-byte form (#kernels): two- and
+ * three-byte characters among ASCII (crossing each block end in turn, by
+ * the ASCII before them), a pair after @k of them, more of them, with
+ * output room ending in every place (a stride of 7 bytes, shifted by the
+ * ASCII), both byte orders, with and without BMP_ONLY (the pair an error
+ * then); against the scalar kernel and then against guard pages. */
+static void
+test_kernel_decode16_phase (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const char *const chars[] = { "\xE4\xB8\xAD", "bcd", "\xD0\x96", "e", "\xE0\xA4\x95", "fghijk", "\xD7\x90" };
+  guint8 text[256];
+
+  for (guint shift = 0; shift < 16; shift++)
+    for (guint k = 0; k <= 24; k += 1 + k / 4)
+      {
+        gsize len = shift, need;
+
+        memset (text, 'a', shift);
+        for (guint i = 0; len < 200; i++)
+          {
+            const char *c = i == k ? "\xF0\x9F\x98\x80" : chars[i % G_N_ELEMENTS (chars)];
+
+            memcpy (text + len, c, strlen (c));
+            len += strlen (c);
+          }
+        memset (text + len, 'z', 40);
+        len += 40;
+        need = 2 * len;
+        for (guint flags = 0; flags < 4; flags++)
+          {
+            guint f = (flags & 1 ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0) | (flags & 2 ? GUTF8CONV_KERNEL_BMP_ONLY : 0);
+
+            for (gsize out_len = 0; out_len < need + 7; out_len += 7)
+              check_call (kernel, DECODE16, text, len, MIN (out_len, need), f);
+            check_guarded (kernel, DECODE16, text, len, need - 2 * g_test_rand_int_range (0, 80), f);
+          }
+      }
+}
+
 /* The short rest of a decode, which the wide kernels take in padded
  * blocks (gutf8conv-kernel-generic-padded.h): every length up to past
  * two of the widest such blocks, ending in each way a short input can
@@ -1988,6 +2029,11 @@ main (int    argc,
       g_test_add_data_func (path4, list[i], test_kernel_runs);
       g_test_add_data_func (path5, list[i], test_kernel_guard_pages);
       g_test_add_data_func (path_tails, list[i], test_kernel_short_tails);
+      {
+        g_autofree char *path_d16 = g_strdup_printf ("/kernels/%s/decode16-phase", list[i]->name);
+
+        g_test_add_data_func (path_d16, list[i], test_kernel_decode16_phase);
+      }
       {
         g_autofree char *path_sb = g_strdup_printf ("/kernels/%s/single-byte", list[i]->name);
 

@@ -38,6 +38,23 @@
  * Each loop makes the kernel context (gutf8conv-kernel-generic-context.h)
  * once and hands it to those three.
  *
+ * The same phase stores 16-bit units for decode16 (the output unit, 4 or
+ * 2, is a constant of each loop, folded away).  A kernel whose block
+ * steps can store units opts in by defining, beside the above:
+ *   GK16_KL
+ *   guint8  *gk16_decode_valid (const GkContext *ctx, const guint8 *p, gk_vec b, gk_mask cont,
+ *                               gk_mask cont2, guint8 *o, gboolean big_endian);
+ *        as gk_decode_valid(), each character a 16-bit unit; NULL,
+ *        having stored nothing, where the block holds a four-byte form it
+ *        does not make a pair of (the phase stops before the block, at a
+ *        character boundary, and decode16's block of values takes it)
+ *   gk_vec   gk_widen16 (gk_vec b, guint h, gboolean big_endian);
+ *        as gutf8conv-kernel-generic-utf16-decode.h asks (half @h of
+ *        the ASCII block @b as units)
+ * and a step then needs half of GK_FAST_OUT.  gk16_kl_run() is then its
+ * GK16_RUN (gutf8conv-kernel-generic-utf16-decode.h).  The others are
+ * unchanged.
+ *
  * gk_kl_validate_fast() is the same loop without the transcoding, for
  * GK_COPY_ENTRY_POINT (gutf8conv-kernel-generic-block.h).
  */
@@ -46,18 +63,41 @@
 
 #include "gutf8conv-kernel-generic-context.h"
 
+/* The output room a step needs, in units of @unit bytes. */
+#define GK_KL_FAST_OUT(unit) (GK_FAST_OUT / 4 * (unit))
+
+/* The ASCII block @b at @p as units of @unit bytes at @o. */
+GUTF8CONV_KERNEL_INLINE void
+gk_kl_widen (const guint8   *p,
+             gk_vec          b,
+             guint8         *o,
+             const gboolean  big_endian,
+             const guint     unit G_GNUC_UNUSED)
+{
+#ifdef GK16_KL
+  if (unit == 2)
+    {
+      gk_storeu (o, gk_widen16 (b, 0, big_endian));
+      gk_storeu (o + GK_BLOCK, gk_widen16 (b, 1, big_endian));
+      return;
+    }
+#endif
+  gk_widen_block (p, b, o, big_endian);
+}
+
 /* A run of ASCII from *@pp: 64 bytes a step. */
 GUTF8CONV_KERNEL_INLINE void
 gk_decode_ascii_run (const guint8   **pp,
                      const guint8    *end,
                      guint8         **po,
                      const guint8    *oend,
-                     const gboolean   big_endian)
+                     const gboolean   big_endian,
+                     const guint      unit)
 {
   const guint8 *p = *pp;
   guint8 *o = *po;
 
-  while (end - p >= 64 + GK_FAST_IN && oend - o >= 4 * 64 + GK_FAST_OUT)
+  while (end - p >= 64 + GK_FAST_IN && oend - o >= unit * 64 + GK_KL_FAST_OUT (unit))
     {
       gk_vec v[64 / GK_BLOCK], any;
 
@@ -71,9 +111,9 @@ gk_decode_ascii_run (const guint8   **pp,
         break;
 #pragma GCC unroll 4
       for (guint i = 0; i < 64 / GK_BLOCK; i++)
-        gk_widen_block (p + GK_BLOCK * i, v[i], o + 4 * GK_BLOCK * i, big_endian);
+        gk_kl_widen (p + GK_BLOCK * i, v[i], o + unit * GK_BLOCK * i, big_endian, unit);
       p += 64;
-      o += 4 * 64;
+      o += unit * 64;
     }
   *pp = p;
   *po = o;
@@ -102,15 +142,17 @@ gk_decode_before_error (const guint8   **pp,
   *pp = p + k;
 }
 
-/* The fast phase from *@pp, a character boundary: advances *@pp and *@po
- * over what it converted, stopping at a character boundary. */
+/* The fast phase from *@pp, a character boundary, to units of @unit
+ * bytes: advances *@pp and *@po over what it converted, stopping at a
+ * character boundary. */
 GUTF8CONV_KERNEL_INLINE void
-gk_kl_decode_fast (const guint8   **pp,
-                   const guint8    *end,
-                   guint8         **po,
-                   const guint8    *oend,
-                   const gboolean   big_endian,
-                   const gboolean   bmp_only)
+gk_kl_decode_units (const guint8   **pp,
+                    const guint8    *end,
+                    guint8         **po,
+                    const guint8    *oend,
+                    const gboolean   big_endian,
+                    const gboolean   bmp_only,
+                    const guint      unit)
 {
   const guint8 *p = *pp;
   guint8 *o = *po;
@@ -120,12 +162,12 @@ gk_kl_decode_fast (const guint8   **pp,
   gk_mask cont;
   GkContext ctx;
 
-  if (end - p < GK_FAST_IN || oend - o < GK_FAST_OUT)
+  if (end - p < GK_FAST_IN || oend - o < GK_KL_FAST_OUT (unit))
     return;
   ctx = gk_context (bmp_only);
   /* The last places a step may start from: one compare each a step. */
   in_last = end - GK_FAST_IN;
-  out_last = oend - GK_FAST_OUT;
+  out_last = oend - GK_KL_FAST_OUT (unit);
   b = gk_loadu (p);
   if (!gk_kl_valid_at (&ctx, p, b, TRUE, bmp_only))
     return;
@@ -137,10 +179,10 @@ gk_kl_decode_fast (const guint8   **pp,
 
       if (gk_movemask (b) == 0)
         {
-          gk_widen_block (p, b, o, big_endian);
-          o += 4 * GK_BLOCK;
+          gk_kl_widen (p, b, o, big_endian, unit);
+          o += unit * GK_BLOCK;
           p += GK_BLOCK;
-          gk_decode_ascii_run (&p, end, &o, oend, big_endian);
+          gk_decode_ascii_run (&p, end, &o, oend, big_endian, unit);
           if (p > in_last || o > out_last)
             break;
           /* At a character boundary, after ASCII. */
@@ -154,11 +196,29 @@ gk_kl_decode_fast (const guint8   **pp,
       b2 = gk_loadu (p + GK_BLOCK);
       if (G_UNLIKELY (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only)))
         {
-          gk_decode_before_error (&p, cont, &o, big_endian);
+          /* Units: the block is decode16's block of values'. */
+          if (unit == 2)
+            p += gk_mask_low (~cont);
+          else
+            gk_decode_before_error (&p, cont, &o, big_endian);
           break;
         }
       cont2 = gk_cont_mask (b2);
-      o = gk_decode_valid (&ctx, p, b, cont, cont2, o, big_endian);
+#ifdef GK16_KL
+      if (unit == 2)
+        {
+          guint8 *next = gk16_decode_valid (&ctx, p, b, cont, cont2, o, big_endian);
+
+          if (next == NULL)
+            {
+              p += gk_mask_low (~cont);
+              break;
+            }
+          o = next;
+        }
+      else
+#endif
+        o = gk_decode_valid (&ctx, p, b, cont, cont2, o, big_endian);
       p += GK_BLOCK;
       b = b2;
       cont = cont2;
@@ -172,6 +232,33 @@ gk_kl_decode_fast (const guint8   **pp,
   *pp = p;
   *po = o;
 }
+
+/* UTF-8 -> UCS-4: the fast phase of gutf8conv-kernel-generic-decode.h. */
+GUTF8CONV_KERNEL_INLINE void
+gk_kl_decode_fast (const guint8   **pp,
+                   const guint8    *end,
+                   guint8         **po,
+                   const guint8    *oend,
+                   const gboolean   big_endian,
+                   const gboolean   bmp_only)
+{
+  gk_kl_decode_units (pp, end, po, oend, big_endian, bmp_only, 4);
+}
+
+#ifdef GK16_KL
+/* UTF-8 -> UTF-16: the same phase storing units, decode16's GK16_RUN. */
+GUTF8CONV_KERNEL_INLINE void
+gk16_kl_run (const guint8   **pp,
+             const guint8    *end,
+             guint8         **po,
+             const guint8    *oend,
+             const gboolean   bmp_only,
+             const gboolean   big_endian)
+{
+  gk_kl_decode_units (pp, end, po, oend, big_endian, bmp_only, 2);
+}
+#define GK16_RUN gk16_kl_run
+#endif
 
 /* UTF-8 to UTF-8: gk_validate_fast() of gutf8conv-kernel-generic-block.h
  * with the nibble lookups: a fixed block a step, a block accepted once

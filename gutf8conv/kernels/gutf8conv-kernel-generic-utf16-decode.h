@@ -42,8 +42,9 @@
  * Then blocks of such characters skip the block of values: English with
  * accents, Cyrillic, Arabic, Greek, CJK and Indic text.
  *
- * A kernel with a loop of its own that stores units defines GK16_RUN,
- * the name of
+ * A kernel with a loop that stores units defines GK16_RUN (the generic
+ * fast phase's, gk16_kl_run() of gutf8conv-kernel-generic-kl-decode.h,
+ * where the kernel defines GK16_KL), the name of
  *   void gk16_run (const guint8 **pp, const guint8 *end, guint8 **po,
  *                  const guint8 *oend, gboolean bmp_only, gboolean big_endian);
  *       converts valid input from the character boundary *@pp as far as

@@ -110,14 +110,15 @@ gk_context (const gboolean bmp_only)
   return c;
 }
 
-/* The characters whose leads @leads marks among the 16 bytes @x at @p,
- * to @o: each lead's four bytes into its word, four a step, by each
- * half's lead positions (gutf8conv_compact8), masked to their payloads,
- * put together as a four-byte form by two byte multiply-sums and shifted
- * right by what the lead's length leaves (SHIFT_BY_LEAD).  Reads up to @p + 32,
- * may write 12 bytes past its characters; returns the new @o. */
+/* The characters whose leads @leads marks among the 16 bytes @x at @p, to
+ * @o as units of @unit bytes (2: none above U+FFFF): each lead's four bytes
+ * into its word, four a step, by each half's lead positions
+ * (gutf8conv_compact8), masked to their payloads, put together as a
+ * four-byte form by two byte multiply-sums and shifted right by what the
+ * lead's length leaves (SHIFT_BY_LEAD).  Reads up to @p + 32, may write 16
+ * bytes past its characters; returns the new @o. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, guint8 *o, const gboolean big_endian)
+vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, guint8 *o, const gboolean big_endian, const guint unit)
 {
   vu8 x2 = vsx_load (p + 16);
 
@@ -129,25 +130,26 @@ vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, gui
       vu8 pos = vec_add ((vu8) vec_splats ((unsigned long long) c->compact8[(leads >> (8 * h)) & 0xFF]),
                          vec_splats ((unsigned char) (8 * h)));
 
-      for (guint k = (n + 3) / 4; k > 0; k--, o += 16)
+      for (guint k = (n + 3) / 4; k > 0; k--, o += 4 * unit)
         {
           vu8 four = (vu8) vec_mergeh ((vu16) vec_mergeh (pos, pos), (vu16) vec_mergeh (pos, pos));
           vu8 w = vec_perm (x, x2, vec_add (four, c->within));
-          vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4));
+          vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4)), u;
           vu8 m = vec_and (w, vec_sel (c->m3f, vsx_lookup (c->payload, hi), c->firsts));
           vu32 v = vec_msum (m, c->w23, vec_sl (vec_msum (m, c->w01, vec_splats (0u)), vec_splats (12u)));
 
           /* vsrw: by the low five bits of each word's byte 0 (vec_sr masks them). */
           __asm__ ("vsrw %0,%0,%1" : "+v" (v) : "v" (vsx_lookup (c->shift, hi)));
-          vsx_store (o, big_endian ? vsx_swap32 ((vu8) v) : (vu8) v);
+          u = unit == 2 ? (vu8) vec_pack (v, v) : (vu8) v;
+          vsx_store (o, big_endian ? (unit == 2 ? vsx_swap16 (u) : vsx_swap32 (u)) : u);
           pos = vec_sld (pos, pos, 12);
         }
-      o -= 16 * ((n + 3) / 4) - 4 * n;
+      o -= unit * (4 * ((n + 3) / 4) - n);
     }
   return o;
 }
 
-#define gk_decode_block(p, leads, o, big_endian) vsx_decode_block ((const GkContext[]) { vsx_constants (FALSE) }, p, vsx_load (p), leads, o, big_endian)
+#define gk_decode_block(p, leads, o, big_endian) vsx_decode_block ((const GkContext[]) { vsx_constants (FALSE) }, p, vsx_load (p), leads, o, big_endian, 4)
 
 /* Sixteen ASCII bytes @b to sixteen units at @o, four a shuffle with zeros. */
 GUTF8CONV_KERNEL_INLINE void
@@ -184,7 +186,11 @@ GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (v
 #define gk_kl_valid_at(c, p, b, start, bmp_only) vsx_kl_valid (c, b, vsx_zero ())
 #define gk_kl_valid_next(c, p, b, b2, bmp_only) vsx_kl_valid (c, b2, b)
 /* Every character that starts in the block, whatever it holds. */
-#define gk_decode_valid(c, p, b, cont, cont2, o, big_endian) vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, big_endian)
+#define gk_decode_valid(c, p, b, cont, cont2, o, big_endian) vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, big_endian, 4)
+/* decode16 on the fast phase too, but for blocks with a four-byte lead (F0..F4). */
+#define GK16_KL 1
+#define gk16_decode_valid(c, p, b, cont, cont2, o, be) (vec_any_ge (b, gk_set1 (0xF0)) ? NULL : vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, be, 2))
+#define gk_widen16(b, h, be) VSX_ZIP (b, vsx_zero (), h, be)
 
 #include "gutf8conv-kernel-generic-kl-decode.h"
 #define gk_decode_fast gk_kl_decode_fast
@@ -360,8 +366,7 @@ GE32_ENCODE_ENTRY_POINTS (encode_vsx, encode_vsx_mend)
 /* UTF-8 to UTF-8: the generic fast validation loop, storing as it goes. */
 GK_COPY_ENTRY_POINT (copy_vsx, gk_validate_fast)
 
-/* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
- * sixteen a step. */
+/* UTF-8 -> UTF-16 (decode16): the fast phase's units, else values narrowed 16 a step. */
 #define GK16_GROUP 16
 
 GUTF8CONV_KERNEL_INLINE gboolean
@@ -376,8 +381,6 @@ gk16_narrow (const guint32 *v, guint8 *o, const gboolean big_endian)
   vsx_store (o + 16, big_endian ? vsx_swap16 (u1) : u1);
   return TRUE;
 }
-
-GUTF8CONV_KERNEL_INLINE gk_vec gk_widen16 (gk_vec b, guint h, const gboolean big_endian) { return VSX_ZIP (b, vsx_zero (), h, big_endian); }
 
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
