@@ -43,6 +43,14 @@
  * and includes gutf8conv-kernel-generic.h.  Optional, where the ISA has
  * an instruction for it (with GE16_HAVE_NONE_AND defined):
  *   gboolean ge16_none_and (ge16_vec a, ge16_vec b);   a & b has every bit clear
+ *
+ * The loop's constants (Ge16Context) are made once before it by
+ * ge16_context() and handed to each block and run (`const Ge16Context *c`,
+ * first), as the kernel context's are (gutf8conv-kernel-generic-context.h);
+ * a loop of an ISA's own that calls ge16_encode_block() makes one too.
+ * Where the compiler would form them again every block, the ISA keeps
+ * each in a register (with GE16_HAVE_KEEP defined):
+ *   void ge16_keep (ge16_vec *v);   an empty asm on *@v
  */
 
 #pragma once
@@ -59,6 +67,36 @@ ge16_none_and (ge16_vec a,
   return ge16_none (ge16_and (a, b));
 }
 #endif
+
+/* The constants of a block's tests and forms (those of the pairs aside,
+ * which only their own blocks use). */
+typedef struct
+{
+  ge16_vec zero, not_ascii, top5, surrogate, low6, cont, two, three_mid, three, short_flip;
+} Ge16Context;
+
+#ifndef GE16_HAVE_KEEP
+GUTF8CONV_KERNEL_INLINE void ge16_keep (ge16_vec *v G_GNUC_UNUSED) { }
+#endif
+
+GUTF8CONV_KERNEL_INLINE Ge16Context
+ge16_context (void)
+{
+  Ge16Context c = { ge16_set1 (0), ge16_set1 (0xFF80), ge16_set1 (0xF800), ge16_set1 (0xD800), ge16_set1 (0x3F),
+                    ge16_set1 (0x80), ge16_set1 (0x80C0), ge16_set1 (0x3F00), ge16_set1 (0x80E0), ge16_set1 (0x4000) };
+
+  ge16_keep (&c.zero);
+  ge16_keep (&c.not_ascii);
+  ge16_keep (&c.top5);
+  ge16_keep (&c.surrogate);
+  ge16_keep (&c.low6);
+  ge16_keep (&c.cont);
+  ge16_keep (&c.two);
+  ge16_keep (&c.three_mid);
+  ge16_keep (&c.three);
+  ge16_keep (&c.short_flip);
+  return c;
+}
 
 /* The dwords of a block whose units are a valid mix of everything with
  * surrogates: the pair's halves replace the two-byte form of @hi and @lo.
@@ -113,36 +151,37 @@ ge16_prefix_length (ge16_vec ascii,
  * unit and the slack: advances both (by at most a block's units and 3
  * bytes a unit). */
 GUTF8CONV_KERNEL_INLINE Ge16Result
-ge16_encode_block (const guint8  **pp,
+ge16_encode_block (const Ge16Context *c,
+                   const guint8  **pp,
                    guint8        **po,
                    ge16_vec        v,
                    const guint     flags)
 {
-  ge16_vec top5 = ge16_and (v, ge16_set1 (0xF800));
-  ge16_vec surr = ge16_cmpeq (top5, ge16_set1 (0xD800));
+  ge16_vec top5 = ge16_and (v, c->top5);
+  ge16_vec surr = ge16_cmpeq (top5, c->surrogate);
   /* Shorter than three bytes: below U+0800, or half of a pair. */
-  ge16_vec short_ = ge16_or (ge16_cmpeq (top5, ge16_set1 (0)), surr);
-  ge16_vec ascii = ge16_cmpeq (ge16_and (v, ge16_set1 (0xFF80)), ge16_set1 (0));
+  ge16_vec short_ = ge16_or (ge16_cmpeq (top5, c->zero), surr);
+  ge16_vec ascii = ge16_cmpeq (ge16_and (v, c->not_ascii), c->zero);
   ge16_vec hi, lo;
   guint units = GE16_UNITS;
 
-  if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0))))
+  if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, c->zero)))
     return GE16_SCALAR;
   if (ge16_none (top5))
     {
       /* Below U+0800 (Cyrillic, Arabic, Latin): a unit's two-byte form,
        * lead byte low, or its ASCII byte. */
-      ge16_vec t = ge16_or (ge16_or (ge16_srli (v, 6), ge16_slli (ge16_and (v, ge16_set1 (0x3F)), 8)),
-                            ge16_set1 (0x80C0));
+      ge16_vec t = ge16_or (ge16_or (ge16_srli (v, 6), ge16_slli (ge16_and (v, c->low6), 8)),
+                            c->two);
 
       *po = ge16_store_two (*po, ge16_blend (t, v, ascii), ascii);
       *pp += 2 * GE16_UNITS;
       return GE16_DONE;
     }
-  hi = ge16_or (ge16_or (ge16_srli (v, 12), ge16_and (ge16_slli (v, 2), ge16_set1 (0x3F00))),
-                ge16_set1 (0x80E0));
-  hi = ge16_xor (hi, ge16_and (short_, ge16_set1 (0x4000)));
-  lo = ge16_or (ge16_or (ge16_and (v, ge16_set1 (0x3F)), ge16_set1 (0x80)), ge16_slli (v, 8));
+  hi = ge16_or (ge16_or (ge16_srli (v, 12), ge16_and (ge16_slli (v, 2), c->three_mid)),
+                c->three);
+  hi = ge16_xor (hi, ge16_and (short_, c->short_flip));
+  lo = ge16_or (ge16_or (ge16_and (v, c->low6), c->cont), ge16_slli (v, 8));
   if (ge16_none (short_))
     {
       /* Three bytes each (CJK, Indic scripts): no lengths to look up. */
@@ -159,7 +198,7 @@ ge16_encode_block (const guint8  **pp,
       return GE16_DONE;
     }
   ge16_vec top6 = ge16_and (v, ge16_set1 (0xFC00));
-  ge16_vec hs = ge16_cmpeq (top6, ge16_set1 (0xD800));
+  ge16_vec hs = ge16_cmpeq (top6, c->surrogate);
   ge16_vec ls = ge16_cmpeq (top6, ge16_set1 (0xDC00));
   guint64 hm = ge16_mask (hs), lm = ge16_mask (ls);
 
@@ -213,7 +252,8 @@ ge16_store_ascii2 (guint8   *o,
  * caller has counted the input and the room for them): returns the
  * number of blocks it took. */
 GUTF8CONV_KERNEL_INLINE gsize
-ge16_ascii_run (const guint8 **pp,
+ge16_ascii_run (const Ge16Context *c,
+                const guint8 **pp,
                 guint8       **po,
                 gsize          n,
                 const guint    flags)
@@ -227,9 +267,9 @@ ge16_ascii_run (const guint8 **pp,
     {
       ge16_vec v0 = ge16_load (p, big_endian), v1 = ge16_load (p + 2 * GE16_UNITS, big_endian);
 
-      if (!ge16_none_and (ge16_or (v0, v1), ge16_set1 (0xFF80)) ||
+      if (!ge16_none_and (ge16_or (v0, v1), c->not_ascii) ||
           ((flags & GUTF8CONV_KERNEL_NO_NUL) &&
-           !ge16_none (ge16_or (ge16_cmpeq (v0, ge16_set1 (0)), ge16_cmpeq (v1, ge16_set1 (0))))))
+           !ge16_none (ge16_or (ge16_cmpeq (v0, c->zero), ge16_cmpeq (v1, c->zero)))))
         break;
       o = ge16_store_ascii2 (o, v0, v1);
       p += 4 * GE16_UNITS;
@@ -253,6 +293,7 @@ ge16_encode_mend (const guint8        *in,
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 1);
   guint8 *o = out, *oend = out + out_len;
+  const Ge16Context ctx = ge16_context (), *c = &ctx;
 
   while ((gsize) (end - p) >= 2 * GE16_UNITS)
     {
@@ -269,9 +310,9 @@ ge16_encode_mend (const guint8        *in,
         {
           ge16_vec v = ge16_load (p, big_endian);
 
-          if (ge16_none_and (v, ge16_set1 (0xFF80)))
+          if (ge16_none_and (v, c->not_ascii))
             {
-              if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, ge16_set1 (0))))
+              if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, c->zero)))
                 goto scalar;
               o = ge16_store_ascii (o, v);
               p += 2 * GE16_UNITS;
@@ -281,13 +322,13 @@ ge16_encode_mend (const guint8        *in,
                * next block, if not ASCII, is encoded from here rather
                * than tested again by the run and loaded again. */
               v = ge16_load (p, big_endian);
-              if (ge16_none_and (v, ge16_set1 (0xFF80)))
+              if (ge16_none_and (v, c->not_ascii))
                 {
-                  n -= ge16_ascii_run (&p, &o, n, flags);
+                  n -= ge16_ascii_run (c, &p, &o, n, flags);
                   continue;
                 }
             }
-          r = ge16_encode_block (&p, &o, v, flags);
+          r = ge16_encode_block (c, &p, &o, v, flags);
           if (G_UNLIKELY (r != GE16_DONE))
             {
               if (r == GE16_SCALAR)

@@ -1633,6 +1633,7 @@ encode16_steps_impl (const guint8   *in,
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
+  const Ge16Context c16 = ge16_context ();
 
   /* Room for three bytes a unit and the 16 a lookup's store may write. */
   while (end - p >= 32 && oend - o >= 64)
@@ -1704,9 +1705,9 @@ encode16_steps_impl (const guint8   *in,
             }
           /* Pairs: the generic blocks, the second only where the first
            * took all its units (a pair across them is the next step's). */
-          if (ge16_encode_block (&p, &o, a, flags) != GE16_DONE)
+          if (ge16_encode_block (&c16, &p, &o, a, flags) != GE16_DONE)
             break;
-          if (p == q + 16 && ge16_encode_block (&p, &o, b, flags) != GE16_DONE)
+          if (p == q + 16 && ge16_encode_block (&c16, &p, &o, b, flags) != GE16_DONE)
             break;
           continue;
         }

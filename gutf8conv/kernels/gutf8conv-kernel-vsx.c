@@ -208,6 +208,8 @@ typedef vu16 ge16_vec;
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_load (const guint8 *p, gboolean big_endian) { return (ge16_vec) (big_endian ? vsx_swap16 (vsx_load (p)) : vsx_load (p)); }
 
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return vec_splats ((unsigned short) c); }
+#define GE16_HAVE_KEEP 1   /* the loop's constants in registers, as gk_context()'s */
+GUTF8CONV_KERNEL_INLINE void     ge16_keep (ge16_vec *v)             { __asm__ ("" : "+v" (*v)); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return vec_and (a, b); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return vec_or (a, b); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return vec_xor (a, b); }
