@@ -473,8 +473,9 @@ ge32_bad (ge32_part x,
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (guint8   *o,
-                  ge32_vec  v)
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
+                  guint8            *o,
+                  ge32_vec           v)
 {
   __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
 
@@ -487,8 +488,9 @@ ge32_store_ascii (guint8   *o,
  * its ASCII byte; one shuffle a lane drops the high byte of the ASCII
  * ones. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (guint8   *o,
-                 ge32_vec  v)
+ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 ge32_vec           v)
 {
   __m256i w = _mm256_permute4x64_epi64 (_mm256_packus_epi32 (v.lo, v.hi), 0xD8);
   __m256i ascii = _mm256_cmpgt_epi16 (_mm256_set1_epi16 (0x80), w);
@@ -531,7 +533,8 @@ encode_bmp_three (guint8  *o,
  * interleaved, each dword holds the bytes of all three forms, as
  * gutf8conv_enc3_shuffle wants them. */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (ge32_vec v)
+ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
+                ge32_vec           v)
 {
   __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
 
@@ -541,8 +544,9 @@ ge32_surrogate (ge32_vec v)
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (guint8   *o,
-                 ge32_vec  v)
+ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 ge32_vec           v)
 {
   __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
   /* Below U+0800 where the top five bits are clear: the same compare as
@@ -588,9 +592,10 @@ ge32_encode_bmp (guint8   *o,
 /* Eight valid units: each unit's UTF-8 bytes in its dword, packed four
  * at a time. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (guint8       *o,
-                 const guint8 *oend G_GNUC_UNUSED,
-                 ge32_part     v)
+ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 const guint8      *oend G_GNUC_UNUSED,
+                 ge32_part          v)
 {
   __m256i g2 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7F));
   __m256i g3 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7FF));

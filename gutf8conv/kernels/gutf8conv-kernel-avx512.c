@@ -361,8 +361,9 @@ ge32_bad (ge32_part v,
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (guint8   *o,
-                  ge32_vec  v)
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
+                  guint8            *o,
+                  ge32_vec           v)
 {
   _mm_storeu_si128 ((__m128i *) o, _mm512_cvtepi32_epi8 (v));
   return o + 16;
@@ -379,12 +380,13 @@ GUTF8CONV_KERNEL_INLINE void ge32_ascii_prefetch (const guint8 *p) { _mm_prefetc
  * much per unit.  Nothing where the next sixteen are not so, or the
  * output has no room. */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_two_step (const guint8 **pp,
-               const guint8  *end,
-               guint8       **po,
-               const guint8  *oend,
-               ge32_vec       v,
-               const guint    flags)
+ge32_two_step (const Ge32Context  *c G_GNUC_UNUSED,
+               const guint8      **pp,
+               const guint8       *end,
+               guint8            **po,
+               const guint8       *oend,
+               ge32_vec           v,
+               const guint        flags)
 {
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
   __m512i v1, x, t;
@@ -444,9 +446,10 @@ by_lz (guint   t,
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (guint8       *o,
-                 const guint8 *oend,
-                 ge32_part     v)
+ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 const guint8      *oend,
+                 ge32_part          v)
 {
   /* The four six-bit groups of the four-byte form, lead first in the low
    * byte, each with the two bits above it (vpmultishiftqb)... */

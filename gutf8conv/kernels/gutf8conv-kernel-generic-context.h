@@ -18,8 +18,10 @@
  *        used
  * The others get an empty context, which their steps ignore.  The loops
  * that pass one (`const GkContext *ctx`, first) and the steps that get it
- * are listed in each generic header's contract.  See the behaviour guide,
- * section `kernels`.
+ * are listed in each generic header's contract.  The encoders' loops make
+ * theirs the same way (Ge32Context, gutf8conv-kernel-generic-encode.h;
+ * Ge16Context, gutf8conv-kernel-generic-utf16-encode.h).  See the
+ * behaviour guide, section `kernels`.
  */
 
 #pragma once

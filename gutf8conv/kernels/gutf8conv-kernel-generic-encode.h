@@ -23,33 +23,45 @@
  *   GE32_UNITS  units a step
  *   GE32_ROOM   the most a non-ASCII step writes, its store slack
  *               included (0 where every step checks its own room)
- *   ge32_vec ge32_load (const guint8 *p, gboolean big_endian);   units in this machine's order
+ *   ge32_vec ge32_load (const guint8 *p, gboolean big_endian);
+ *       each unit in this machine's byte order (the units in any order
+ *       the ISA's steps agree on: only they read it)
  *   gboolean ge32_ascii (ge32_vec v, gboolean no_nul);   every unit ASCII (and none U+0000 with @no_nul)
  *   gboolean ge32_below (ge32_vec v, guint32 limit);     every unit below @limit, a power of two
  *   gboolean ge32_has_nul (ge32_vec v);                  a unit is U+0000
- *   guint8  *ge32_store_ascii (guint8 *o, ge32_vec v);   every unit ASCII: GE32_UNITS bytes
- *   guint8  *ge32_encode_two (guint8 *o, ge32_vec v);    every unit below U+0800
- *                                                        (not with GE32_HAVE_TWO_STEP)
+ *   guint8  *ge32_store_ascii (const Ge32Context *c, guint8 *o, ge32_vec v);
+ *       every unit ASCII: GE32_UNITS bytes
+ *   guint8  *ge32_encode_two (const Ge32Context *c, guint8 *o, ge32_vec v);
+ *       every unit below U+0800 (not with GE32_HAVE_TWO_STEP)
  * and, for the any-value step, which takes them a part at a time (a
  * bad unit then sends only its own part and those after it to the
  * scalar kernel), `ge32_part`, GE32_UNITS / GE32_PARTS units:
  *   GE32_PARTS
- *   ge32_part ge32_part_of (ge32_vec v, guint i);        part @i (a constant)
+ *   ge32_part ge32_part_of (ge32_vec v, guint i);        part @i (a constant), in ge32_load()'s order
  *   gboolean ge32_bad (ge32_part x, guint32 max);        a unit is a surrogate or above @max
- *   guint8  *ge32_encode_any (guint8 *o, const guint8 *oend, ge32_part x);
+ *   guint8  *ge32_encode_any (const Ge32Context *c, guint8 *o, const guint8 *oend, ge32_part x);
  *       every unit valid; NULL (nothing written) where the output has
  *       no room for them
- * each returning the end of what it wrote.  An ISA with a step of its
+ * each returning the end of what it wrote (in memory order).  The loop
+ * makes the steps' constants once, before it, and hands them to the
+ * steps that take `const Ge32Context *c`, as the decoder's loops do with
+ * the kernel context (gutf8conv-kernel-generic-context.h): an ISA whose
+ * compiler would form them again every step defines GE32_HAVE_CONTEXT,
+ * `struct _Ge32Context` and `Ge32Context ge32_context (void)` (an empty
+ * asm on each member keeping it in a register); the others get an empty
+ * one, which their steps ignore.  An ISA with a step of its
  * own says so in one place, the top of its encoder, by defining:
- *   GE32_HAVE_BMP:  gboolean ge32_surrogate (ge32_vec v);   every unit in the BMP: one is a surrogate
- *                   guint8  *ge32_encode_bmp (guint8 *o, ge32_vec v);   every unit in the BMP, none a surrogate
+ *   GE32_HAVE_BMP:  gboolean ge32_surrogate (const Ge32Context *c, ge32_vec v);
+ *                       every unit in the BMP: one is a surrogate
+ *                   guint8  *ge32_encode_bmp (const Ge32Context *c, guint8 *o, ge32_vec v);
+ *                       every unit in the BMP, none a surrogate
  *       without them, BMP text takes the any-value step
  *   GE32_HAVE_BMP_PARTS:  a BMP step with a surrogate goes on to the
  *       any-value step, which encodes the parts before the surrogate's
  *       (a lone surrogate in BMP text, which the mending profiles meet,
  *       then sends one part to the scalar kernel); without it, the step
  *       goes to the scalar kernel whole
- *   GE32_HAVE_TWO_STEP:  gboolean ge32_two_step (const guint8 **pp, const guint8 *end,
+ *   GE32_HAVE_TWO_STEP:  gboolean ge32_two_step (const Ge32Context *c, const guint8 **pp, const guint8 *end,
  *                                               guint8 **po, const guint8 *oend,
  *                                               ge32_vec v, guint flags);
  *       @v below U+0800: advances *@pp and *@po over what it encoded
@@ -57,7 +69,7 @@
  *       next paths then do); by default, ge32_encode_two() on @v
  *   GE32_HAVE_ASCII_PREFETCH:  void ge32_ascii_prefetch (const guint8 *p);
  *       in the ASCII run, at each step
- *   GE32_HAVE_ASCII_RUN:  gboolean ge32_ascii_run (const guint8 **pp, const guint8 *end,
+ *   GE32_HAVE_ASCII_RUN:  gboolean ge32_ascii_run (const Ge32Context *c, const guint8 **pp, const guint8 *end,
  *                                                 guint8 **po, const guint8 *oend,
  *                                                 ge32_vec v, guint flags);
  *       the ASCII run (@v every unit ASCII, the units at *@pp), as the
@@ -69,6 +81,21 @@
 
 #pragma once
 
+#ifndef GE32_HAVE_CONTEXT
+struct _Ge32Context
+{
+  guint8 none;
+};
+
+GUTF8CONV_KERNEL_INLINE Ge32Context
+ge32_context (void)
+{
+  Ge32Context c = { 0 };
+
+  return c;
+}
+#endif
+
 #ifndef GE32_HAVE_PREPARE
 GUTF8CONV_KERNEL_INLINE void ge32_prepare (void) { }
 #endif
@@ -79,14 +106,15 @@ GUTF8CONV_KERNEL_INLINE void ge32_ascii_prefetch (const guint8 *p G_GNUC_UNUSED)
 
 #ifndef GE32_HAVE_TWO_STEP
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_two_step (const guint8 **pp,
-               const guint8  *end G_GNUC_UNUSED,
-               guint8       **po,
-               const guint8  *oend G_GNUC_UNUSED,
-               ge32_vec       v,
-               const guint    flags G_GNUC_UNUSED)
+ge32_two_step (const Ge32Context  *c,
+               const guint8      **pp,
+               const guint8       *end G_GNUC_UNUSED,
+               guint8            **po,
+               const guint8       *oend G_GNUC_UNUSED,
+               ge32_vec           v,
+               const guint        flags G_GNUC_UNUSED)
 {
-  *po = ge32_encode_two (*po, v);
+  *po = ge32_encode_two (c, *po, v);
   *pp += 4 * GE32_UNITS;
   return TRUE;
 }
@@ -97,12 +125,13 @@ ge32_two_step (const guint8 **pp,
  * loop of its own so that it keeps its registers.  FALSE where the output
  * is too short for the next step. */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii_run (const guint8 **pp,
-                const guint8  *end,
-                guint8       **po,
-                const guint8  *oend,
-                ge32_vec       v,
-                const guint    flags)
+ge32_ascii_run (const Ge32Context  *c,
+                const guint8      **pp,
+                const guint8       *end,
+                guint8            **po,
+                const guint8       *oend,
+                ge32_vec           v,
+                const guint        flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
@@ -117,7 +146,7 @@ ge32_ascii_run (const guint8 **pp,
           fits = FALSE;
           break;
         }
-      o = ge32_store_ascii (o, v);
+      o = ge32_store_ascii (c, o, v);
       ge32_ascii_prefetch (p);
       p += 4 * GE32_UNITS;
       if (end - p < 4 * GE32_UNITS)
@@ -137,12 +166,13 @@ ge32_ascii_run (const guint8 **pp,
  * have faster paths), sparing the tests before this path.  FALSE at a
  * step with a surrogate, left in *@pv. */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bmp_run (const guint8 **pp,
-              const guint8  *end,
-              guint8       **po,
-              const guint8  *oend,
-              ge32_vec      *pv,
-              const guint    flags)
+ge32_bmp_run (const Ge32Context  *c,
+              const guint8      **pp,
+              const guint8       *end,
+              guint8            **po,
+              const guint8       *oend,
+              ge32_vec          *pv,
+              const guint        flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
@@ -153,13 +183,13 @@ ge32_bmp_run (const guint8 **pp,
 
   for (;;)
     {
-      if (ge32_surrogate (v))
+      if (ge32_surrogate (c, v))
         {
           *pv = v;
           done = FALSE;
           break;
         }
-      o = ge32_encode_bmp (o, v);
+      o = ge32_encode_bmp (c, o, v);
       p += 4 * GE32_UNITS;
       if (end - p < 4 * GE32_UNITS || oend - o < MAX (GE32_ROOM, 4 * GE32_UNITS))
         break;
@@ -177,30 +207,31 @@ ge32_bmp_run (const guint8 **pp,
  * text is alike) by what they hold; FALSE where the scalar kernel takes
  * the next step (GUtf8ConvKernelStepFunc). */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_step (const guint8 **pp,
-           const guint8  *end,
-           guint8       **po,
-           const guint8  *oend,
-           const guint    flags)
+ge32_step (const Ge32Context  *c,
+           const guint8      **pp,
+           const guint8       *end,
+           guint8            **po,
+           const guint8       *oend,
+           const guint         flags)
 {
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
   ge32_vec v = ge32_load (*pp, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
   guint8 *o;
 
   if (ge32_ascii (v, no_nul))
-    return ge32_ascii_run (pp, end, po, oend, v, flags);
+    return ge32_ascii_run (c, pp, end, po, oend, v, flags);
   if ((no_nul && ge32_has_nul (v)) || oend - *po < GE32_ROOM)
     return FALSE;
-  if (ge32_below (v, 0x800) && ge32_two_step (pp, end, po, oend, v, flags))
+  if (ge32_below (v, 0x800) && ge32_two_step (c, pp, end, po, oend, v, flags))
     return TRUE;
 #ifdef GE32_HAVE_BMP
 #ifdef GE32_HAVE_BMP_PARTS
   /* A step with a surrogate: the any-value step's parts up to it. */
-  if (ge32_below (v, 0x10000) && ge32_bmp_run (pp, end, po, oend, &v, flags))
+  if (ge32_below (v, 0x10000) && ge32_bmp_run (c, pp, end, po, oend, &v, flags))
     return TRUE;
 #else
   if (ge32_below (v, 0x10000))
-    return ge32_bmp_run (pp, end, po, oend, &v, flags);
+    return ge32_bmp_run (c, pp, end, po, oend, &v, flags);
 #endif
 #endif
 #pragma GCC unroll 4
@@ -210,7 +241,7 @@ ge32_step (const guint8 **pp,
 
       if (ge32_bad (x, (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF))
         return FALSE;
-      o = ge32_encode_any (*po, oend, x);
+      o = ge32_encode_any (c, *po, oend, x);
       if (o == NULL)
         return FALSE;
       *po = o;
@@ -231,8 +262,11 @@ ge32_encode_mending (const guint8        *in,
                      gsize               *in_used,
                      GUtf8ConvKernelMend *mend)
 {
+  Ge32Context ctx;
+
   ge32_prepare ();
-  return gutf8conv_kernel_encode_loop (ge32_step, 4 * GE32_UNITS, 4 * GE32_UNITS,
+  ctx = ge32_context ();
+  return gutf8conv_kernel_encode_loop (ge32_step, &ctx, 4 * GE32_UNITS, 4 * GE32_UNITS,
                                        in, in_len, out, out_len, flags, in_used, mend);
 }
 

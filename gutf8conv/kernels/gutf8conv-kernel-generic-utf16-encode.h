@@ -125,6 +125,48 @@ ge16_pairs (ge16_vec  v,
   *lo = ge16_blend (*lo, h_lo, hs);
 }
 
+/* Units below U+0800 (@ascii: those below U+0080): each one's two-byte
+ * form, lead byte low, or its ASCII byte; returns the end. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_encode_two (const Ge16Context *c,
+                 guint8            *o,
+                 ge16_vec           v,
+                 ge16_vec           ascii)
+{
+  ge16_vec t = ge16_or (ge16_or (ge16_srli (v, 6), ge16_slli (ge16_and (v, c->low6), 8)), c->two);
+
+  return ge16_store_two (o, ge16_blend (t, v, ascii), ascii);
+}
+
+/* The dwords of units in the BMP (gutf8conv_enc3_shuffle's layout): the
+ * three-byte form's, the two-byte one's where @short_. */
+GUTF8CONV_KERNEL_INLINE void
+ge16_forms (const Ge16Context *c,
+            ge16_vec           v,
+            ge16_vec           short_,
+            ge16_vec          *hi,
+            ge16_vec          *lo)
+{
+  *hi = ge16_or (ge16_or (ge16_srli (v, 12), ge16_and (ge16_slli (v, 2), c->three_mid)), c->three);
+  *hi = ge16_xor (*hi, ge16_and (short_, c->short_flip));
+  *lo = ge16_or (ge16_or (ge16_and (v, c->low6), c->cont), ge16_slli (v, 8));
+}
+
+/* Units in the BMP, none a surrogate; returns the end. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_encode_bmp (const Ge16Context *c,
+                 guint8            *o,
+                 ge16_vec           v)
+{
+  ge16_vec short_ = ge16_cmpeq (ge16_and (v, c->top5), c->zero);
+  ge16_vec hi, lo;
+
+  ge16_forms (c, v, short_, &hi, &lo);
+  if (ge16_none (short_))
+    return ge16_store_three (o, hi, lo);
+  return ge16_store_utf8 (o, hi, lo, ge16_cmpeq (ge16_and (v, c->not_ascii), c->zero), short_);
+}
+
 /* What ge16_encode_block() did with a block. */
 typedef enum
 {
@@ -169,19 +211,12 @@ ge16_encode_block (const Ge16Context *c,
     return GE16_SCALAR;
   if (ge16_none (top5))
     {
-      /* Below U+0800 (Cyrillic, Arabic, Latin): a unit's two-byte form,
-       * lead byte low, or its ASCII byte. */
-      ge16_vec t = ge16_or (ge16_or (ge16_srli (v, 6), ge16_slli (ge16_and (v, c->low6), 8)),
-                            c->two);
-
-      *po = ge16_store_two (*po, ge16_blend (t, v, ascii), ascii);
+      /* Below U+0800 (Cyrillic, Arabic, Latin). */
+      *po = ge16_encode_two (c, *po, v, ascii);
       *pp += 2 * GE16_UNITS;
       return GE16_DONE;
     }
-  hi = ge16_or (ge16_or (ge16_srli (v, 12), ge16_and (ge16_slli (v, 2), c->three_mid)),
-                c->three);
-  hi = ge16_xor (hi, ge16_and (short_, c->short_flip));
-  lo = ge16_or (ge16_or (ge16_and (v, c->low6), c->cont), ge16_slli (v, 8));
+  ge16_forms (c, v, short_, &hi, &lo);
   if (ge16_none (short_))
     {
       /* Three bytes each (CJK, Indic scripts): no lengths to look up. */

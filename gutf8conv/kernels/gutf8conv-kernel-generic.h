@@ -183,14 +183,20 @@ gutf8conv_kernel_scalar_rest (GUtf8ConvDecodeFunc  scalar,
   return gutf8conv_kernel_encode_rest (scalar, in, p, end, out, o, oend, 4, flags, NULL, in_used);
 }
 
+/* The UCS-4 encoder's constants, made once before its loop and handed to
+ * each step (gutf8conv-kernel-generic-encode.h). */
+typedef struct _Ge32Context Ge32Context;
+
 /* A kernel's step: converts from *@p at least one block of its own and
  * advances *@p and *@o, or returns FALSE (having advanced them over what
- * it did convert) where the scalar kernel must take the next block. */
-typedef gboolean (*GUtf8ConvKernelStepFunc) (const guint8 **p,
-                                             const guint8  *end,
-                                             guint8       **o,
-                                             const guint8  *oend,
-                                             guint          flags);
+ * it did convert) where the scalar kernel must take the next block.
+ * @ctx: the loop's constants, or NULL for steps that have none. */
+typedef gboolean (*GUtf8ConvKernelStepFunc) (const Ge32Context  *ctx,
+                                             const guint8      **p,
+                                             const guint8       *end,
+                                             guint8            **o,
+                                             const guint8       *oend,
+                                             guint               flags);
 
 /* The encoding loop of a wide kernel: @step while @step_len bytes of
  * input are left, the scalar kernel for a block of @block bytes where the
@@ -200,6 +206,7 @@ typedef gboolean (*GUtf8ConvKernelStepFunc) (const guint8 **p,
  * each kernel wrote out. */
 GUTF8CONV_KERNEL_INLINE gsize
 gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
+                              const Ge32Context       *ctx,
                               gsize                    step_len,
                               gsize                    block,
                               const guint8            *in,
@@ -215,7 +222,7 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
 
   while ((gsize) (end - p) >= step_len)
     {
-      if (step (&p, end, &o, oend, flags))
+      if (step (ctx, &p, end, &o, oend, flags))
         continue;
       if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode, &p, end, &o, oend,
                                           block, 0, flags) &&

@@ -1113,8 +1113,9 @@ GUTF8CONV_KERNEL_INLINE uint16x8_t low16 (uint32x4_t a, uint32x4_t b) { return v
 /* ASCII: the low byte of each unit, by two rounds of unzipping (a
  * four-register lookup makes GCC spill). */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (guint8   *o,
-                  ge32_vec  v)
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
+                  guint8            *o,
+                  ge32_vec           v)
 {
   vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (low16 (v.v0, v.v1)), vreinterpretq_u8_u16 (low16 (v.v2, v.v3))));
   return o + 16;
@@ -1122,8 +1123,9 @@ ge32_store_ascii (guint8   *o,
 
 /* One or two bytes each: eight units a lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (guint8   *o,
-                 ge32_vec  v)
+ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 ge32_vec           v)
 {
   return encode8_12_u16 (low16 (v.v2, v.v3), encode8_12_u16 (low16 (v.v0, v.v1), o));
 }
@@ -1131,12 +1133,13 @@ ge32_encode_two (guint8   *o,
 /* The ASCII run: the steps there is input and room for counted once,
  * not both tested every step (a few instructions of sixteen a step). */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii_run (const guint8 **pp,
-                const guint8  *end,
-                guint8       **po,
-                const guint8  *oend,
-                ge32_vec       v,
-                const guint    flags)
+ge32_ascii_run (const Ge32Context  *c G_GNUC_UNUSED,
+                const guint8      **pp,
+                const guint8       *end,
+                guint8            **po,
+                const guint8       *oend,
+                ge32_vec           v,
+                const guint        flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
@@ -1150,7 +1153,7 @@ ge32_ascii_run (const guint8 **pp,
     return FALSE;
   for (;;)
     {
-      o = ge32_store_ascii (o, v);
+      o = ge32_store_ascii (c, o, v);
       p += 4 * GE32_UNITS;
       if (--n == 0)
         {
@@ -1171,12 +1174,13 @@ ge32_ascii_run (const guint8 **pp,
  * stays here while the text does, which makes its constants once a run,
  * and takes the ASCII step that ends it. */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_two_step (const guint8 **pp,
-               const guint8  *end,
-               guint8       **po,
-               const guint8  *oend,
-               ge32_vec       v,
-               const guint    flags)
+ge32_two_step (const Ge32Context  *c,
+               const guint8      **pp,
+               const guint8       *end,
+               guint8            **po,
+               const guint8       *oend,
+               ge32_vec           v,
+               const guint        flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
@@ -1185,7 +1189,7 @@ ge32_two_step (const guint8 **pp,
 
   for (;;)
     {
-      o = ge32_encode_two (o, v);
+      o = ge32_encode_two (c, o, v);
       p += 4 * GE32_UNITS;
       if (end - p < 4 * GE32_UNITS || oend - o < GE32_ROOM)
         break;
@@ -1196,7 +1200,7 @@ ge32_two_step (const guint8 **pp,
         {
           /* Where the run ends in ASCII (accented Latin), the step is
            * stored here rather than loaded again. */
-          o = ge32_store_ascii (o, v);
+          o = ge32_store_ascii (c, o, v);
           p += 4 * GE32_UNITS;
           break;
         }
@@ -1206,11 +1210,12 @@ ge32_two_step (const guint8 **pp,
   return TRUE;
 }
 
-GUTF8CONV_KERNEL_INLINE gboolean ge32_surrogate (ge32_vec v) { return any_surrogate16 (low16 (v.v0, v.v1), low16 (v.v2, v.v3)); }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED, ge32_vec v) { return any_surrogate16 (low16 (v.v0, v.v1), low16 (v.v2, v.v3)); }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (guint8   *o,
-                 ge32_vec  v)
+ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 ge32_vec           v)
 {
   uint16x8_t a = low16 (v.v0, v.v1), b = low16 (v.v2, v.v3);
 
@@ -1242,9 +1247,10 @@ encode4_long (uint32x4_t  v,
 /* The room is GE32_ROOM, which the step has.  Four-byte forms only
  * (emoji) need no lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (guint8       *o,
-                 const guint8 *oend G_GNUC_UNUSED,
-                 ge32_part     x)
+ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 const guint8      *oend G_GNUC_UNUSED,
+                 ge32_part          x)
 {
   if (vminvq_u32 (x) > 0xFFFF)
     return encode4_long (x, o);
@@ -1266,9 +1272,10 @@ encode_steps_impl (const guint8 *in,
 {
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
+  const Ge32Context ctx = ge32_context ();
 
   if (end - p >= 4 * GE32_UNITS && oend - o >= GE32_ROOM)
-    while (ge32_step (&p, end, &o, oend, flags) && end - p >= 4 * GE32_UNITS)
+    while (ge32_step (&ctx, &p, end, &o, oend, flags) && end - p >= 4 * GE32_UNITS)
       ;
   *in_used = p - in;
   return o - out;
@@ -1288,11 +1295,12 @@ encode_steps (const guint8 *in,
 /* encode_steps() as the generic loop's step: FALSE where a step was
  * refused, for the scalar kernel. */
 GUTF8CONV_KERNEL_INLINE gboolean
-encode_neon_step (const guint8 **pp,
-                  const guint8  *end,
-                  guint8       **po,
-                  const guint8  *oend,
-                  const guint    flags)
+encode_neon_step (const Ge32Context  *ctx G_GNUC_UNUSED,
+                  const guint8      **pp,
+                  const guint8       *end,
+                  guint8            **po,
+                  const guint8       *oend,
+                  const guint         flags)
 {
   gsize used;
 
@@ -1310,7 +1318,7 @@ encode_neon_mending (const guint8        *in,
                      gsize               *in_used,
                      GUtf8ConvKernelMend *mend)
 {
-  return gutf8conv_kernel_encode_loop (encode_neon_step, 4 * GE32_UNITS, 4 * GE32_UNITS,
+  return gutf8conv_kernel_encode_loop (encode_neon_step, NULL, 4 * GE32_UNITS, 4 * GE32_UNITS,
                                        in, in_len, out, out_len, flags, in_used, mend);
 }
 

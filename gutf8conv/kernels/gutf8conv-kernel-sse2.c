@@ -110,11 +110,12 @@ narrow16 (const guint8   *p,
 
 /* A step: sixteen ASCII units, if they are and fit. */
 GUTF8CONV_KERNEL_INLINE gboolean
-encode_sse2_step (const guint8 **p,
-                  const guint8  *end G_GNUC_UNUSED,
-                  guint8       **o,
-                  const guint8  *oend,
-                  const guint    flags)
+encode_sse2_step (const Ge32Context  *ctx G_GNUC_UNUSED,
+                  const guint8      **p,
+                  const guint8       *end G_GNUC_UNUSED,
+                  guint8            **o,
+                  const guint8       *oend,
+                  const guint         flags)
 {
   if (oend - *o < 16 ||
       !narrow16 (*p, *o, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0, (flags & GUTF8CONV_KERNEL_NO_NUL) != 0))
@@ -133,7 +134,7 @@ encode_sse2_mend_impl (const guint8        *in,
                        gsize               *in_used,
                        GUtf8ConvKernelMend *mend)
 {
-  return gutf8conv_kernel_encode_loop (encode_sse2_step, 64, 4 * SCALAR_BLOCK,
+  return gutf8conv_kernel_encode_loop (encode_sse2_step, NULL, 64, 4 * SCALAR_BLOCK,
                                        in, in_len, out, out_len, flags, in_used, mend);
 }
 

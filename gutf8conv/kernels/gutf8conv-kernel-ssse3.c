@@ -536,8 +536,9 @@ ge32_bad (ge32_part x,
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (guint8   *o,
-                  ge32_vec  v)
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
+                  guint8            *o,
+                  ge32_vec           v)
 {
   _mm_storeu_si128 ((__m128i *) o, _mm_packus_epi16 (_mm_packus_epi32 (v.q0, v.q1), _mm_packus_epi32 (v.q2, v.q3)));
   return o + 16;
@@ -562,8 +563,9 @@ encode_two8 (guint8  *o,
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (guint8   *o,
-                 ge32_vec  v)
+ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 ge32_vec           v)
 {
   o = encode_two8 (o, _mm_packus_epi32 (v.q0, v.q1));
   return encode_two8 (o, _mm_packus_epi32 (v.q2, v.q3));
@@ -638,7 +640,8 @@ surrogates8 (__m128i w)
 /* Sixteen units of the BMP: three bytes each (CJK) with fixed shuffles,
  * else by encode_bmp8(). */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (ge32_vec v)
+ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
+                ge32_vec           v)
 {
   return !_mm_testz_si128 (_mm_or_si128 (surrogates8 (_mm_packus_epi32 (v.q0, v.q1)),
                                          surrogates8 (_mm_packus_epi32 (v.q2, v.q3))),
@@ -646,8 +649,9 @@ ge32_surrogate (ge32_vec v)
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (guint8   *o,
-                 ge32_vec  v)
+ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 ge32_vec           v)
 {
   __m128i w0 = _mm_packus_epi32 (v.q0, v.q1), w1 = _mm_packus_epi32 (v.q2, v.q3);
   __m128i m = _mm_min_epu16 (w0, w1);
@@ -707,9 +711,10 @@ encode_any8 (guint8  *o,
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (guint8       *o,
-                 const guint8 *oend G_GNUC_UNUSED,
-                 ge32_part     x)
+ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 const guint8      *oend G_GNUC_UNUSED,
+                 ge32_part          x)
 {
   return encode_any8 (o, x.a, x.b);
 }

@@ -260,6 +260,8 @@ ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii)
 
 GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_three (guint8 *o, ge16_vec hi, ge16_vec lo) { return vsx_store_enc3 (vsx_store_enc3 (o, hi, lo, 0, 0xFF), hi, lo, 1, 0xFF); }
 
+#include "gutf8conv-kernel-generic-utf16-encode.h"
+
 /* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
  * vectors, the any-value step a vector at a time. */
 #define GE32_UNITS 16
@@ -271,7 +273,24 @@ typedef vu32 ge32_part;
 /* Its own step: the BMP's, eight units a vector as UTF-16's. */
 #define GE32_HAVE_BMP 1
 
-GUTF8CONV_KERNEL_INLINE vu32 vsx_load32 (const guint8 *p, gboolean big_endian) { return (vu32) (big_endian ? vsx_swap32 (vsx_load (p)) : vsx_load (p)); }
+/* Its loads are lxvw4x (vec_xl_be), units in reverse order, where POWER8's
+ * little-endian load in order is lxvd2x and xxswapd (a doubleword swap);
+ * its ASCII store is stxvw4x.  The tests by unit and the any-value step
+ * take them so; the BMP and two-byte steps reorder them (vsx_units16). */
+GUTF8CONV_KERNEL_INLINE vu32 vsx_load32 (const guint8 *p, gboolean big_endian) { vu32 x = vec_xl_be (0, (const unsigned int *) p); return big_endian ? (vu32) vsx_swap32 ((vu8) x) : x; }
+/* The steps' constants in registers, as gk_context()'s: UTF-16's and the vperms' orders. */
+#define GE32_HAVE_CONTEXT 1
+struct _Ge32Context { Ge16Context w; vu8 units16, bytes8, bytes16; };
+GUTF8CONV_KERNEL_INLINE Ge32Context
+ge32_context (void)
+{
+  Ge32Context c = { ge16_context (), V8 (12, 13, 8, 9, 4, 5, 0, 1, 28, 29, 24, 25, 20, 21, 16, 17), V8 (12, 8, 4, 0, 28, 24, 20, 16, 12, 8, 4, 0, 28, 24, 20, 16),
+                    V8 (20, 21, 22, 23, 16, 17, 18, 19, 4, 5, 6, 7, 0, 1, 2, 3) };
+  __asm__ ("" : "+v" (c.units16), "+v" (c.bytes8), "+v" (c.bytes16));
+  return c;
+}
+/* The units of @a and @b as eight 16-bit words, in order. */
+GUTF8CONV_KERNEL_INLINE vu16 vsx_units16 (const Ge32Context *c, vu32 a, vu32 b) { return (vu16) vec_perm ((vu8) a, (vu8) b, c->units16); }
 GUTF8CONV_KERNEL_INLINE ge32_vec
 ge32_load (const guint8 *p, gboolean big_endian)
 {
@@ -285,20 +304,19 @@ GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v) { return vec_any_eq (
 GUTF8CONV_KERNEL_INLINE gboolean ge32_ascii (ge32_vec v, gboolean no_nul) { return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v)); }
 GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return v.q[i]; }
 
-GUTF8CONV_KERNEL_INLINE guint8 *ge32_store_ascii (guint8 *o, ge32_vec v) { vsx_store (o, vec_pack (vec_pack (v.q[0], v.q[1]), vec_pack (v.q[2], v.q[3]))); return o + 16; }
-
-/* Eight units below U+0800 as 16-bit words @w: each one's two-byte form
- * (lead in the low byte) or ASCII byte, as UTF-16's encoder stores them. */
+/* Each unit's low byte (units 0-7 of two vectors, then in the order of stxvw4x, vec_xst_be). */
+#define VSX_BYTES8(c, a, b) vec_perm ((vu8) (a), (vu8) (b), (c)->bytes8)
 GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_encode_two8 (guint8 *o, ge16_vec w)
+ge32_store_ascii (const Ge32Context *c, guint8 *o, ge32_vec v)
 {
-  ge16_vec ascii = (ge16_vec) vec_cmplt (w, ge16_set1 (0x80));
-  ge16_vec t = ge16_or (ge16_or (ge16_srli (w, 6), ge16_slli (ge16_and (w, ge16_set1 (0x3F)), 8)), ge16_set1 (0x80C0));
-
-  return ge16_store_two (o, vec_sel (t, w, ascii), ascii);
+  vec_xst_be ((vu32) vec_perm (VSX_BYTES8 (c, v.q[0], v.q[1]), VSX_BYTES8 (c, v.q[2], v.q[3]), c->bytes16), 0, (unsigned int *) o);
+  return o + 16;
 }
 
-GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_two (guint8 *o, ge32_vec v) { return vsx_encode_two8 (vsx_encode_two8 (o, vec_pack (v.q[0], v.q[1])), vec_pack (v.q[2], v.q[3])); }
+/* Eight units below U+0800 as 16-bit words @w, as UTF-16's encoder stores them. */
+GUTF8CONV_KERNEL_INLINE guint8 *vsx_encode_two8 (const Ge32Context *c, guint8 *o, ge16_vec w) { return ge16_encode_two (&c->w, o, w, (ge16_vec) vec_cmplt (w, c->w.cont)); }
+
+GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_two (const Ge32Context *c, guint8 *o, ge32_vec v) { return vsx_encode_two8 (c, vsx_encode_two8 (c, o, vsx_units16 (c, v.q[0], v.q[1])), vsx_units16 (c, v.q[2], v.q[3])); }
 
 GUTF8CONV_KERNEL_INLINE gboolean
 ge32_bad (ge32_part x, guint32 max)
@@ -306,60 +324,43 @@ ge32_bad (ge32_part x, guint32 max)
   return vec_any_gt (x, vec_splats (max)) || vec_any_eq (vec_and (x, vec_splats (~0x7FFu)), vec_splats (0xD800u));
 }
 
-/* Four valid units: each one's UTF-8 bytes at the low end of its word (in
- * memory order), packed by gutf8conv_pack4_shuffle. */
+/* Four valid units, in reverse order: each one's UTF-8 bytes at the low
+ * end of its word (in memory order), packed by gutf8conv_pack4_shuffle,
+ * its indices' words reversed (x ^ 12). */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (guint8 *o, const guint8 *oend G_GNUC_UNUSED, ge32_part x)
+ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, const guint8 *oend G_GNUC_UNUSED, ge32_part x)
 {
   vu32 g2 = (vu32) vec_cmpgt (x, vec_splats (0x7Fu)), g3 = (vu32) vec_cmpgt (x, vec_splats (0x7FFu));
-  vu32 g4 = (vu32) vec_cmpgt (x, vec_splats (0xFFFFu)), m6 = vec_splats (0x3Fu), c = vec_splats (0x80u);
+  vu32 g4 = (vu32) vec_cmpgt (x, vec_splats (0xFFFFu)), m6 = vec_splats (0x3Fu), cb = vec_splats (0x80u);
   /* The continuation bytes: of bits 0-5, 6-11, 12-17. */
-  vu32 c0 = vec_or (vec_and (x, m6), c), c1 = vec_or (vec_and (vec_sr (x, vec_splats (6u)), m6), c);
-  vu32 c2 = vec_or (vec_and (vec_sr (x, vec_splats (12u)), m6), c);
+  vu32 c0 = vec_or (vec_and (x, m6), cb), c1 = vec_or (vec_and (vec_sr (x, vec_splats (6u)), m6), cb);
+  vu32 c2 = vec_or (vec_and (vec_sr (x, vec_splats (12u)), m6), cb);
   vu32 w2 = vec_or (vec_or (vec_sr (x, vec_splats (6u)), vec_splats (0xC0u)), vec_sl (c0, vec_splats (8u)));
   vu32 w3 = vec_or (vec_or (vec_sr (x, vec_splats (12u)), vec_splats (0xE0u)),
                     vec_or (vec_sl (c1, vec_splats (8u)), vec_sl (c0, vec_splats (16u))));
   vu32 w4 = vec_or (vec_or (vec_or (vec_sr (x, vec_splats (18u)), vec_splats (0xF0u)), vec_sl (c2, vec_splats (8u))),
                     vec_or (vec_sl (c1, vec_splats (16u)), vec_sl (c0, vec_splats (24u))));
-  /* Each length minus one, 0..3, a byte each, multiplied into
+  /* Each length minus one, 0..3, a byte each (k3 first), multiplied into
    * k0 + 4 k1 + 16 k2 + 64 k3 in the top byte (the other products stay
    * below bit 24 or above bit 31). */
   vu32 k = vec_sub (vec_sub (vec_sub (vec_splats (0u), g2), g3), g4);
-  guint key = (((vu32) vec_pack (vec_pack (k, k), vec_pack (k, k)))[0] * 0x01041040u) >> 24;
+  guint key = (((vu32) vec_pack (vec_pack (k, k), vec_pack (k, k)))[0] * 0x40100401u) >> 24;
   vu32 w = vec_sel (vec_sel (vec_sel (x, w2, g2), w3, g3), w4, g4);
 
-  vsx_store (o, vec_perm ((vu8) w, (vu8) w, vsx_table (gutf8conv_pack4_shuffle[key])));
+  vsx_store (o, vec_perm ((vu8) w, (vu8) w, vec_xor (vsx_table (gutf8conv_pack4_shuffle[key]), vec_splats ((unsigned char) 12))));
   return o + gutf8conv_pack4_length[key];
 }
 
-/* Units in the BMP: a surrogate is one whose top five bits are 11011. */
+/* Units in the BMP: a surrogate is one whose top five bits are 11011 (in any order). */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (ge32_vec v)
+ge32_surrogate (const Ge32Context *c, ge32_vec v)
 {
-  vu16 m = vec_splats ((unsigned short) 0xF800), d = vec_splats ((unsigned short) 0xD800);
+  vu16 m = c->w.top5, d = c->w.surrogate;
 
   return vec_any_eq (vec_and (vec_pack (v.q[0], v.q[1]), m), d) || vec_any_eq (vec_and (vec_pack (v.q[2], v.q[3]), m), d);
 }
 
-/* Eight units of the BMP, no surrogates, in @w: the bytes of all three
- * forms in each unit's dword (gutf8conv_enc3_shuffle's layout), as
- * UTF-16's encoder makes them. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_encode_bmp8 (guint8 *o, ge16_vec w)
-{
-  ge16_vec short_ = ge16_cmpeq (ge16_and (w, ge16_set1 (0xF800)), ge16_set1 (0));
-  ge16_vec ascii = ge16_cmpeq (ge16_and (w, ge16_set1 (0xFF80)), ge16_set1 (0));
-  ge16_vec hi = ge16_or (ge16_or (ge16_srli (w, 12), ge16_and (ge16_slli (w, 2), ge16_set1 (0x3F00))),
-                         ge16_set1 (0x80E0));
-  ge16_vec lo = ge16_or (ge16_or (ge16_and (w, ge16_set1 (0x3F)), ge16_set1 (0x80)), ge16_slli (w, 8));
-
-  hi = ge16_xor (hi, ge16_and (short_, ge16_set1 (0x4000)));
-  if (ge16_none (short_))
-    return ge16_store_three (o, hi, lo);
-  return ge16_store_utf8 (o, hi, lo, ascii, short_);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_bmp (guint8 *o, ge32_vec v) { return vsx_encode_bmp8 (vsx_encode_bmp8 (o, vec_pack (v.q[0], v.q[1])), vec_pack (v.q[2], v.q[3])); }
+GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_bmp (const Ge32Context *c, guint8 *o, ge32_vec v) { return ge16_encode_bmp (&c->w, ge16_encode_bmp (&c->w, o, vsx_units16 (c, v.q[0], v.q[1])), vsx_units16 (c, v.q[2], v.q[3])); }
 
 #include "gutf8conv-kernel-generic-encode.h"
 
@@ -389,8 +390,6 @@ gk16_narrow (const guint32 *v, guint8 *o, const gboolean big_endian)
 GK16_DECODE_ENTRY_POINT (decode16_vsx, decode_vsx)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer, its operations above. */
-#include "gutf8conv-kernel-generic-utf16-encode.h"
-
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_vsx, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_vsx_mend, ge16_encode_mend, encode16_vsx, 1)
 
