@@ -76,6 +76,54 @@ gk_copy_short (guint8       *dst,
     }
 }
 
+/* gk_decode_padded() where the rest is one block at most and the output
+ * has room for all of it: a short chunk of a stream, the common case,
+ * without the loop's bookkeeping.  The block is tested in its register;
+ * the stack copy is for the transcoding's loads. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk_decode_one_block (const guint8   *in,
+                     const guint8   *p,
+                     const guint8   *end,
+                     const guint8   *out,
+                     guint8         *o,
+                     const guint     flags,
+                     gsize          *in_used)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
+  const gsize n = end - p;
+  guint8 buf[GK_PAD_SIZE];
+  gk_vec b = gk_load_rest (p, n);
+  gk_mask nonascii = gk_movemask (b), wrong, leads;
+  gsize consumed;
+  GkLeads c;
+
+  for (gsize i = GK_BLOCK; i < sizeof buf; i += GK_BLOCK)
+    gk_storeu (buf + i, gk_set1 (0));
+  gk_storeu (buf, b);
+  if (nonascii == 0)
+    {
+      /* The padding's zeros are widened too, but not counted. */
+      gk_widen_block (buf, b, o, big_endian);
+      return gutf8conv_kernel_stop (in, end, out, o + 4 * n, in_used);
+    }
+  wrong = gk_block_wrong_n1 (b, gk_shift_down1 (b), nonascii, bmp_only, &c);
+  /* The zeros after the input end its characters: a character the end
+   * cuts fails the test, but for one whose continuation bytes would lie
+   * past the block, which gk_block_end() leaves out. */
+  if (wrong != 0)
+    consumed = MIN (gk_valid_prefix (gk_block_expected (&c), wrong), n);
+  else if (n + 3 <= GK_BLOCK)
+    consumed = n;
+  else
+    consumed = MIN (gk_block_end (&c), n);
+  if (consumed == 0)
+    return gutf8conv_kernel_stop (in, p, out, o, in_used);
+  leads = gk_block_leads (&c, consumed);
+  o = gk_decode_block (buf, leads, o, big_endian);
+  return gutf8conv_kernel_stop (in, p + consumed, out, o, in_used);
+}
+
 /* The rest of a decode from @p (a character boundary) to @end, fewer
  * than GK_REST_MAX bytes, in padded blocks; then the kernel's result.
  * An output window too small for a block's stores gets them through a
@@ -192,6 +240,8 @@ gk_decode_padded (const guint8   *in,
                const guint   flags, \
                gsize        *in_used) \
   { \
+    if (in_len > 0 && in_len <= GK_BLOCK && out_len >= 4 * GK_BLOCK + GK_DECODE_OVER) \
+      return gk_decode_one_block (in, in, in + in_len, out, out, flags, in_used); \
     return gk_decode_padded (in, in, in + in_len, out, out, out + out_len, flags, in_used); \
   } \
   __attribute__((noinline)) \
