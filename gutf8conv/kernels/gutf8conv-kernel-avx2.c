@@ -13,12 +13,8 @@
  * combining their payload bits with two multiply-adds and shifting out
  * what belongs to the next character; the lead lanes are then packed
  * together.  Encoding (gutf8conv-kernel-generic-encode.h's steps) takes
- * 16 units a step: below U+0800 as 16-bit
- * units, each made its two-byte form or ASCII byte and packed with one
- * table-chosen shuffle a lane; in the BMP, packed to 16-bit units and
- * widened again into dwords holding the bytes of all three forms, one
- * shuffle per four units keeping the right ones (a fixed shuffle when all
- * are three bytes long); otherwise
+ * 16 units a step: below U+0800 and in the BMP, packed to 16-bit units,
+ * UTF-16's steps (gutf8conv-kernel-generic-utf16-encode.h); otherwise
  * each unit's UTF-8 bytes in its dword, packed four at a time.  Any
  * block that is not entirely valid goes to the scalar kernel, which stops
  * where it must; input shorter than the careful loop's block, and the
@@ -391,248 +387,6 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
 
 GK_DECODE_ENTRY_POINTS (decode_avx2, decode_mend_avx2)
 
-/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, two
- * vectors. */
-
-#define GE32_UNITS 16
-/* The any-value step: four bytes a unit, a 16-byte store per four. */
-#define GE32_ROOM 64
-typedef struct { __m256i lo, hi; } ge32_vec;
-/* Its own step: the BMP's (dwords holding all three forms). */
-#define GE32_HAVE_BMP 1
-
-GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p,
-           gboolean      big_endian)
-{
-  const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                          3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-  ge32_vec v = { _mm256_loadu_si256 ((const __m256i *) p), _mm256_loadu_si256 ((const __m256i *) (p + 32)) };
-
-  if (big_endian)
-    {
-      v.lo = _mm256_shuffle_epi8 (v.lo, bswap);
-      v.hi = _mm256_shuffle_epi8 (v.hi, bswap);
-    }
-  return v;
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_below (ge32_vec v,
-            guint32  limit)
-{
-  return _mm256_testz_si256 (_mm256_or_si256 (v.lo, v.hi), _mm256_set1_epi32 ((int) -limit));
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_has_nul (ge32_vec v)
-{
-  return !_mm256_testz_si256 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v.lo, _mm256_setzero_si256 ()),
-                                               _mm256_cmpeq_epi32 (v.hi, _mm256_setzero_si256 ())),
-                              _mm256_set1_epi32 (-1));
-}
-
-/* With @no_nul, 1..7F: v - 1 at most 7E, as 0 wraps round, and not 7F
- * + 1. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii (ge32_vec v,
-            gboolean no_nul)
-{
-  if (!no_nul)
-    return ge32_below (v, 0x80);
-  return _mm256_testz_si256 (_mm256_or_si256 (_mm256_sub_epi32 (v.lo, _mm256_set1_epi32 (1)),
-                                              _mm256_sub_epi32 (v.hi, _mm256_set1_epi32 (1))),
-                             _mm256_set1_epi32 (~0x7F)) &&
-         !_mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v.lo, _mm256_set1_epi32 (0x80)),
-                                                 _mm256_cmpeq_epi32 (v.hi, _mm256_set1_epi32 (0x80))));
-}
-
-/* Above @max (unsigned) or a surrogate. */
-GUTF8CONV_KERNEL_INLINE __m256i
-ge32_bad8 (__m256i x,
-           guint32 max)
-{
-  return _mm256_or_si256 (_mm256_xor_si256 (_mm256_cmpeq_epi32 (_mm256_min_epu32 (x, _mm256_set1_epi32 ((int) max)), x),
-                                            _mm256_set1_epi32 (-1)),
-                          _mm256_cmpeq_epi32 (_mm256_and_si256 (x, _mm256_set1_epi32 (~0x7FF)),
-                                              _mm256_set1_epi32 (0xD800)));
-}
-
-#define GE32_PARTS 2
-typedef __m256i ge32_part;
-
-GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return i == 0 ? v.lo : v.hi; }
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x,
-          guint32   max)
-{
-  __m256i bad = ge32_bad8 (x, max);
-
-  return !_mm256_testz_si256 (bad, bad);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
-                  guint8            *o,
-                  ge32_vec           v)
-{
-  __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
-
-  w = _mm256_permutevar8x32_epi32 (_mm256_packus_epi16 (w, w), _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7));
-  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
-  return o + 16;
-}
-
-/* Sixteen 16-bit units, each the two-byte form (lead in the low byte) or
- * its ASCII byte; one shuffle a lane drops the high byte of the ASCII
- * ones. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  __m256i w = _mm256_permute4x64_epi64 (_mm256_packus_epi32 (v.lo, v.hi), 0xD8);
-  __m256i ascii = _mm256_cmpgt_epi16 (_mm256_set1_epi16 (0x80), w);
-  __m256i t = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi16 (w, 6),
-                                                _mm256_slli_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 (0x3F)), 8)),
-                               _mm256_set1_epi16 ((short) 0x80C0));
-  guint32 m = (guint32) _mm256_movemask_epi8 (_mm256_packs_epi16 (ascii, ascii));
-  guint m_lo = m & 0xFF, m_hi = (m >> 16) & 0xFF;
-
-  t = _mm256_blendv_epi8 (t, w, ascii);
-  t = _mm256_shuffle_epi8 (t, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc2_shuffle[m_hi],
-                                                   (const __m128i *) gutf8conv_enc2_shuffle[m_lo]));
-  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (t));
-  o += 16 - __builtin_popcount (m_lo);
-  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (t, 1));
-  return o + 16 - __builtin_popcount (m_hi);
-}
-
-/* Three bytes each (CJK): a fixed shuffle, 12 bytes a lane. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode_bmp_three (guint8  *o,
-                  __m256i  hi,
-                  __m256i  lo)
-{
-  const __m256i keep3 = _mm256_setr_epi8 (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-  __m256i d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo), keep3);
-  __m256i d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo), keep3);
-
-  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
-  _mm_storeu_si128 ((__m128i *) (o + 12), _mm256_extracti128_si256 (d_lo, 1));
-  _mm_storeu_si128 ((__m128i *) (o + 24), _mm256_castsi256_si128 (d_hi));
-  _mm_storeu_si128 ((__m128i *) (o + 36), _mm256_extracti128_si256 (d_hi, 1));
-  return o + 48;
-}
-
-/* All in the BMP: sixteen 16-bit units (lane 0 units 0-3 and 8-11, lane
- * 1 units 4-7 and 12-15, as packus leaves them), each made two words,
- * E0|v>>12 with the middle byte, and the last byte with v & FF;
- * interleaved, each dword holds the bytes of all three forms, as
- * gutf8conv_enc3_shuffle wants them. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
-                ge32_vec           v)
-{
-  __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
-
-  return !_mm256_testz_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xF800)),
-                                                  _mm256_set1_epi16 ((short) 0xD800)),
-                              _mm256_set1_epi32 (-1));
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
-  /* Below U+0800 where the top five bits are clear: the same compare as
-   * ge32_surrogate()'s. */
-  __m256i short_ = _mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xF800)),
-                                       _mm256_setzero_si256 ());
-  __m256i hi, lo, d_lo, d_hi, m, ascii;
-  guint32 k;
-
-  hi = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi16 (w, 12),
-                                         _mm256_and_si256 (_mm256_slli_epi16 (w, 2), _mm256_set1_epi16 (0x3F00))),
-                        _mm256_set1_epi16 ((short) 0x80E0));
-  lo = _mm256_or_si256 (_mm256_and_si256 (w, _mm256_set1_epi16 (0x3F)), _mm256_set1_epi16 (0x80));
-  if (_mm256_testz_si256 (short_, short_))
-    return encode_bmp_three (o, hi, lo);
-  ascii = _mm256_cmpeq_epi16 (_mm256_and_si256 (w, _mm256_set1_epi16 ((short) 0xFF80)), _mm256_setzero_si256 ());
-  /* Two-byte forms: the middle byte C0|v>>6. */
-  hi = _mm256_xor_si256 (hi, _mm256_and_si256 (short_, _mm256_set1_epi16 (0x4000)));
-  lo = _mm256_or_si256 (lo, _mm256_slli_epi16 (w, 8));
-  /* The four table indices, one byte each: bits 0-3 "at least two
-   * bytes", 4-7 "three bytes" (one scalar complement of the two masks),
-   * for units 0-3, 8-11, 4-7, 12-15. */
-  m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (ascii, short_),
-                           _mm256_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
-                                             0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15));
-  k = ~(guint32) _mm256_movemask_epi8 (m);
-  d_lo = _mm256_shuffle_epi8 (_mm256_unpacklo_epi16 (hi, lo),
-                              _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc3_shuffle[(k >> 16) & 0xFF],
-                                                   (const __m128i *) gutf8conv_enc3_shuffle[k & 0xFF]));
-  d_hi = _mm256_shuffle_epi8 (_mm256_unpackhi_epi16 (hi, lo),
-                              _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc3_shuffle[k >> 24],
-                                                   (const __m128i *) gutf8conv_enc3_shuffle[(k >> 8) & 0xFF]));
-  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
-  o += 4 + __builtin_popcount (k & 0xFF);
-  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_lo, 1));
-  o += 4 + __builtin_popcount ((k >> 16) & 0xFF);
-  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_hi));
-  o += 4 + __builtin_popcount ((k >> 8) & 0xFF);
-  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_hi, 1));
-  return o + 4 + __builtin_popcount (k >> 24);
-}
-
-/* Eight valid units: each unit's UTF-8 bytes in its dword, packed four
- * at a time. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 const guint8      *oend G_GNUC_UNUSED,
-                 ge32_part          v)
-{
-  __m256i g2 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7F));
-  __m256i g3 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7FF));
-  __m256i g4 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0xFFFF));
-  guint m2 = _mm256_movemask_ps (_mm256_castsi256_ps (g2));
-  guint m3 = _mm256_movemask_ps (_mm256_castsi256_ps (g3));
-  guint m4 = _mm256_movemask_ps (_mm256_castsi256_ps (g4));
-  guint key_lo = gutf8conv_spread4[m2 & 15] + gutf8conv_spread4[m3 & 15] + gutf8conv_spread4[m4 & 15];
-  guint key_hi = gutf8conv_spread4[m2 >> 4] + gutf8conv_spread4[m3 >> 4] + gutf8conv_spread4[m4 >> 4];
-  __m256i w, marker, sh;
-
-  /* The four-byte form's payloads, lead first in the low byte... */
-  w = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi32 (v, 18),
-                                        _mm256_and_si256 (_mm256_srli_epi32 (v, 4), _mm256_set1_epi32 (0x3F00))),
-                       _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi32 (v, 10), _mm256_set1_epi32 (0x3F0000)),
-                                        _mm256_slli_epi32 (_mm256_and_si256 (v, _mm256_set1_epi32 (0x3F)), 24)));
-  /* ...shifted down to the sequence's length, with its markers; ASCII is
-   * the value itself. */
-  sh = _mm256_slli_epi32 (_mm256_add_epi32 (_mm256_set1_epi32 (3), _mm256_add_epi32 (g2, _mm256_add_epi32 (g3, g4))), 3);
-  marker = _mm256_and_si256 (g2, _mm256_set1_epi32 (0x80C0));
-  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 (0x8080E0), g3);
-  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 ((int) 0x808080F0), g4);
-  w = _mm256_or_si256 (_mm256_srlv_epi32 (w, sh), marker);
-  w = _mm256_blendv_epi8 (v, w, g2);
-
-  w = _mm256_shuffle_epi8 (w, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_pack4_shuffle[key_hi],
-                                                   (const __m128i *) gutf8conv_pack4_shuffle[key_lo]));
-  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
-  o += gutf8conv_pack4_length[key_lo];
-  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (w, 1));
-  return o + gutf8conv_pack4_length[key_hi];
-}
-
-#include "gutf8conv-kernel-generic-encode.h"
-
-GE32_ENCODE_ENTRY_POINTS (encode_avx2, encode_avx2_mend)
-
 /* UTF-8 to UTF-8: the decoder's fast loop without the transcoding, then
  * block by block with byte compares from a character boundary; the rest
  * is the scalar validator's. */
@@ -830,7 +584,7 @@ ge16_store_utf8 (guint8   *o,
   __m256i m = _mm256_shuffle_epi8 (_mm256_packs_epi16 (ascii, short_),
                                    _mm256_setr_epi8 (0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
                                                      0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15));
-  guint32 k = ~(guint32) _mm256_movemask_epi8 (m);
+  guint64 k = (guint32) ~_mm256_movemask_epi8 (m);
   /* Units 0-3 and 8-11; 4-7 and 12-15. */
   __m256i d_lo = _mm256_unpacklo_epi16 (hi, lo), d_hi = _mm256_unpackhi_epi16 (hi, lo);
 
@@ -839,13 +593,13 @@ ge16_store_utf8 (guint8   *o,
   d_hi = _mm256_shuffle_epi8 (d_hi, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_enc3_shuffle[k >> 24],
                                                          (const __m128i *) gutf8conv_enc3_shuffle[(k >> 8) & 0xFF]));
   _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_lo));
-  o += 4 + __builtin_popcount (k & 0xFF);
+  o += 4 + __builtin_popcountll (k & 0xFF);
   _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d_hi));
-  o += 4 + __builtin_popcount ((k >> 8) & 0xFF);
+  o += 4 + __builtin_popcountll ((k >> 8) & 0xFF);
   _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_lo, 1));
-  o += 4 + __builtin_popcount ((k >> 16) & 0xFF);
+  o += 4 + __builtin_popcountll ((k >> 16) & 0xFF);
   _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d_hi, 1));
-  return o + 4 + __builtin_popcount (k >> 24);
+  return o + 4 + __builtin_popcountll (k >> 24);
 }
 
 /* Eight units a lane by gutf8conv_enc2_shuffle. */
@@ -887,6 +641,183 @@ ge16_store_three (guint8   *o,
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_avx2_mend, ge16_encode_mend, encode16_avx2, 1)
+
+/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, two
+ * vectors. */
+
+#define GE32_UNITS 16
+/* The any-value step: four bytes a unit, a 16-byte store per four. */
+#define GE32_ROOM 64
+typedef struct { __m256i lo, hi; } ge32_vec;
+/* Its own step: the BMP's, sixteen units as UTF-16's; the two-byte step
+ * is UTF-16's too, on the steps' UTF-16 constants. */
+#define GE32_HAVE_BMP 1
+#define GE32_HAVE_CONTEXT 1
+struct _Ge32Context { Ge16Context w; };
+GUTF8CONV_KERNEL_INLINE Ge32Context ge32_context (void) { Ge32Context c = { ge16_context () }; return c; }
+
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+                                          3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+  ge32_vec v = { _mm256_loadu_si256 ((const __m256i *) p), _mm256_loadu_si256 ((const __m256i *) (p + 32)) };
+
+  if (big_endian)
+    {
+      v.lo = _mm256_shuffle_epi8 (v.lo, bswap);
+      v.hi = _mm256_shuffle_epi8 (v.hi, bswap);
+    }
+  return v;
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_below (ge32_vec v,
+            guint32  limit)
+{
+  return _mm256_testz_si256 (_mm256_or_si256 (v.lo, v.hi), _mm256_set1_epi32 ((int) -limit));
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_has_nul (ge32_vec v)
+{
+  return !_mm256_testz_si256 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v.lo, _mm256_setzero_si256 ()),
+                                               _mm256_cmpeq_epi32 (v.hi, _mm256_setzero_si256 ())),
+                              _mm256_set1_epi32 (-1));
+}
+
+/* With @no_nul, 1..7F: v - 1 at most 7E, as 0 wraps round, and not 7F
+ * + 1. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_ascii (ge32_vec v,
+            gboolean no_nul)
+{
+  if (!no_nul)
+    return ge32_below (v, 0x80);
+  return _mm256_testz_si256 (_mm256_or_si256 (_mm256_sub_epi32 (v.lo, _mm256_set1_epi32 (1)),
+                                              _mm256_sub_epi32 (v.hi, _mm256_set1_epi32 (1))),
+                             _mm256_set1_epi32 (~0x7F)) &&
+         !_mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v.lo, _mm256_set1_epi32 (0x80)),
+                                                 _mm256_cmpeq_epi32 (v.hi, _mm256_set1_epi32 (0x80))));
+}
+
+/* Above @max (unsigned) or a surrogate. */
+GUTF8CONV_KERNEL_INLINE __m256i
+ge32_bad8 (__m256i x,
+           guint32 max)
+{
+  return _mm256_or_si256 (_mm256_xor_si256 (_mm256_cmpeq_epi32 (_mm256_min_epu32 (x, _mm256_set1_epi32 ((int) max)), x),
+                                            _mm256_set1_epi32 (-1)),
+                          _mm256_cmpeq_epi32 (_mm256_and_si256 (x, _mm256_set1_epi32 (~0x7FF)),
+                                              _mm256_set1_epi32 (0xD800)));
+}
+
+#define GE32_PARTS 2
+typedef __m256i ge32_part;
+
+GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return i == 0 ? v.lo : v.hi; }
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part x,
+          guint32   max)
+{
+  __m256i bad = ge32_bad8 (x, max);
+
+  return !_mm256_testz_si256 (bad, bad);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
+                  guint8            *o,
+                  ge32_vec           v)
+{
+  __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
+
+  w = _mm256_permutevar8x32_epi32 (_mm256_packus_epi16 (w, w), _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7));
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
+  return o + 16;
+}
+
+/* The units as sixteen 16-bit words, in order (packus works within
+ * lanes), for UTF-16's steps. */
+GUTF8CONV_KERNEL_INLINE __m256i
+units16 (ge32_vec v)
+{
+  return _mm256_permute4x64_epi64 (_mm256_packus_epi32 (v.lo, v.hi), 0xD8);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_two (const Ge32Context *c,
+                 guint8            *o,
+                 ge32_vec           v)
+{
+  __m256i w = units16 (v);
+
+  return ge16_encode_two (&c->w, o, w, _mm256_cmpgt_epi16 (c->w.cont, w));
+}
+
+/* On the units in order: the BMP step's compares on them are the same. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_surrogate (const Ge32Context *c,
+                ge32_vec           v)
+{
+  return !_mm256_testz_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (units16 (v), c->w.top5), c->w.surrogate),
+                              _mm256_set1_epi32 (-1));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_bmp (const Ge32Context *c,
+                 guint8            *o,
+                 ge32_vec           v)
+{
+  return ge16_encode_bmp (&c->w, o, units16 (v));
+}
+
+/* Eight valid units: each unit's UTF-8 bytes in its dword, packed four
+ * at a time. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 const guint8      *oend G_GNUC_UNUSED,
+                 ge32_part          v)
+{
+  __m256i g2 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7F));
+  __m256i g3 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7FF));
+  __m256i g4 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0xFFFF));
+  guint m2 = _mm256_movemask_ps (_mm256_castsi256_ps (g2));
+  guint m3 = _mm256_movemask_ps (_mm256_castsi256_ps (g3));
+  guint m4 = _mm256_movemask_ps (_mm256_castsi256_ps (g4));
+  guint key_lo = gutf8conv_spread4[m2 & 15] + gutf8conv_spread4[m3 & 15] + gutf8conv_spread4[m4 & 15];
+  guint key_hi = gutf8conv_spread4[m2 >> 4] + gutf8conv_spread4[m3 >> 4] + gutf8conv_spread4[m4 >> 4];
+  __m256i w, marker, sh;
+
+  /* The four-byte form's payloads, lead first in the low byte... */
+  w = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi32 (v, 18),
+                                        _mm256_and_si256 (_mm256_srli_epi32 (v, 4), _mm256_set1_epi32 (0x3F00))),
+                       _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi32 (v, 10), _mm256_set1_epi32 (0x3F0000)),
+                                        _mm256_slli_epi32 (_mm256_and_si256 (v, _mm256_set1_epi32 (0x3F)), 24)));
+  /* ...shifted down to the sequence's length, with its markers; ASCII is
+   * the value itself. */
+  sh = _mm256_slli_epi32 (_mm256_add_epi32 (_mm256_set1_epi32 (3), _mm256_add_epi32 (g2, _mm256_add_epi32 (g3, g4))), 3);
+  marker = _mm256_and_si256 (g2, _mm256_set1_epi32 (0x80C0));
+  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 (0x8080E0), g3);
+  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 ((int) 0x808080F0), g4);
+  w = _mm256_or_si256 (_mm256_srlv_epi32 (w, sh), marker);
+  w = _mm256_blendv_epi8 (v, w, g2);
+
+  w = _mm256_shuffle_epi8 (w, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_pack4_shuffle[key_hi],
+                                                   (const __m128i *) gutf8conv_pack4_shuffle[key_lo]));
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
+  o += gutf8conv_pack4_length[key_lo];
+  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (w, 1));
+  return o + gutf8conv_pack4_length[key_hi];
+}
+
+#include "gutf8conv-kernel-generic-encode.h"
+
+GE32_ENCODE_ENTRY_POINTS (encode_avx2, encode_avx2_mend)
+
 
 
 const GUtf8ConvKernel gutf8conv_kernel_avx2 = {

@@ -138,18 +138,29 @@ ge16_encode_two (const Ge16Context *c,
   return ge16_store_two (o, ge16_blend (t, v, ascii), ascii);
 }
 
-/* The dwords of units in the BMP (gutf8conv_enc3_shuffle's layout): the
- * three-byte form's, the two-byte one's where @short_. */
+/* The dwords of units in the BMP (gutf8conv_enc3_shuffle's layout):
+ * bytes 0-2, the three-byte form. */
 GUTF8CONV_KERNEL_INLINE void
-ge16_forms (const Ge16Context *c,
+ge16_three (const Ge16Context *c,
             ge16_vec           v,
-            ge16_vec           short_,
             ge16_vec          *hi,
             ge16_vec          *lo)
 {
   *hi = ge16_or (ge16_or (ge16_srli (v, 12), ge16_and (ge16_slli (v, 2), c->three_mid)), c->three);
+  *lo = ge16_or (ge16_and (v, c->low6), c->cont);
+}
+
+/* The three-byte dwords made whole: the two-byte form where @short_ (its
+ * lead in byte 1), and byte 3, the ASCII one. */
+GUTF8CONV_KERNEL_INLINE void
+ge16_all_forms (const Ge16Context *c,
+                ge16_vec           v,
+                ge16_vec           short_,
+                ge16_vec          *hi,
+                ge16_vec          *lo)
+{
   *hi = ge16_xor (*hi, ge16_and (short_, c->short_flip));
-  *lo = ge16_or (ge16_or (ge16_and (v, c->low6), c->cont), ge16_slli (v, 8));
+  *lo = ge16_or (*lo, ge16_slli (v, 8));
 }
 
 /* Units in the BMP, none a surrogate; returns the end. */
@@ -161,9 +172,10 @@ ge16_encode_bmp (const Ge16Context *c,
   ge16_vec short_ = ge16_cmpeq (ge16_and (v, c->top5), c->zero);
   ge16_vec hi, lo;
 
-  ge16_forms (c, v, short_, &hi, &lo);
+  ge16_three (c, v, &hi, &lo);
   if (ge16_none (short_))
     return ge16_store_three (o, hi, lo);
+  ge16_all_forms (c, v, short_, &hi, &lo);
   return ge16_store_utf8 (o, hi, lo, ge16_cmpeq (ge16_and (v, c->not_ascii), c->zero), short_);
 }
 
@@ -216,7 +228,7 @@ ge16_encode_block (const Ge16Context *c,
       *pp += 2 * GE16_UNITS;
       return GE16_DONE;
     }
-  ge16_forms (c, v, short_, &hi, &lo);
+  ge16_three (c, v, &hi, &lo);
   if (ge16_none (short_))
     {
       /* Three bytes each (CJK, Indic scripts): no lengths to look up. */
@@ -224,6 +236,7 @@ ge16_encode_block (const Ge16Context *c,
       *pp += 2 * GE16_UNITS;
       return GE16_DONE;
     }
+  ge16_all_forms (c, v, short_, &hi, &lo);
   if (ge16_none (surr))
     {
       /* No pairs (Indic, CJK or Latin text with spaces): a whole block,

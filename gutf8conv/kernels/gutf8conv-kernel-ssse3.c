@@ -26,13 +26,12 @@
  * lead's class.  No shifts by lane, which SSE lacks.
  *
  * Encoding is the generic layer's (gutf8conv-kernel-generic-encode.h) on
- * 16 units a step: ASCII narrows with two packs, three-byte units (CJK)
- * pack with fixed shuffles, units below U+0800 as 16-bit words with one
- * shuffle per eight from a table indexed by which are two bytes long, BMP
- * units with two shuffles per eight, and any four units with one: each
- * unit's UTF-8 bytes are built at the top of its dword and a table
- * indexed by the four lengths packs them.  The tables are built once, at first use, by
- * ssse3_tables_init().
+ * 16 units a step: ASCII narrows with two packs; units below U+0800 and
+ * BMP units are packed to eight 16-bit words and take UTF-16's steps
+ * (gutf8conv-kernel-generic-utf16-encode.h); any four units take one
+ * shuffle: each unit's UTF-8 bytes are built at the top of its dword and
+ * a table indexed by the four lengths packs them.  The kernel's tables
+ * are built once, at first use, by ssse3_tables_init().
  *
  * Blocks that are not entirely valid go to the scalar kernel, which
  * stops where it must; input shorter than the careful loop's block, and
@@ -78,9 +77,6 @@ check_block (__m128i        b,
  * minus one), the shuffle that packs the top k + 1 bytes of each of four
  * dwords, in order; 0x80 (a zero byte) after them.  Built once. */
 static guint8 pack_top[256][16];
-/* For each mask of eight 16-bit words, the shuffle that keeps the low
- * byte of each word and the high byte of those in the mask. */
-static guint8 pack_words[256][16];
 /* For each mask of eight 16-bit words, the shuffle that moves the words
  * in the mask to the front, in order. */
 static guint8 compact_words[256][16];
@@ -103,15 +99,6 @@ ssse3_tables_init (void)
 
           for (guint i = 4 - len; i < 4; i++)
             pack_top[key][n++] = 4 * lane + i;
-        }
-
-      n = 0;
-      memset (pack_words[key], 0x80, 16);
-      for (guint word = 0; word < 8; word++)
-        {
-          pack_words[key][n++] = 2 * word;
-          if (key & (1u << word))
-            pack_words[key][n++] = 2 * word + 1;
         }
 
       n = 0;
@@ -454,275 +441,6 @@ gk_decode_fast (const guint8   **pp,
  * none of the tables. */
 GK_DECODE_ENTRY_POINTS (decode_ssse3, decode_mend_ssse3)
 
-/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
- * vectors. */
-
-#define GE32_UNITS 16
-/* The any-value step: four bytes a unit, a 16-byte store per four. */
-#define GE32_ROOM 64
-typedef struct { __m128i q0, q1, q2, q3; } ge32_vec;
-/* Its own steps: the BMP's (two shuffles per eight units), and the
- * tables, built at first use. */
-#define GE32_HAVE_BMP 1
-#define GE32_HAVE_PREPARE 1
-
-GUTF8CONV_KERNEL_INLINE void ge32_prepare (void) { ssse3_tables_ensure (); }
-
-GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p,
-           gboolean      big_endian)
-{
-  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-  ge32_vec v = { _mm_loadu_si128 ((const __m128i *) p), _mm_loadu_si128 ((const __m128i *) (p + 16)),
-                 _mm_loadu_si128 ((const __m128i *) (p + 32)), _mm_loadu_si128 ((const __m128i *) (p + 48)) };
-
-  if (big_endian)
-    {
-      v.q0 = _mm_shuffle_epi8 (v.q0, bswap);
-      v.q1 = _mm_shuffle_epi8 (v.q1, bswap);
-      v.q2 = _mm_shuffle_epi8 (v.q2, bswap);
-      v.q3 = _mm_shuffle_epi8 (v.q3, bswap);
-    }
-  return v;
-}
-
-GUTF8CONV_KERNEL_INLINE __m128i ge32_any_bits (ge32_vec v) { return _mm_or_si128 (_mm_or_si128 (v.q0, v.q1), _mm_or_si128 (v.q2, v.q3)); }
-GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return _mm_testz_si128 (ge32_any_bits (v), _mm_set1_epi32 ((int) -limit)); }
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_has_nul (ge32_vec v)
-{
-  const __m128i zero = _mm_setzero_si128 ();
-
-  return !_mm_testz_si128 (_mm_set1_epi32 (-1),
-                           _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v.q0, zero), _mm_cmpeq_epi32 (v.q1, zero)),
-                                         _mm_or_si128 (_mm_cmpeq_epi32 (v.q2, zero), _mm_cmpeq_epi32 (v.q3, zero))));
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii (ge32_vec v,
-            gboolean no_nul)
-{
-  return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v));
-}
-
-/* Above @max (unsigned) or a surrogate. */
-GUTF8CONV_KERNEL_INLINE __m128i
-ge32_bad4 (__m128i x,
-           guint32 max)
-{
-  return _mm_or_si128 (_mm_xor_si128 (_mm_cmpeq_epi32 (_mm_min_epu32 (x, _mm_set1_epi32 ((int) max)), x),
-                                      _mm_set1_epi32 (-1)),
-                       _mm_cmpeq_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (~0x7FF)), _mm_set1_epi32 (0xD800)));
-}
-
-#define GE32_PARTS 2
-typedef struct { __m128i a, b; } ge32_part;
-
-GUTF8CONV_KERNEL_INLINE ge32_part
-ge32_part_of (ge32_vec v,
-              guint    i)
-{
-  ge32_part x = { i == 0 ? v.q0 : v.q2, i == 0 ? v.q1 : v.q3 };
-
-  return x;
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x,
-          guint32   max)
-{
-  return !_mm_testz_si128 (_mm_set1_epi32 (-1), _mm_or_si128 (ge32_bad4 (x.a, max), ge32_bad4 (x.b, max)));
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
-                  guint8            *o,
-                  ge32_vec           v)
-{
-  _mm_storeu_si128 ((__m128i *) o, _mm_packus_epi16 (_mm_packus_epi32 (v.q0, v.q1), _mm_packus_epi32 (v.q2, v.q3)));
-  return o + 16;
-}
-
-/* Eight units below U+0800 as 16-bit words in @w: the two-byte form in
- * the word (lead in the low byte), the mask of those from the compare,
- * one shuffle. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode_two8 (guint8  *o,
-             __m128i  w)
-{
-  __m128i g2 = _mm_cmpgt_epi16 (w, _mm_set1_epi16 (0x7F));
-  __m128i t = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi16 (w, 6),
-                                          _mm_and_si128 (_mm_slli_epi16 (w, 8), _mm_set1_epi16 (0x3F00))),
-                            _mm_set1_epi16 ((short) 0x80C0));
-  guint m = (guint) _mm_movemask_epi8 (_mm_packs_epi16 (g2, _mm_setzero_si128 ()));
-
-  w = _mm_blendv_epi8 (w, t, g2);
-  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_words[m])));
-  return o + 8 + __builtin_popcount (m);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  o = encode_two8 (o, _mm_packus_epi32 (v.q0, v.q1));
-  return encode_two8 (o, _mm_packus_epi32 (v.q2, v.q3));
-}
-
-/* Eight units of three bytes each, as 16-bit words in @w, to @o;
- * returns @o + 24.  Writes 28 bytes. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode_cjk8 (__m128i  w,
-             guint8  *o)
-{
-  __m128i last = _mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)), _mm_set1_epi16 (0x80));
-  __m128i mid = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0x3F)),
-                              _mm_set1_epi16 (0x80));
-  __m128i lo = _mm_or_si128 (mid, _mm_slli_epi16 (last, 8));
-  __m128i hi = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 4), _mm_set1_epi16 (0x0F00)),
-                             _mm_set1_epi16 ((short) 0xE000));
-
-  _mm_storeu_si128 ((__m128i *) o,
-                    _mm_shuffle_epi8 (_mm_unpacklo_epi16 (hi, lo),
-                                      _mm_loadu_si128 ((const __m128i *) pack_top[0xAA])));
-  _mm_storeu_si128 ((__m128i *) (o + 12),
-                    _mm_shuffle_epi8 (_mm_unpackhi_epi16 (hi, lo),
-                                      _mm_loadu_si128 ((const __m128i *) pack_top[0xAA])));
-  return o + 24;
-}
-
-/* Eight units of the BMP, no surrogates, as 16-bit words in @w, to @o;
- * returns the new @o.  Each one's bytes after the first (or its only
- * byte) in one word, the first of a three-byte form in another,
- * interleaved into the dwords the four-unit shuffle packs.  Writes 32
- * bytes at most. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode_bmp8 (__m128i  w,
-             guint8  *o)
-{
-  const __m128i zero = _mm_setzero_si128 ();
-  __m128i a2 = _mm_cmpeq_epi16 (_mm_max_epu16 (w, _mm_set1_epi16 (0x80)), w);
-  __m128i a3 = _mm_cmpeq_epi16 (_mm_max_epu16 (w, _mm_set1_epi16 (0x800)), w);
-  __m128i last, mid, lo, hi, k;
-  guint64 kk;
-  guint key_lo, key_hi;
-
-  k = _mm_sub_epi16 (zero, _mm_add_epi16 (a2, a3));
-  kk = (guint64) _mm_cvtsi128_si64 (_mm_packus_epi16 (k, k));
-  key_lo = ((guint32) kk * 0x01041040u) >> 24;
-  key_hi = ((guint32) (kk >> 32) * 0x01041040u) >> 24;
-
-  last = _mm_or_si128 (_mm_and_si128 (w, _mm_set1_epi16 (0x3F)), _mm_set1_epi16 (0x80));
-  mid = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 6), _mm_set1_epi16 (0x3F)),
-                      _mm_or_si128 (_mm_andnot_si128 (a3, _mm_set1_epi16 (0x40)), _mm_set1_epi16 (0x80)));
-  lo = _mm_blendv_epi8 (_mm_slli_epi16 (w, 8), _mm_or_si128 (mid, _mm_slli_epi16 (last, 8)), a2);
-  hi = _mm_or_si128 (_mm_and_si128 (_mm_srli_epi16 (w, 4), _mm_set1_epi16 (0x0F00)),
-                     _mm_set1_epi16 ((short) 0xE000));
-  _mm_storeu_si128 ((__m128i *) o,
-                    _mm_shuffle_epi8 (_mm_unpacklo_epi16 (hi, lo),
-                                      _mm_loadu_si128 ((const __m128i *) pack_top[key_lo])));
-  o += gutf8conv_pack4_length[key_lo];
-  _mm_storeu_si128 ((__m128i *) o,
-                    _mm_shuffle_epi8 (_mm_unpackhi_epi16 (hi, lo),
-                                      _mm_loadu_si128 ((const __m128i *) pack_top[key_hi])));
-  return o + gutf8conv_pack4_length[key_hi];
-}
-
-/* 0xFFFF at each surrogate among the eight 16-bit words @w. */
-GUTF8CONV_KERNEL_INLINE __m128i
-surrogates8 (__m128i w)
-{
-  return _mm_cmpeq_epi16 (_mm_and_si128 (w, _mm_set1_epi16 ((short) 0xF800)), _mm_set1_epi16 ((short) 0xD800));
-}
-
-/* Sixteen units of the BMP: three bytes each (CJK) with fixed shuffles,
- * else by encode_bmp8(). */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
-                ge32_vec           v)
-{
-  return !_mm_testz_si128 (_mm_or_si128 (surrogates8 (_mm_packus_epi32 (v.q0, v.q1)),
-                                         surrogates8 (_mm_packus_epi32 (v.q2, v.q3))),
-                           _mm_set1_epi32 (-1));
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  __m128i w0 = _mm_packus_epi32 (v.q0, v.q1), w1 = _mm_packus_epi32 (v.q2, v.q3);
-  __m128i m = _mm_min_epu16 (w0, w1);
-
-  if (_mm_testc_si128 (_mm_cmpeq_epi16 (_mm_max_epu16 (m, _mm_set1_epi16 (0x800)), m), _mm_set1_epi32 (-1)))
-    return encode_cjk8 (w1, encode_cjk8 (w0, o));
-  return encode_bmp8 (w1, encode_bmp8 (w0, o));
-}
-
-/* Four units: each one's UTF-8 bytes at the top of its dword, packed by
- * pack_top. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode_any4 (guint8  *o,
-             __m128i  x)
-{
-  const __m128i zero = _mm_setzero_si128 ();
-  __m128i g2 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7F));
-  __m128i g3 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7FF));
-  __m128i g4 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0xFFFF));
-  __m128i w, marker, k;
-  guint key;
-
-  /* Each lane's length minus one, 0..3, gathered into one dword and
-   * multiplied into k0 + 4 k1 + 16 k2 + 64 k3 in its top byte (the
-   * other products stay below bit 24 or above bit 31). */
-  k = _mm_sub_epi32 (zero, _mm_add_epi32 (g2, _mm_add_epi32 (g3, g4)));
-  k = _mm_shuffle_epi8 (k, _mm_setr_epi8 (0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
-  key = ((guint32) _mm_cvtsi128_si32 (k) * 0x01041040u) >> 24;
-
-  /* The four-byte form's payloads, lead in the low byte; the shorter
-   * forms are its top bytes, as their values are small. */
-  w = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi32 (x, 18),
-                                  _mm_and_si128 (_mm_srli_epi32 (x, 4), _mm_set1_epi32 (0x3F00))),
-                    _mm_or_si128 (_mm_and_si128 (_mm_slli_epi32 (x, 10), _mm_set1_epi32 (0x3F0000)),
-                                  _mm_slli_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (0x3F)), 24)));
-  marker = _mm_and_si128 (g2, _mm_set1_epi32 ((int) 0x80C00000));
-  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x8080E000), g3);
-  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x808080F0), g4);
-  w = _mm_blendv_epi8 (_mm_slli_epi32 (x, 24), _mm_or_si128 (w, marker), g2);
-  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_top[key])));
-  return o + gutf8conv_pack4_length[key];
-}
-
-/* Eight valid units: as 16-bit words where they allow it. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode_any8 (guint8  *o,
-             __m128i  a,
-             __m128i  b)
-{
-  __m128i any = _mm_or_si128 (a, b);
-
-  if (_mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)))
-    return encode_two8 (o, _mm_packus_epi32 (a, b));
-  if (_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)))
-    return encode_bmp8 (_mm_packus_epi32 (a, b), o);
-  return encode_any4 (encode_any4 (o, a), b);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 const guint8      *oend G_GNUC_UNUSED,
-                 ge32_part          x)
-{
-  return encode_any8 (o, x.a, x.b);
-}
-
-#include "gutf8conv-kernel-generic-encode.h"
-
-GE32_ENCODE_ENTRY_POINTS (encode_ssse3, encode_ssse3_mend)
-
 /* UTF-8 to UTF-8: the decoder's fast loop without the transcoding, then
  * the careful loop's block tests. */
 GK_COPY_ENTRY_POINT (copy_ssse3, gk_kl_validate_fast)
@@ -853,6 +571,192 @@ GK16_DECODE_ENTRY_POINT (decode16_ssse3, decode_ssse3)
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_ssse3, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_ssse3_mend, ge16_encode_mend, encode16_ssse3, 1)
+
+/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
+ * vectors. */
+
+#define GE32_UNITS 16
+/* The any-value step: four bytes a unit, a 16-byte store per four. */
+#define GE32_ROOM 64
+typedef struct { __m128i q0, q1, q2, q3; } ge32_vec;
+/* Its own steps: the BMP's, eight units at a time as UTF-16's (the
+ * two-byte step is UTF-16's too, on the steps' UTF-16 constants), and
+ * the any-value step's table, built at first use. */
+#define GE32_HAVE_BMP 1
+#define GE32_HAVE_CONTEXT 1
+struct _Ge32Context { Ge16Context w; };
+GUTF8CONV_KERNEL_INLINE Ge32Context ge32_context (void) { Ge32Context c = { ge16_context () }; return c; }
+#define GE32_HAVE_PREPARE 1
+
+GUTF8CONV_KERNEL_INLINE void ge32_prepare (void) { ssse3_tables_ensure (); }
+
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+  ge32_vec v = { _mm_loadu_si128 ((const __m128i *) p), _mm_loadu_si128 ((const __m128i *) (p + 16)),
+                 _mm_loadu_si128 ((const __m128i *) (p + 32)), _mm_loadu_si128 ((const __m128i *) (p + 48)) };
+
+  if (big_endian)
+    {
+      v.q0 = _mm_shuffle_epi8 (v.q0, bswap);
+      v.q1 = _mm_shuffle_epi8 (v.q1, bswap);
+      v.q2 = _mm_shuffle_epi8 (v.q2, bswap);
+      v.q3 = _mm_shuffle_epi8 (v.q3, bswap);
+    }
+  return v;
+}
+
+GUTF8CONV_KERNEL_INLINE __m128i ge32_any_bits (ge32_vec v) { return _mm_or_si128 (_mm_or_si128 (v.q0, v.q1), _mm_or_si128 (v.q2, v.q3)); }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return _mm_testz_si128 (ge32_any_bits (v), _mm_set1_epi32 ((int) -limit)); }
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_has_nul (ge32_vec v)
+{
+  const __m128i zero = _mm_setzero_si128 ();
+
+  return !_mm_testz_si128 (_mm_set1_epi32 (-1),
+                           _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v.q0, zero), _mm_cmpeq_epi32 (v.q1, zero)),
+                                         _mm_or_si128 (_mm_cmpeq_epi32 (v.q2, zero), _mm_cmpeq_epi32 (v.q3, zero))));
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_ascii (ge32_vec v,
+            gboolean no_nul)
+{
+  return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v));
+}
+
+/* Above @max (unsigned) or a surrogate. */
+GUTF8CONV_KERNEL_INLINE __m128i
+ge32_bad4 (__m128i x,
+           guint32 max)
+{
+  return _mm_or_si128 (_mm_xor_si128 (_mm_cmpeq_epi32 (_mm_min_epu32 (x, _mm_set1_epi32 ((int) max)), x),
+                                      _mm_set1_epi32 (-1)),
+                       _mm_cmpeq_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (~0x7FF)), _mm_set1_epi32 (0xD800)));
+}
+
+#define GE32_PARTS 2
+typedef struct { __m128i a, b; } ge32_part;
+
+GUTF8CONV_KERNEL_INLINE ge32_part
+ge32_part_of (ge32_vec v,
+              guint    i)
+{
+  ge32_part x = { i == 0 ? v.q0 : v.q2, i == 0 ? v.q1 : v.q3 };
+
+  return x;
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part x,
+          guint32   max)
+{
+  return !_mm_testz_si128 (_mm_set1_epi32 (-1), _mm_or_si128 (ge32_bad4 (x.a, max), ge32_bad4 (x.b, max)));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
+                  guint8            *o,
+                  ge32_vec           v)
+{
+  _mm_storeu_si128 ((__m128i *) o, _mm_packus_epi16 (_mm_packus_epi32 (v.q0, v.q1), _mm_packus_epi32 (v.q2, v.q3)));
+  return o + 16;
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+encode_two8 (const Ge32Context *c,
+             guint8            *o,
+             __m128i            w)
+{
+  return ge16_encode_two (&c->w, o, w, _mm_cmpgt_epi16 (c->w.cont, w));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_two (const Ge32Context *c,
+                 guint8            *o,
+                 ge32_vec           v)
+{
+  o = encode_two8 (c, o, _mm_packus_epi32 (v.q0, v.q1));
+  return encode_two8 (c, o, _mm_packus_epi32 (v.q2, v.q3));
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_surrogate (const Ge32Context *c,
+                ge32_vec           v)
+{
+  __m128i t0 = _mm_and_si128 (_mm_packus_epi32 (v.q0, v.q1), c->w.top5);
+  __m128i t1 = _mm_and_si128 (_mm_packus_epi32 (v.q2, v.q3), c->w.top5);
+
+  return !_mm_testz_si128 (_mm_or_si128 (_mm_cmpeq_epi16 (t0, c->w.surrogate), _mm_cmpeq_epi16 (t1, c->w.surrogate)),
+                           _mm_set1_epi32 (-1));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_bmp (const Ge32Context *c,
+                 guint8            *o,
+                 ge32_vec           v)
+{
+  o = ge16_encode_bmp (&c->w, o, _mm_packus_epi32 (v.q0, v.q1));
+  return ge16_encode_bmp (&c->w, o, _mm_packus_epi32 (v.q2, v.q3));
+}
+
+/* Four units: each one's UTF-8 bytes at the top of its dword, packed by
+ * pack_top. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+encode_any4 (guint8  *o,
+             __m128i  x)
+{
+  const __m128i zero = _mm_setzero_si128 ();
+  __m128i g2 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7F));
+  __m128i g3 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7FF));
+  __m128i g4 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0xFFFF));
+  __m128i w, marker, k;
+  guint key;
+
+  /* Each lane's length minus one, 0..3, gathered into one dword and
+   * multiplied into k0 + 4 k1 + 16 k2 + 64 k3 in its top byte (the
+   * other products stay below bit 24 or above bit 31). */
+  k = _mm_sub_epi32 (zero, _mm_add_epi32 (g2, _mm_add_epi32 (g3, g4)));
+  k = _mm_shuffle_epi8 (k, _mm_setr_epi8 (0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+  key = ((guint32) _mm_cvtsi128_si32 (k) * 0x01041040u) >> 24;
+
+  /* The four-byte form's payloads, lead in the low byte; the shorter
+   * forms are its top bytes, as their values are small. */
+  w = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi32 (x, 18),
+                                  _mm_and_si128 (_mm_srli_epi32 (x, 4), _mm_set1_epi32 (0x3F00))),
+                    _mm_or_si128 (_mm_and_si128 (_mm_slli_epi32 (x, 10), _mm_set1_epi32 (0x3F0000)),
+                                  _mm_slli_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (0x3F)), 24)));
+  marker = _mm_and_si128 (g2, _mm_set1_epi32 ((int) 0x80C00000));
+  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x8080E000), g3);
+  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x808080F0), g4);
+  w = _mm_blendv_epi8 (_mm_slli_epi32 (x, 24), _mm_or_si128 (w, marker), g2);
+  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_top[key])));
+  return o + gutf8conv_pack4_length[key];
+}
+
+/* Eight valid units: as UTF-16's 16-bit words where they allow it. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_any (const Ge32Context *c,
+                 guint8            *o,
+                 const guint8      *oend G_GNUC_UNUSED,
+                 ge32_part          x)
+{
+  __m128i any = _mm_or_si128 (x.a, x.b);
+
+  if (_mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)))
+    return encode_two8 (c, o, _mm_packus_epi32 (x.a, x.b));
+  if (_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)))
+    return ge16_encode_bmp (&c->w, o, _mm_packus_epi32 (x.a, x.b));
+  return encode_any4 (encode_any4 (o, x.a), x.b);
+}
+
+#include "gutf8conv-kernel-generic-encode.h"
+
+GE32_ENCODE_ENTRY_POINTS (encode_ssse3, encode_ssse3_mend)
+
 
 const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
   "ssse3",
