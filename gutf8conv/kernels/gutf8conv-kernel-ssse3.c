@@ -567,7 +567,7 @@ GK16_DECODE_ENTRY_POINT (decode16_ssse3, decode_ssse3)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer on eight units. */
 
-#include "gutf8conv-kernel-sse-utf16-encode.h"
+#include "gutf8conv-kernel-x86-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_ssse3, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_ssse3_mend, ge16_encode_mend, encode16_ssse3, 1)
