@@ -55,6 +55,34 @@
  * GK16_RUN (gutf8conv-kernel-generic-utf16-decode.h).  The others are
  * unchanged.
  *
+ * A kernel whose block step converts the characters that *end* in a
+ * block, from what it keeps of the block before (no load of the next),
+ * takes the phase's other loop instead by defining GK_KL_ENDS, a type
+ * GkKlCarry (what a step keeps of its block for the next), and
+ *   GkKlCarry gk_kl_carry (void);
+ *        the carry before a block at a character boundary
+ *   gboolean gk_kl_ends_ascii (const GkKlCarry *carry, gk_vec b);
+ *        @b is ASCII and no character of the block before waits for it
+ *   guint8  *gk_decode_ends (const GkContext *ctx, GkKlCarry *carry, gk_vec b, guint8 *o,
+ *                            gboolean big_endian, guint unit);
+ *        NULL where @b is not valid after the carried block; else the
+ *        characters that end in it to @o, as units of @unit bytes (2:
+ *        pairs and all), at most @unit bytes for each byte of @b and at
+ *        most 16 @unit bytes past @o, and the new @o
+ *   guint    gk_kl_tail (const GkKlCarry *carry);
+ *        the bytes at the end of the last block converted that begin a
+ *        character going on past it
+ *   gboolean gk_kl_run_due (const GkKlCarry *carry);
+ *   const guint8 *gk_kl_run (const GkKlCarry *carry, const guint8 *p,
+ *                            const guint8 *lim, guint8 **po, gboolean bmp_only,
+ *                            gboolean big_endian, guint unit);
+ *        where the blocks before say a run of one kind of character
+ *        follows: from @p, a character boundary, the kernel's own loop
+ *        for it, reading below @lim and writing at most twice what it
+ *        reads; returns where it stopped, a character boundary
+ * and gk_kl_widen()'s operations; where a kernel stores the units of an
+ * ASCII block in one go, GK16_WIDEN_STORE (o, b, big_endian).
+ *
  * gk_kl_validate_fast() is the same loop without the transcoding, for
  * GK_COPY_ENTRY_POINT (gutf8conv-kernel-generic-block.h).
  */
@@ -74,7 +102,13 @@ gk_kl_widen (const guint8   *p,
              const gboolean  big_endian,
              const guint     unit G_GNUC_UNUSED)
 {
-#ifdef GK16_KL
+#ifdef GK16_WIDEN_STORE
+  if (unit == 2)
+    {
+      GK16_WIDEN_STORE (o, b, big_endian);
+      return;
+    }
+#elif defined (GK16_KL)
   if (unit == 2)
     {
       gk_storeu (o, gk_widen16 (b, 0, big_endian));
@@ -96,8 +130,17 @@ gk_decode_ascii_run (const guint8   **pp,
 {
   const guint8 *p = *pp;
   guint8 *o = *po;
+#ifdef GK_KL_ENDS
+  /* The last start of a step, as a number (no object is that close to
+   * address 0); the loop's bound on the input keeps the output in its
+   * buffer. */
+  const guintptr last = (guintptr) end - 64;
 
+  (void) oend;
+  while ((guintptr) p <= last)
+#else
   while (end - p >= 64 + GK_FAST_IN && oend - o >= unit * 64 + GK_KL_FAST_OUT (unit))
+#endif
     {
       gk_vec v[64 / GK_BLOCK], any;
 
@@ -142,6 +185,84 @@ gk_decode_before_error (const guint8   **pp,
   *pp = p + k;
 }
 
+#ifdef GK_KL_ENDS
+/* The block loop of gk_kl_decode_units() with GK_KL_ENDS steps, from
+ * the character boundary *@pp up to @lim: each block validated after the
+ * one before and converted, ASCII 64 bytes a step.  Stops at a character
+ * boundary: returns TRUE where the kernel asks for its own loop (*@carry
+ * says which), FALSE at @lim or a block that fails.  It calls nothing,
+ * so that its constants stay in registers. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_ends_blocks (const guint8   **pp,
+                   const guint8    *lim,
+                   guint8         **po,
+                   const guint8    *oend,
+                   GkKlCarry       *carry,
+                   const gboolean   big_endian,
+                   const gboolean   bmp_only,
+                   const guint      unit)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  GkContext ctx = gk_context (bmp_only);
+  gboolean run = FALSE;
+
+  *carry = gk_kl_carry ();
+  while (lim - p >= GK_BLOCK)
+    {
+      gk_vec b = gk_loadu (p);
+      guint8 *next;
+
+      if (gk_kl_ends_ascii (carry, b))
+        {
+          gk_kl_widen (p, b, o, big_endian, unit);
+          p += GK_BLOCK;
+          o += unit * GK_BLOCK;
+          gk_decode_ascii_run (&p, lim, &o, oend, big_endian, unit);
+          *carry = gk_kl_carry ();
+          continue;
+        }
+      next = gk_decode_ends (&ctx, carry, b, o, big_endian, unit);
+      if (next == NULL)
+        break;
+      o = next;
+      p += GK_BLOCK;
+      if (G_UNLIKELY (gk_kl_run_due (carry)))
+        {
+          run = TRUE;
+          break;
+        }
+    }
+  /* Back to the first character not converted. */
+  *pp = p - gk_kl_tail (carry);
+  *po = o;
+  return run;
+}
+
+/* The fast phase from *@pp, a character boundary, to units of @unit
+ * bytes, with steps that convert the characters that end in their block
+ * (GK_KL_ENDS): the block loop, and the kernel's own loop where it asks.
+ * Advances *@pp and *@po over what it converted, stopping at a
+ * character boundary. */
+GUTF8CONV_KERNEL_INLINE void
+gk_kl_decode_units (const guint8   **pp,
+                    const guint8    *end,
+                    guint8         **po,
+                    const guint8    *oend,
+                    const gboolean   big_endian,
+                    const gboolean   bmp_only,
+                    const guint      unit)
+{
+  /* A step writes at most @unit bytes for each byte it reads (at most
+   * 16 @unit past the start of its block): this one bound on the input
+   * keeps the output in its buffer too. */
+  const guint8 *lim = *pp + GK_BLOCK * MIN ((gsize) (end - *pp) / GK_BLOCK, (gsize) (oend - *po) / (GK_BLOCK * unit));
+  GkKlCarry carry;
+
+  while (gk_kl_ends_blocks (pp, lim, po, oend, &carry, big_endian, bmp_only, unit))
+    *pp = gk_kl_run (&carry, *pp, lim, po, bmp_only, big_endian, unit);
+}
+#else
 /* The fast phase from *@pp, a character boundary, to units of @unit
  * bytes: advances *@pp and *@po over what it converted, stopping at a
  * character boundary. */
@@ -232,6 +353,7 @@ gk_kl_decode_units (const guint8   **pp,
   *pp = p;
   *po = o;
 }
+#endif
 
 /* UTF-8 -> UCS-4: the fast phase of gutf8conv-kernel-generic-decode.h. */
 GUTF8CONV_KERNEL_INLINE void
