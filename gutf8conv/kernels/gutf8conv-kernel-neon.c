@@ -128,47 +128,6 @@ tail_bytes (uint8x16_t b)
   return vmaxvq_u8 (vandq_u8 (vcgeq_u8 (b, vld1q_u8 (gutf8conv_tail_start)), vld1q_u8 (gutf8conv_tail_len)));
 }
 
-/* The four lookups of widen_le or widen_be. */
-typedef struct
-{
-  uint8x16_t t[4];
-} Widen;
-
-GUTF8CONV_KERNEL_INLINE Widen
-widen_tables (const gboolean big_endian)
-{
-  const guint8 (*w)[16] = big_endian ? widen_be : widen_le;
-  Widen r = { { vld1q_u8 (w[0]), vld1q_u8 (w[1]), vld1q_u8 (w[2]), vld1q_u8 (w[3]) } };
-
-  return r;
-}
-
-/* Sixteen ASCII bytes to sixteen UCS-4 units at @o, or with @utf16
- * sixteen UTF-16 units, interleaved with zeros by one ST2 (the zero byte
- * first for big-endian).  (UCS-4: four plain stores, GCC spills a
- * register quadruple for ST1 of four.) */
-static inline __attribute__((always_inline)) void
-widen16 (uint8x16_t      b,
-         guint8         *o,
-         const Widen    *widen,
-         const gboolean  utf16,
-         const gboolean  big_endian)
-{
-  if (utf16)
-    {
-      uint8x16x2_t z;
-
-      z.val[big_endian ? 1 : 0] = b;
-      z.val[big_endian ? 0 : 1] = vdupq_n_u8 (0);
-      vst2q_u8 (o, z);
-      return;
-    }
-  vst1q_u8 (o, vqtbl1q_u8 (b, widen->t[0]));
-  vst1q_u8 (o + 16, vqtbl1q_u8 (b, widen->t[1]));
-  vst1q_u8 (o + 32, vqtbl1q_u8 (b, widen->t[2]));
-  vst1q_u8 (o + 48, vqtbl1q_u8 (b, widen->t[3]));
-}
-
 /* Makes @v opaque to GCC where it is made, which then keeps it in a
  * register rather than making the constant again inside a loop, and does
  * not hoist it out of its function or branch into a loop around, where
@@ -410,37 +369,6 @@ fast4 (const guint8    *p,
   return p;
 }
 
-/* A run of ASCII from @p: 64 bytes a step while it lasts, none starting
- * after @lim64.  Returns where it stopped; advances *@op. */
-static inline __attribute__((always_inline)) const guint8 *
-ascii_run (const guint8    *p,
-           guintptr         lim64,
-           guint8         **op,
-           const Widen     *widen,
-           const gboolean   utf16,
-           const gboolean   big_endian)
-{
-  guint8 *o = *op;
-  const guint step = utf16 ? 32 : 64;
-
-  while ((guintptr) p <= lim64)
-    {
-      uint8x16_t x0 = vld1q_u8 (p), x1 = vld1q_u8 (p + 16);
-      uint8x16_t x2 = vld1q_u8 (p + 32), x3 = vld1q_u8 (p + 48);
-
-      if (vmaxvq_u8 (vorrq_u8 (vorrq_u8 (x0, x1), vorrq_u8 (x2, x3))) >= 0x80)
-        break;
-      widen16 (x0, o, widen, utf16, big_endian);
-      widen16 (x1, o + step, widen, utf16, big_endian);
-      widen16 (x2, o + 2 * step, widen, utf16, big_endian);
-      widen16 (x3, o + 3 * step, widen, utf16, big_endian);
-      p += 64;
-      o += 4 * step;
-    }
-  *op = o;
-  return p;
-}
-
 /* The characters that end in a block, at most sixteen bits each: their
  * low bytes @byte0 and high bytes @byte1, the @m_lo of the low half then
  * the @m_hi of the high half moved to the front of each, to UCS-4 at @o
@@ -452,11 +380,11 @@ store_units16 (uint8x16_t      byte0,
                uint8x16_t      byte1,
                guint           m_lo,
                guint           m_hi,
+               uint16x8_t      z,
                guint8         *o,
                const gboolean  utf16,
                const gboolean  big_endian)
 {
-  const uint16x8_t z = vdupq_n_u16 (0);
   uint16x8_t lo, hi;
 
   if (utf16)
@@ -558,6 +486,7 @@ store_ends (uint8x16_t      payload,
             guint           m_lo,
             guint           m_hi,
             uint8x16_t      half8,
+            uint16x8_t      z,
             const gboolean  four,
             guint8         *o,
             const gboolean  utf16,
@@ -576,7 +505,7 @@ store_ends (uint8x16_t      payload,
   byte0 = vqtbl1q_u8 (byte0, idx);
   byte1 = vqtbl1q_u8 (byte1, idx);
   if (!four)
-    return store_units16 (byte0, byte1, m_lo, m_hi, o, utf16, big_endian);
+    return store_units16 (byte0, byte1, m_lo, m_hi, z, o, utf16, big_endian);
   c2 = vandq_u8 (c1, vextq_u8 (prev_cont, cont, 14));
   q3 = vandq_u8 (vextq_u8 (prev_payload, payload, 13), c2);
   byte2 = vqtbl1q_u8 (vsliq_n_u8 (vshrq_n_u8 (q2, 4), q3, 2), idx);
@@ -605,173 +534,6 @@ FAST_RUN_VARIANTS (fast4)
 #define FAST_RUN(fast, utf16, big_endian) \
   ((utf16) ? ((big_endian) ? fast##_be16 : fast##_le16) : ((big_endian) ? fast##_be : fast##_le))
 
-/* A run of two-, three- or four-byte characters from @p, a character
- * boundary after blocks whose characters end every second, third or
- * fourth lane (@m_lo: the low half's ends, as fast_hi has them): by
- * fast2(), fast3() or fast4(), up to their first step that does not pass.
- * Returns where that stopped, a character boundary (@p if nowhere). */
-GUTF8CONV_KERNEL_INLINE const guint8 *
-decode_run (const guint8    *p,
-            const guint8    *lim,
-            guint8         **po,
-            guint            m_lo,
-            const gboolean   bmp_only,
-            const gboolean   utf16,
-            const gboolean   big_endian)
-{
-  if (m_lo == 0x55 || m_lo == 0xAA)
-    return FAST_RUN (fast2, utf16, big_endian) (p, lim, po);
-  if ((m_lo >> 4) != (m_lo & 0x0F))
-    return FAST_RUN (fast3, utf16, big_endian) (p, lim, po);
-  if (!bmp_only)
-    return FAST_RUN (fast4, utf16, big_endian) (p, lim, po);
-  return p;
-}
-
-/* How decode_blocks() ended. */
-typedef enum
-{
-  BLOCKS_END,      /* fewer than 16 bytes, or their room, left */
-  BLOCKS_FAILED,   /* at a block that fails validation */
-  BLOCKS_RUN,      /* at a run of one length, for decode_run() */
-} BlocksEnd;
-
-/* The block loop of decode and decode16 from the character boundary
- * *@pp up to @lim: 16 bytes a block, each validated with the block before
- * by the nibble lookups, characters crossing into the next block emitted
- * with the block they end in; ASCII 64 bytes a step.  Ends at a character
- * boundary, and where three blocks in a row have characters of one length
- * (*@m_run: their ends in the low half), at a run.  It calls nothing and
- * keeps its constants in registers: made here (not hoisted out of the
- * caller's loop, KEEP_HERE), so that decode_run() has them. */
-GUTF8CONV_KERNEL_INLINE BlocksEnd
-decode_blocks (const guint8   **pp,
-               const guint8    *lim,
-               guint8         **po,
-               guint           *m_run,
-               const gboolean   big_endian,
-               const gboolean   bmp_only,
-               const gboolean   utf16)
-{
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-  const uint8x16_t zero = vdupq_n_u8 (0);
-  uint8x16_t half8 = vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8));
-  uint8x16_t weights = vld1q_u8 (bit_weights), pmask = vld1q_u8 (gutf8conv_payload_mask);
-  uint8x16_t tstart = vld1q_u8 (gutf8conv_tail_start);
-  GkKlTables et = gk_kl_tables (bmp_only);
-  Widen widen = widen_tables (big_endian);
-  /* The previous block, its payloads, its continuation lanes, and the
-   * leads of a character it does not finish (zero elsewhere; the bytes
-   * before *@pp end a character, which zeros stand for). */
-  uint8x16_t prev = zero, prev_payload = zero, prev_cont = zero, prev_tail = zero;
-  /* The last start of an ASCII step (as a number: no object is that
-   * close to address 0). */
-  const guintptr lim64 = (guintptr) lim - 64;
-  /* How many blocks in a row had their characters end periodically. */
-  guint run_len = 0;
-  BlocksEnd r = BLOCKS_END;
-
-  KEEP_HERE (half8);
-  KEEP_HERE (weights);
-  KEEP_HERE (pmask);
-  KEEP_HERE (tstart);
-  KEEP_HERE (et.prev_high);
-  KEEP_HERE (et.prev_low);
-  KEEP_HERE (et.cur_high);
-  if (!utf16)
-    {
-      /* (UTF-16 widens ASCII without lookups.) */
-      KEEP_HERE (widen.t[0]);
-      KEEP_HERE (widen.t[1]);
-      KEEP_HERE (widen.t[2]);
-      KEEP_HERE (widen.t[3]);
-    }
-  while (lim - p >= 16)
-    {
-      uint8x16_t b = vld1q_u8 (p);
-      uint8x16_t payload, cont, tail;
-      guint max, m_lo, m_hi;
-
-      /* ASCII, and no character of the block before waiting for
-       * continuation bytes. */
-      max = vmaxvq_u8 (vmaxq_u8 (b, prev_tail));
-      if (max < 0x80)
-        {
-          widen16 (b, o, &widen, utf16, big_endian);
-          p += 16;
-          o += utf16 ? 32 : 64;
-          p = ascii_run (p, lim64, &o, &widen, utf16, big_endian);
-          /* Before a block, all ASCII is alike: zeros stand for it. */
-          prev = prev_payload = prev_cont = prev_tail = zero;
-          run_len = 0;
-          continue;
-        }
-
-      if (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (b, prev, &et))) != 0)
-        {
-          r = BLOCKS_FAILED;
-          break;
-        }
-
-      payload = vandq_u8 (b, vqtbl1q_u8 (pmask, vshrq_n_u8 (b, 4)));
-      cont = vcltq_s8 (vreinterpretq_s8_u8 (b), vdupq_n_s8 (-0x40));
-      tail = vcgeq_u8 (b, tstart);
-      block_ends (cont, tail, weights, &m_lo, &m_hi);
-      /* (max counts the leads the block before cut.) */
-      o = store_ends (payload, cont, prev_payload, prev_cont, m_lo, m_hi, half8,
-                      !bmp_only && max >= 0xF0, o, utf16, big_endian);
-      prev = b;
-      prev_payload = payload;
-      prev_cont = cont;
-      prev_tail = vandq_u8 (tail, b);
-      p += 16;
-
-      /* Three blocks in a row whose characters end periodically: a run
-       * of one length.  (Words and spaces rarely fill two blocks, so
-       * attempts that fail at once are rare.) */
-      run_len = fast_hi[m_lo] == m_hi ? run_len + 1 : 0;
-      if (G_UNLIKELY (run_len >= 3))
-        {
-          *m_run = m_lo;
-          r = BLOCKS_RUN;
-          break;
-        }
-    }
-
-  /* Back to the first character not emitted. */
-  *pp = p - tail_bytes (prev);
-  *po = o;
-  return r;
-}
-
-/* The fast phase of decode and decode16 from the character boundary
- * *@pp: decode_blocks(), and decode_run() where it stops at a run.
- * Stops before the first block that fails (returns TRUE) or where fewer
- * than 16 bytes or their room are left (FALSE), at a character
- * boundary. */
-GUTF8CONV_KERNEL_INLINE gboolean
-decode_fast (const guint8   **pp,
-             const guint8    *end,
-             guint8         **po,
-             const guint8    *oend,
-             const gboolean   big_endian,
-             const gboolean   bmp_only,
-             const gboolean   utf16)
-{
-  /* Where the blocks stop: every path writes at most 4 bytes for each
-   * byte it reads (at most 64 past the start of the block it is in;
-   * UTF-16: 2 and 32), so this one bound on the input keeps the output in
-   * its buffer too. */
-  const guint8 *lim = *pp + 16 * MIN ((gsize) (end - *pp) / 16, (gsize) (oend - *po) / (utf16 ? 32 : 64));
-  BlocksEnd r;
-  guint m_run;
-
-  while ((r = decode_blocks (pp, lim, po, &m_run, big_endian, bmp_only, utf16)) == BLOCKS_RUN)
-    *pp = decode_run (*pp, lim, po, m_run, bmp_only, utf16, big_endian);
-  return r == BLOCKS_FAILED;
-}
-
 /* The generic careful loop's operations (gutf8conv-kernel-generic-decode.h):
  * a block, the byte after it; shorter input goes to the padded blocks
  * whole.  A block's characters are stored by store_ends(), which writes
@@ -798,19 +560,24 @@ gk_decode_block (const guint8   *p,
    * length. */
   guint ends = (leads >> 1) | 1u << (k + (last >= 0xC0) + (last >= 0xE0) + (last >= 0xF0));
 
-  return store_ends (payload, cont, zero, zero, ends & 0xFF, ends >> 8, vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)),
+  return store_ends (payload, cont, zero, zero, ends & 0xFF, ends >> 8, vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)), vdupq_n_u16 (0),
                      vmaxvq_u8 (b) >= 0xF0, o, FALSE, big_endian);
 }
 
+/* Sixteen ASCII bytes @b to sixteen UCS-4 units at @o, four a lookup of
+ * widen_le or widen_be (the order they are stored in). */
 GUTF8CONV_KERNEL_INLINE void
 gk_widen_block (const guint8   *p G_GNUC_UNUSED,
                 gk_vec          b,
                 guint8         *o,
                 const gboolean  big_endian)
 {
-  const Widen widen = widen_tables (big_endian);
+  const guint8 (*w)[16] = big_endian ? widen_be : widen_le;
 
-  widen16 (b, o, &widen, FALSE, big_endian);
+  vst1q_u8 (o, vqtbl1q_u8 (b, vld1q_u8 (w[0])));
+  vst1q_u8 (o + 16, vqtbl1q_u8 (b, vld1q_u8 (w[1])));
+  vst1q_u8 (o + 32, vqtbl1q_u8 (b, vld1q_u8 (w[2])));
+  vst1q_u8 (o + 48, vqtbl1q_u8 (b, vld1q_u8 (w[3])));
 }
 
 /* vqtbl1q_u8 indices: out of range (a zero) but for 0..7 at 16..23.
@@ -857,22 +624,136 @@ gk_load_rest (const guint8 *p,
 
 GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vextq_u8 (b, vdupq_n_u8 (0), 1); }
 
-/* The generic decoder's fast phase (gutf8conv-kernel-generic-decode.h). */
+/* The generic fast phase's operations (gutf8conv-kernel-generic-kl-decode.h),
+ * its steps converting the characters that end in a block (GK_KL_ENDS). */
+#define GK_KL_ENDS 1
+/* An ASCII block's UTF-16 units: interleaved with zeros by one ST2 (the
+ * zero byte first for big-endian). */
 GUTF8CONV_KERNEL_INLINE void
-gk_decode_fast (const guint8   **pp,
-                const guint8    *end,
-                guint8         **po,
-                const guint8    *oend,
-                const gboolean   big_endian,
-                const gboolean   bmp_only)
+neon_widen16_store (guint8 *o, gk_vec b, const gboolean big_endian)
 {
-  decode_fast (pp, end, po, oend, big_endian, bmp_only, FALSE);
+  uint8x16x2_t z;
+
+  z.val[big_endian ? 1 : 0] = b;
+  z.val[big_endian ? 0 : 1] = vdupq_n_u8 (0);
+  vst2q_u8 (o, z);
+}
+#define GK16_WIDEN_STORE neon_widen16_store
+GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)  { return vmaxvq_u8 (x) < 0x80; }
+GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (vandq_u8 (b, vmvnq_u8 (vshlq_n_u8 (b, 1)))); }
+
+/* Block @b after @prev (zero: nothing, or ASCII) is valid as far as it goes. */
+#define neon_kl_valid(c, b, prev) (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (b, prev, &(c)->kl))) == 0)
+#define gk_kl_valid_at(c, p, b, start, bmp_only) neon_kl_valid (c, b, vdupq_n_u8 (0))
+#define gk_kl_valid_next(c, p, b, b2, bmp_only) neon_kl_valid (c, b2, b)
+/* decode16 on the fast phase too: its steps store units, pairs and all. */
+#define GK16_KL 1
+
+/* The fast phase's constants (gutf8conv-kernel-generic-context.h), made
+ * once a phase and kept in registers: the validator's tables and
+ * store_ends()'s. */
+#define GK_HAVE_CONTEXT 1
+typedef struct { GkKlTables kl; uint8x16_t half8, weights, pmask, tstart; int8x16_t cont; uint16x8_t zero16; } GkContext;
+
+GUTF8CONV_KERNEL_INLINE GkContext
+gk_context (const gboolean bmp_only)
+{
+  GkContext c = { gk_kl_tables (bmp_only), vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)), vld1q_u8 (bit_weights),
+                  vld1q_u8 (gutf8conv_payload_mask), vld1q_u8 (gutf8conv_tail_start), vdupq_n_s8 (-0x40), vdupq_n_u16 (0) };
+
+  __asm__ ("" : "+w" (c.kl.prev_high), "+w" (c.kl.prev_low), "+w" (c.kl.cur_high), "+w" (c.kl.lead3), "+w" (c.kl.lead4),
+                "+w" (c.half8), "+w" (c.weights), "+w" (c.pmask), "+w" (c.tstart), "+w" (c.cont), "+w" (c.zero16));
+  return c;
 }
 
+/* What a step keeps of its block: payloads, continuation lanes and the
+ * leads of a character it cuts (zeros: a character boundary), and how
+ * many blocks in a row had their characters end every second, third or
+ * fourth lane (@m_lo: the last one's ends in its low half). */
+typedef struct { uint8x16_t prev, payload, cont, tail; guint run, m_lo; } GkKlCarry;
+
+GUTF8CONV_KERNEL_INLINE GkKlCarry
+gk_kl_carry (void)
+{
+  const GkKlCarry c = { vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), 0, 0 };
+
+  return c;
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_ends_ascii (const GkKlCarry *carry, gk_vec b)
+{
+  return vmaxvq_u8 (vmaxq_u8 (b, carry->tail)) < 0x80;
+}
+
+/* Block @b, validated after the carried block; its characters that end
+ * in it, the three low bytes of each at every lane (store_ends()),
+ * those that end compacted. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_ends (const GkContext *c,
+                GkKlCarry       *carry,
+                gk_vec           b,
+                guint8          *o,
+                const gboolean   big_endian,
+                const guint      unit)
+{
+  /* (max counts the leads the block before cut.) */
+  guint max = vmaxvq_u8 (vmaxq_u8 (b, carry->tail)), m_lo, m_hi;
+  uint8x16_t payload, cont, tail;
+
+  if (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (b, carry->prev, &c->kl))) != 0)
+    return NULL;
+  payload = vandq_u8 (b, vqtbl1q_u8 (c->pmask, vshrq_n_u8 (b, 4)));
+  cont = vcltq_s8 (vreinterpretq_s8_u8 (b), c->cont);
+  tail = vcgeq_u8 (b, c->tstart);
+  block_ends (cont, tail, c->weights, &m_lo, &m_hi);
+  o = store_ends (payload, cont, carry->payload, carry->cont, m_lo, m_hi, c->half8, c->zero16, max >= 0xF0, o, unit == 2, big_endian);
+  carry->prev = b;
+  carry->payload = payload;
+  carry->cont = cont;
+  carry->tail = vandq_u8 (tail, b);
+  /* Three blocks in a row whose characters end periodically: a run of
+   * one length.  (Words and spaces rarely fill two blocks, so attempts
+   * that fail at once are rare.) */
+  carry->run = fast_hi[m_lo] == m_hi ? carry->run + 1 : 0;
+  carry->m_lo = m_lo;
+  return o;
+}
+
+GUTF8CONV_KERNEL_INLINE guint gk_kl_tail (const GkKlCarry *carry) { return tail_bytes (carry->tail); }
+GUTF8CONV_KERNEL_INLINE gboolean gk_kl_run_due (const GkKlCarry *carry) { return carry->run >= 3; }
+
+/* NEON's own loop for a run of two-, three- or four-byte characters, as
+ * the blocks before had them (the low half's ends, as fast_hi has them):
+ * fast2(), fast3() or fast4(), up to their first step that does not
+ * pass.  Returns where that stopped, a character boundary (@p if nowhere). */
+GUTF8CONV_KERNEL_INLINE const guint8 *
+gk_kl_run (const GkKlCarry *carry,
+           const guint8    *p,
+           const guint8    *lim,
+           guint8         **po,
+           const gboolean   bmp_only,
+           const gboolean   big_endian,
+           const guint      unit)
+{
+  const guint m_lo = carry->m_lo;
+  const gboolean utf16 = unit == 2;
+
+  if (m_lo == 0x55 || m_lo == 0xAA)
+    return FAST_RUN (fast2, utf16, big_endian) (p, lim, po);
+  if ((m_lo >> 4) != (m_lo & 0x0F))
+    return FAST_RUN (fast3, utf16, big_endian) (p, lim, po);
+  if (!bmp_only)
+    return FAST_RUN (fast4, utf16, big_endian) (p, lim, po);
+  return p;
+}
+
+#include "gutf8conv-kernel-generic-kl-decode.h"
+#define gk_decode_fast gk_kl_decode_fast
 #include "gutf8conv-kernel-generic-decode.h"
 
 /* Only the plain entry point: mending here (GK_DECODE_ENTRY_POINTS)
- * starts the block loop again after each mend, which costs more on
+ * starts the fast phase again after each mend, which costs more on
  * damaged two- and three-byte text than the codec's own mending. */
 GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_neon, gk_decode, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
                                     GK_CAREFUL_MIN, gk_decode_short)
@@ -892,8 +773,10 @@ decode16_neon_impl (const guint8   *in,
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
 
-  while (decode_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
-                      (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0, TRUE))
+  /* The fast phase stops short of its bounds only at a block that fails. */
+  for (gk16_kl_run (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
+       end - p >= 2 * GK_BLOCK && oend - o >= 4 * GK_BLOCK;
+       gk16_kl_run (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0))
     if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, 16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
       return gutf8conv_kernel_stop (in, p, out, o, in_used);
   return gutf8conv_kernel_scalar_rest (scalar, in, p, end, out, o, oend, flags, in_used);
