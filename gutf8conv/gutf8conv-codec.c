@@ -773,177 +773,13 @@ static const GUtf8ConvKernelByteMode kernel_byte_mode[] = {
   [GUTF8CONV_ERROR_MODE_CP1252] = GUTF8CONV_KERNEL_BYTE_CP1252,
 };
 
-/* Where the kernel stops short, the loop below goes on by itself, valid
- * and malformed sequences alike, and hands the input back to the kernel
- * only after this many bytes of clean input: leaving the kernel, a step
- * of the general loop and re-entering it cost more than a step of this
- * loop; a shorter run costs random bytes, a longer one damaged text. */
-#define DENSE_CLEAN_RUN 12
-
 /* Where the kernel had converted at least DENSE_SPARSE_AFTER bytes before
  * it stopped, the malformed sequence is a lone one in text (damaged
- * text): the loop below hands back after DENSE_SPARSE_CLEAN_RUN clean
- * bytes, as the kernel is faster than it on whatever comes next. */
+ * text): the kernel's dense loop hands back after it, as the faster
+ * decoder is faster on whatever comes next. */
 #define DENSE_SPARSE_AFTER 32
-#define DENSE_SPARSE_CLEAN_RUN 1
 /* multibyte_before() reads the 16 bytes before the stop. */
 G_STATIC_ASSERT (DENSE_SPARSE_AFTER >= 16);
-
-/* Enough input that no step of a dense run is incomplete (a step reads
- * at most 6 bytes), and enough output for any step's items (5 bad bytes
- * of 3 or 4 output bytes each, or one character). */
-#define DENSE_MIN_IN 8
-#define DENSE_MIN_OUT 32
-
-/* Writes @c, a character or the item of a bad byte below U+10000 that no
- * profile writes differently, to the output of kind @unit (1: UTF-8). */
-ALWAYS_INLINE void
-dense_put (guint8  **op,
-           guint32   c,
-           guint     unit,
-           gboolean  big_endian)
-{
-  if (unit == 4)
-    {
-      store_u32 (*op, c, big_endian);
-      *op += 4;
-    }
-  else if (unit == 2)
-    *op += store_utf16 (*op, c, big_endian);
-  else
-    *op += utf8_write (*op, c);
-}
-
-/* Steps of the state machine over UTF-8 input dense with malformed
- * sequences, each exactly as scalar_step() and commit() would take it
- * (the same maximal subpart, output and report with the same stream
- * offset), but without a call to the kernel between them nor a window, a
- * queue or a held sequence, and with utf8_step(), error_items() and
- * put_item() written out for it: the lead-byte row of the profile gives
- * the maximal subpart, a valid sequence of at most four bytes that is no
- * surrogate form is written as its value (copied, towards UTF-8: its
- * form is the shortest), a malformed one as the error mode says; anything
- * else stops the loop for the general one.  @unit: 4 (UCS-4), 2 (UTF-16)
- * or 1 (UTF-8).  With @max_bad, it stops after that many malformed
- * sequences and returns TRUE: the input is dense with them.  It hands
- * back after @clean_run bytes of clean input. */
-ALWAYS_INLINE gboolean
-dense_utf8_impl (GUtf8ConvCodec *codec,
-                 Cursor         *cur,
-                 guint           unit,
-                 guint           max_bad,
-                 gsize           clean_run)
-{
-  const guint8 *ip = cur->ip, *start = cur->ip, *iend = cur->iend;
-  guint8 *op = cur->op, *oend = cur->oend;
-  const GUtf8ConvLead *leads = codec->profile->lead;
-  GUtf8ConvErrorMode mode = codec->config.error_mode;
-  gboolean big_endian = codec->big_endian;
-  gsize clean = 0;
-  guint n_bad = 0;
-  gboolean dense = FALSE;
-
-  while (clean < clean_run && iend - ip >= DENSE_MIN_IN && oend - op >= DENSE_MIN_OUT)
-    {
-      guint8 b = ip[0];
-      const GUtf8ConvLead *lead;
-      guint len = 1, need;
-      guint32 c;
-
-      if (b < 0x80)
-        {
-          guint64 w;
-
-          /* Eight ASCII bytes at once, where the bounds allow. */
-          if (iend - ip >= 16 && oend - op >= DENSE_MIN_OUT + 8 * 4 &&
-              (memcpy (&w, ip, 8), (w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0))
-            {
-              if (unit == 1)
-                memcpy (op, ip, 8), op += 8;
-              else
-                for (guint i = 0; i < 8; i++)
-                  dense_put (&op, ip[i], unit, big_endian);
-              ip += 8;
-              clean += 8;
-              continue;
-            }
-          if (unit == 1)
-            *op++ = b;
-          else
-            dense_put (&op, b, unit, big_endian);
-          ip++;
-          clean++;
-          continue;
-        }
-
-      lead = &leads[(b - 0xC0) & 0x3F];
-      need = b >= 0xC0 ? lead->need : 0;
-      if (need > 0 && ip[1] >= lead->lo && ip[1] <= lead->hi)
-        {
-          c = ((guint32) b & (0x7F >> (need + 1))) << 6 | (ip[1] & 0x3F);
-          for (len = 2; len <= need && (ip[len] & 0xC0) == 0x80; len++)
-            c = (c << 6) | (ip[len] & 0x3F);
-          if (len == need + 1)
-            {
-              /* A surrogate form, a form of five or six bytes, a value
-               * UTF-16 has no form for: the general loop's. */
-              if (len > 4 || IS_SURROGATE (c) || (unit == 2 && c > 0x10FFFF))
-                break;
-              if (unit == 1)
-                {
-                  memcpy (op, ip, 4);
-                  op += len;
-                }
-              else
-                dense_put (&op, c, unit, big_endian);
-              ip += len;
-              clean += len;
-              continue;
-            }
-        }
-
-      /* @len bytes at @ip are a maximal subpart (error_items()). */
-      switch ((int) mode)
-        {
-        case GUTF8CONV_ERROR_MODE_SKIP:
-          break;
-        case GUTF8CONV_ERROR_MODE_REPLACE:
-          dense_put (&op, REPLACEMENT, unit, big_endian);
-          break;
-        case GUTF8CONV_ERROR_MODE_ESCAPE:
-        case GUTF8CONV_ERROR_MODE_LATIN1:
-        case GUTF8CONV_ERROR_MODE_CP1252:
-          if (mode == GUTF8CONV_ERROR_MODE_ESCAPE && unit == 1)
-            goto stop;
-          for (guint i = 0; i < len; i++)
-            dense_put (&op, bad_byte_char (mode, ip[i]), unit, big_endian);
-          break;
-        default:
-          goto stop;
-        }
-      codec->num_invalid++;
-      if (codec->on_invalid != NULL)
-        codec->on_invalid (codec->offset + (guint64) (ip - start), ip, len, codec->on_invalid_data);
-      ip += len;
-      clean = 0;
-      if (max_bad != 0 && ++n_bad >= max_bad)
-        {
-          dense = TRUE;
-          break;
-        }
-    }
-
-stop:
-  codec->offset += ip - start;
-  cur->ip = ip;
-  cur->op = op;
-  return dense;
-}
-
-/* The malformed sequences within a clean run of each other after which
- * the state machine takes over: fewer would send damaged text, where
- * dense_utf8_impl() alone is faster, to it. */
-#define DENSE_DFA_AFTER 3
 
 /* Single-byte text (Latin-1, windows-1252) read as UTF-8: the kernel's
  * block loop (GUtf8ConvSingleByteFunc) takes it, each byte from 80 up a
@@ -1000,32 +836,15 @@ single_byte_run (GUtf8ConvCodec *codec,
   cur->ip += used;
 }
 
-/* The kernel's state machine over input dense with errors from @cur, in
- * the codec's profile and error mode, where nobody listens. */
-static void
-dense_dfa_run (GUtf8ConvCodec *codec,
-               Cursor         *cur)
-{
-  GUtf8ConvKernelDense dense = { codec->utf8_out ? 1 : codec->unit, kernel_byte_mode[codec->config.error_mode],
-                                 codec->profile->dfa_class, codec->profile->dfa_trans, 0 };
-  gsize used = 0;
-
-  if (codec->kernel->decode_dense == NULL)
-    return;
-  cur->op += codec->kernel->decode_dense (cur->ip, cur->iend - cur->ip, cur->op, cur->oend - cur->op,
-                                          codec->big_endian ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0, &used, &dense);
-  codec->num_invalid += dense.n_bad;
-  codec->offset += used;
-  cur->ip += used;
-}
-
 /* Takes the UTF-8 input (decoded, or copied as its own form: the
- * general loop of READ_UTF8) where the kernel stopped while it stays dense
+ * general loop of READ_UTF8) where the kernel stopped, through the
+ * kernel's dense loop (GUtf8ConvDecodeDenseFunc) while it stays dense
  * with errors, or, after the kernel's run of at least DENSE_SPARSE_AFTER
- * bytes (@sparse), the errors there and a short clean run; see
- * dense_utf8_impl().  FALSE if it took nothing.  (Bad
- * UCS-4 and UTF-16 units go through scalar_step(): a loop like this one
- * made them slower where they are sparse.) */
+ * bytes (@sparse), the error there and the next character.  Where each
+ * malformed sequence is reported (or stops the stream), the dense loop
+ * stops before it and scalar_step() takes it.  FALSE if it took nothing.
+ * (Bad UCS-4 and UTF-16 units go through scalar_step(): a loop like this
+ * one made them slower where they are sparse.) */
 static gboolean
 dense_run (GUtf8ConvCodec *codec,
            Cursor         *cur,
@@ -1033,21 +852,12 @@ dense_run (GUtf8ConvCodec *codec,
 {
   const guint8 *ip = cur->ip;
   GUtf8ConvErrorMode mode = codec->config.error_mode;
-  gsize clean_run = sparse ? DENSE_SPARSE_CLEAN_RUN : DENSE_CLEAN_RUN;
-  /* A sparse error needs no state machine: the kernel takes over soon. */
-  guint dfa_after = sparse ? 0 : DENSE_DFA_AFTER;
-  gboolean dfa;
+  GUtf8ConvKernelDense *dense = &codec->dense;
+  GUtf8ConvDecodeDenseFunc func;
 
   if (codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending ||
       codec->order_pending || codec->after_high)
     return FALSE;
-  /* The state machine where no byte is reported, once the input is dense
-   * with bad ones: where they are sparse (damaged text) dense_utf8_impl()
-   * takes valid sequences whole and hands back to the kernel sooner.
-   * ESCAPE towards UTF-8 stops at the first bad byte. */
-  dfa = mode != GUTF8CONV_ERROR_MODE_STRICT && !(mode == GUTF8CONV_ERROR_MODE_ESCAPE && codec->utf8_out) &&
-        (codec->on_invalid == NULL ||
-         (codec->wants_invalid != NULL && !codec->wants_invalid (codec->on_invalid_data)));
   /* The modes that write every bad byte (ESCAPE towards UTF-8 stops at
    * the first).  After a run of the kernel over characters of more than
    * one byte, the text is UTF-8, not a single-byte code page. */
@@ -1055,26 +865,25 @@ dense_run (GUtf8ConvCodec *codec,
        mode == GUTF8CONV_ERROR_MODE_REPLACE || (mode == GUTF8CONV_ERROR_MODE_ESCAPE && !codec->utf8_out)) &&
       !(sparse && multibyte_before (cur->ip)) && single_byte_start (cur->ip, cur->iend))
     single_byte_run (codec, cur);
-  if (codec->utf8_out)
+  if (codec->dense_func == NULL)
+    return cur->ip != ip;
+  /* Where each malformed sequence is reported, scalar_step() takes it. */
+  func = codec->on_invalid != NULL &&
+         (codec->wants_invalid == NULL || codec->wants_invalid (codec->on_invalid_data))
+         ? codec->dense_stop : codec->dense_func;
+  dense->sparse = sparse;
+  dense->n_bad = 0;
+  for (;;)
     {
-      if (!dfa)
-        dense_utf8_impl (codec, cur, 1, 0, clean_run);
-      else if (dense_utf8_impl (codec, cur, 1, dfa_after, clean_run))
-        dense_dfa_run (codec, cur);
+      gsize used = 0;
+
+      cur->op += func (cur->ip, cur->iend - cur->ip, cur->op, cur->oend - cur->op, &used, dense);
+      codec->offset += used;
+      cur->ip += used;
+      if (!dense->bad_next || !scalar_step (codec, cur, READ_UTF8) || codec->n_pending > 0)
+        break;
     }
-  else
-    {
-      if (dfa)
-        {
-          if (codec->unit == 4 ? dense_utf8_impl (codec, cur, 4, dfa_after, clean_run)
-                               : dense_utf8_impl (codec, cur, 2, dfa_after, clean_run))
-            dense_dfa_run (codec, cur);
-        }
-      else if (codec->unit == 4)
-        dense_utf8_impl (codec, cur, 4, 0, clean_run);
-      else
-        dense_utf8_impl (codec, cur, 2, 0, clean_run);
-    }
+  codec->num_invalid += dense->n_bad;
   return cur->ip != ip;
 }
 
@@ -1275,6 +1084,23 @@ choose_kernel_func (GUtf8ConvCodec *codec)
        codec->config.error_mode == GUTF8CONV_ERROR_MODE_LATIN1 ||
        codec->config.error_mode == GUTF8CONV_ERROR_MODE_CP1252))
     codec->kernel_mend = codec->unit == 2 ? codec->kernel->encode16_mend : codec->kernel->encode_mend;
+
+  codec->dense.dfa_class = codec->profile->dfa_class;
+  codec->dense.dfa_trans = codec->profile->dfa_trans;
+  codec->dense_func = codec->dense_stop = NULL;
+  if (codec->kernel->decode_dense != NULL)
+    {
+      guint unit = codec->utf8_out ? 1 : codec->unit;
+      /* STRICT stops at the first malformed sequence; ESCAPE's values
+       * have no UTF-8 form. */
+      GUtf8ConvKernelByteMode mode =
+        codec->config.error_mode == GUTF8CONV_ERROR_MODE_STRICT ||
+        (codec->config.error_mode == GUTF8CONV_ERROR_MODE_ESCAPE && codec->utf8_out)
+        ? GUTF8CONV_KERNEL_BYTE_STOP : kernel_byte_mode[codec->config.error_mode];
+
+      codec->dense_func = codec->kernel->decode_dense (unit, mode, codec->kernel_flags);
+      codec->dense_stop = codec->kernel->decode_dense (unit, GUTF8CONV_KERNEL_BYTE_STOP, codec->kernel_flags);
+    }
 }
 
 void

@@ -106,6 +106,13 @@ struct _GUtf8ConvCodec
   GUtf8ConvDecodeFunc          kernel_func;    /* the kernel's function for the direction */
   GUtf8ConvDecodeMendFunc      kernel_mend;    /* its mending one where the configuration allows, or NULL */
   GUtf8ConvGeneralFunc         convert_general;
+  /* The kernel's dense loop from where the kernel stopped (UTF-8 input):
+   * the profile's state machine, its entry for the output and the error
+   * mode where nobody listens (BYTE_STOP's where the error mode stops the
+   * stream), and BYTE_STOP's; NULL where the kernel has none. */
+  GUtf8ConvKernelDense         dense;
+  GUtf8ConvDecodeDenseFunc     dense_func;
+  GUtf8ConvDecodeDenseFunc     dense_stop;
 
   /* Stream state. */
   guint64  offset;            /* stream offset of the first input byte not consumed */

@@ -1922,7 +1922,11 @@ check_dense_call (const GUtf8ConvKernel *kernel,
   guint unit = config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UCS4 ? 4
                : config->direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF16 ? 2 : 1;
   guint flags = config->byte_order == GUTF8CONV_BYTE_ORDER_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0;
-  GUtf8ConvKernelDense ref_d = { unit, modes[config->error_mode], info->dfa_class, info->dfa_trans, 0 };
+  /* Now and then stopping before each malformed sequence, as where the
+   * codec reports them; now and then after a lone one in text. */
+  gboolean stop = g_test_rand_int_range (0, 5) == 0;
+  GUtf8ConvKernelByteMode mode = stop ? GUTF8CONV_KERNEL_BYTE_STOP : modes[config->error_mode];
+  GUtf8ConvKernelDense ref_d = { info->dfa_class, info->dfa_trans, g_test_rand_bit (), FALSE, 0 };
   GUtf8ConvKernelDense got_d = ref_d;
   g_autofree guint8 *ref = g_malloc (out_len + 16);
   g_autofree guint8 *got = g_malloc (out_len + 16);
@@ -1931,16 +1935,33 @@ check_dense_call (const GUtf8ConvKernel *kernel,
 
   memset (ref, CANARY, out_len + 16);
   memset (got, CANARY, out_len + 16);
-  ref_n = gutf8conv_kernel_scalar_decode_dense (in, len, ref, out_len, flags, &ref_used, &ref_d);
-  got_n = kernel->decode_dense (in, len, got, out_len, flags, &got_used, &got_d);
+  ref_n = gutf8conv_kernel_scalar_decode_dense (unit, mode, flags) (in, len, ref, out_len, &ref_used, &ref_d);
+  got_n = kernel->decode_dense (unit, mode, flags) (in, len, got, out_len, &got_used, &got_d);
   g_assert_cmpuint (got_used, ==, ref_used);
   g_assert_cmpuint (got_n, ==, ref_n);
   g_assert_cmpuint (got_d.n_bad, ==, ref_d.n_bad);
+  g_assert_cmpint (got_d.bad_next, ==, ref_d.bad_next);
   g_assert_cmpmem (got, out_len + 16, ref, out_len + 16);
   for (gsize i = out_len; i < out_len + 16; i++)
     g_assert_cmpuint (ref[i], ==, CANARY);
   g_assert_cmpuint (ref_used, <=, len);
-  if (unit == 1 && config->error_mode == GUTF8CONV_ERROR_MODE_ESCAPE)
+  if (stop)
+    {
+      g_assert_cmpuint (ref_d.n_bad, ==, 0);
+      if (ref_d.bad_next)
+        {
+          /* The state machine fails where it stopped, at the first byte. */
+          GUtf8ConvConfig strict = *config;
+          Outcome rest;
+
+          strict.error_mode = GUTF8CONV_ERROR_MODE_STRICT;
+          rest = run_codec (&no_kernel, in + ref_used, len - ref_used, &strict, TRUE);
+          g_assert_cmpint (rest.status, ==, GUTF8CONV_CODEC_INVALID);
+          g_assert_cmpuint (rest.error_offset, ==, 0);
+          g_byte_array_unref (rest.out);
+        }
+    }
+  else if (unit == 1 && config->error_mode == GUTF8CONV_ERROR_MODE_ESCAPE)
     {
       g_assert_cmpuint (ref_used, ==, 0);
       return;
@@ -1954,7 +1975,8 @@ check_dense_call (const GUtf8ConvKernel *kernel,
 }
 
 /* Input dense with malformed sequences, of every length at every
- * alignment, each profile, error mode that goes on, output and byte
+ * alignment, each profile, error mode that goes on (or a stop before
+ * each malformed sequence), after a lone error or not, output and byte
  * order, output windows from empty to roomy: what the kernel takes is
  * what the state machine makes of it (#kernels, #behaviour-errors,
  * #behaviour-maximal-subparts). */

@@ -3,10 +3,12 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * GUtf8ConvDecodeDenseFunc in portable C: the profile's grammar as a state
- * machine (gen-tables.py), one byte a step and no branch on the bytes,
- * where malformed sequences come as fast as characters.  A byte-at-a-time
- * state machine has nothing to widen, so every kernel's row names this
- * one.
+ * machine (gen-tables.py), walked a whole sequence at a time where the
+ * errors are lone ones in text (dense_lone(), dense_sequences()), and one
+ * byte a step with no branch on the bytes where malformed sequences come
+ * as fast as characters (dense_bytes_impl()), in an entry for each output
+ * unit, byte order and mode.  A byte-at-a-time state machine has nothing
+ * to widen, so every kernel's row names this one.
  */
 
 #include "config.h"
@@ -34,10 +36,12 @@ static const guint8 keep_utf8[2][256][4] = {
 #define DFA_SKIP 0
 #define DFA_REPLACE 1
 #define DFA_KEEP 2
+/* ... or stops before it (GUTF8CONV_KERNEL_BYTE_STOP). */
+#define DFA_STOP_AT_BAD 3
 
 /* A mask of all ones where bit @flag of the transition @e is set. */
 #define DFA_MASK(e, flag) (-(gsize) (((e) / GUTF8CONV_DFA_##flag) & 1))
-/* One step of decode_dense_impl() for SKIP and REPLACE: a replacement for
+/* One step of dense_bytes_impl() for SKIP and REPLACE: a replacement for
  * the subpart the byte rejects and the byte's item (@item: a character,
  * or U+FFFD for the byte alone), each stored whether it counts or not,
  * the output moved on by what counts.  Towards UTF-8, each byte is
@@ -87,7 +91,7 @@ dfa_put_replace (guint8       *op,
   return op;
 }
 
-/* One step of decode_dense_impl() for the modes that write each byte of a
+/* One step of dense_bytes_impl() for the modes that write each byte of a
  * malformed sequence, as its item in @values (towards UTF-8 its form in
  * @forms).  Towards UCS-4 and UTF-16 every byte is written as a bad one
  * (each item is one unit) and, where a character ends, the character is
@@ -150,6 +154,206 @@ dfa_put_keep (guint8         *op,
 }
 
 
+/* Writes @c (a character, or a kept byte's item) in units of @unit: 4
+ * (UCS-4) or 2 (UTF-16, a pair above U+FFFF). */
+GUTF8CONV_KERNEL_INLINE guint8 *
+dfa_put_wide (guint8   *op,
+              guint32   c,
+              guint     unit,
+              gboolean  big_endian)
+{
+  if (unit == 4)
+    {
+      store_u32 (op, c, big_endian);
+      return op + 4;
+    }
+  return op + store_utf16 (op, c, big_endian);
+}
+
+/* Writes the items of the maximal subpart of @len bytes at @ip as @how
+ * and, keeping the bytes, @values (towards UTF-8 @forms) say. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+dfa_put_subpart (guint8          *op,
+                 const guint8    *ip,
+                 gsize            len,
+                 guint            unit,
+                 guint            how,
+                 gboolean         big_endian,
+                 const guint16   *values,
+                 const guint8   (*forms)[4])
+{
+  static const guint8 replacement_utf8[4] = { 0xEF, 0xBF, 0xBD, 0 };
+
+  if (how == DFA_REPLACE && unit == 1)
+    {
+      memcpy (op, replacement_utf8, 4);
+      return op + 3;
+    }
+  if (how == DFA_REPLACE)
+    return dfa_put_wide (op, REPLACEMENT, unit, big_endian);
+  if (how != DFA_KEEP)
+    return op;
+  for (gsize i = 0; i < len; i++)
+    {
+      if (unit == 1)
+        {
+          memcpy (op, forms[ip[i]], 4);
+          op += forms[ip[i]][3];
+        }
+      else
+        op = dfa_put_wide (op, values[ip[i]], unit, big_endian);
+    }
+  return op;
+}
+
+/* The sequence that starts with the byte from 80 up at @ip, through the
+ * state machine until it ends: returns its length, sets *@e to the
+ * transition that ends it, a character's (CHAR, its value in *@c), one
+ * that rejects the bytes before it (REJECT: they are a maximal subpart,
+ * the byte is not part of it) or the codec's (STOP); a byte that starts
+ * nothing is a maximal subpart alone (SELF_BAD). */
+GUTF8CONV_KERNEL_INLINE gsize
+dfa_sequence (const guint8   *ip,
+              const guint8   *classes,
+              const guint32  *trans,
+              guint32        *e,
+              guint32        *c)
+{
+  guint32 t = trans[classes[ip[0]]], v = ip[0] & (t >> GUTF8CONV_DFA_MASK_SHIFT & 0x7F);
+  gsize len = 1;
+
+  *c = 0;
+  if (t & GUTF8CONV_DFA_SELF_BAD)
+    {
+      *e = t;
+      return 1;
+    }
+  for (;;)
+    {
+      t = trans[(t >> GUTF8CONV_DFA_NEXT_SHIFT) + classes[ip[len]]];
+      if (t & (GUTF8CONV_DFA_REJECT | GUTF8CONV_DFA_STOP))
+        break;
+      v = (v << 6) | (ip[len] & 0x3F);
+      len++;
+      if (t & GUTF8CONV_DFA_CHAR)
+        break;
+    }
+  *e = t;
+  *c = v;
+  return len;
+}
+
+/* Enough input that a sequence's walk stays in it (it reads at most 6
+ * bytes, a character's copy 4), and enough output for any step's items
+ * (8 ASCII bytes as UCS-4; 5 kept bytes of at most 4 output bytes each). */
+#define DFA_SEQ_MIN_IN 8
+#define DFA_SEQ_MIN_OUT 32
+
+/* Whole sequences from the start state of the profile's state machine,
+ * with a branch on what each one turns out to be (in damaged text, where
+ * most are characters, the branches are right): ASCII eight bytes at
+ * once, a character written whole (copied towards UTF-8: its form is the
+ * shortest), a maximal subpart (behaviour-errors) written as @how says,
+ * or with DFA_STOP_AT_BAD not taken (dense->bad_next).  Stops before a
+ * sequence the codec's state machine takes (STOP), where a step may
+ * overrun the input or the output, after the hand-back's clean bytes in
+ * a row, and after GUTF8CONV_KERNEL_DENSE_BRANCHLESS_AFTER malformed
+ * sequences, returning TRUE: the input is dense with them, the branchless
+ * loop's.  (A lone error in text is dense_lone()'s.) */
+GUTF8CONV_KERNEL_INLINE gboolean
+dense_sequences (const guint8          **ipp,
+                 const guint8           *iend,
+                 guint8                **opp,
+                 guint8                 *oend,
+                 guint                   unit,
+                 guint                   how,
+                 gboolean                big_endian,
+                 const guint16          *values,
+                 const guint8          (*forms)[4],
+                 GUtf8ConvKernelDense   *dense)
+{
+  const guint8 *ip = *ipp;
+  guint8 *op = *opp;
+  const guint8 *classes = dense->dfa_class;
+  const guint32 *trans = dense->dfa_trans;
+  const guint8 *ilimit, *clean_end;
+  guint8 *olast;
+  guint64 n_bad = 0;
+  const guint max_bad = GUTF8CONV_KERNEL_DENSE_BRANCHLESS_AFTER;
+  const gsize clean_run = GUTF8CONV_KERNEL_DENSE_CLEAN_RUN;
+  gboolean to_branchless = FALSE;
+
+  if (iend - ip < DFA_SEQ_MIN_IN || oend - op < DFA_SEQ_MIN_OUT)
+    return FALSE;
+  /* Past the last place a step may start at, the last such place in the
+   * output, and the end of the clean run or of the input's room. */
+  ilimit = iend - DFA_SEQ_MIN_IN + 1;
+  olast = oend - DFA_SEQ_MIN_OUT;
+  clean_end = MIN (ip + clean_run, ilimit);
+  while (ip < clean_end && op <= olast)
+    {
+      guint32 b = ip[0], e, c;
+      gsize len;
+      guint64 w;
+
+      if (b < 0x80)
+        {
+          memcpy (&w, ip, 8);
+          len = 1;
+          if ((w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0)
+            {
+              if (unit == 1)
+                memcpy (op, ip, 8), op += 8;
+              else
+                for (guint i = 0; i < 8; i++)
+                  op = dfa_put_wide (op, ip[i], unit, big_endian);
+              len = 8;
+            }
+          else if (unit == 1)
+            *op++ = b;
+          else
+            op = dfa_put_wide (op, b, unit, big_endian);
+          ip += len;
+          continue;
+        }
+
+      len = dfa_sequence (ip, classes, trans, &e, &c);
+      if (e & GUTF8CONV_DFA_STOP)
+        break;
+      if (!(e & (GUTF8CONV_DFA_REJECT | GUTF8CONV_DFA_SELF_BAD)))
+        {
+          if (unit == 1)
+            {
+              memcpy (op, ip, 4);
+              op += len;
+            }
+          else
+            op = dfa_put_wide (op, c, unit, big_endian);
+          ip += len;
+          continue;
+        }
+
+      /* @len bytes at @ip are a maximal subpart. */
+      if (how == DFA_STOP_AT_BAD)
+        {
+          dense->bad_next = TRUE;
+          break;
+        }
+      op = dfa_put_subpart (op, ip, len, unit, how, big_endian, values, forms);
+      ip += len;
+      clean_end = MIN (ip + clean_run, ilimit);
+      if (++n_bad == max_bad)
+        {
+          to_branchless = TRUE;
+          break;
+        }
+    }
+  dense->n_bad += n_bad;
+  *ipp = ip;
+  *opp = op;
+  return to_branchless;
+}
+
 /* One byte a step of the profile's state machine, with no branch on the
  * bytes (dfa_put_replace(), dfa_put_keep()), for SKIP, REPLACE (@how)
  * and, but towards UTF-8 for ESCAPE, the modes that keep a malformed
@@ -161,15 +365,16 @@ dfa_put_keep (guint8         *op,
  * (UTF-8, with the bytes of a character copied: their form is the
  * shortest). */
 GUTF8CONV_KERNEL_INLINE gsize
-decode_dense_impl (const guint8              *in,
-                   gsize                      in_len,
-                   guint8                    *out,
-                   gsize                      out_len,
-                   guint                      unit,
-                   guint                      how,
-                   gboolean                   big_endian,
-                   gsize                     *in_used,
-                   GUtf8ConvKernelDense      *dense)
+dense_bytes_impl (const guint8              *in,
+                  gsize                      in_len,
+                  guint8                    *out,
+                  gsize                      out_len,
+                  guint                      unit,
+                  guint                      how,
+                  guint                      keep,
+                  gboolean                   big_endian,
+                  gsize                     *in_used,
+                  GUtf8ConvKernelDense      *dense)
 {
   const guint8 *ip = in, *seq = in;
   /* A step reads 4 bytes from its own or from the start of its sequence
@@ -178,7 +383,6 @@ decode_dense_impl (const guint8              *in,
   guint8 *op = out, *oend = out + out_len;
   const guint8 *classes = dense->dfa_class;
   const guint32 *trans = dense->dfa_trans;
-  guint keep = how == DFA_KEEP ? dense->mode - GUTF8CONV_KERNEL_BYTE_ESCAPE : 0;
   const guint16 *values = keep_value[keep];
   const guint8 (*forms)[4] = keep_utf8[keep > 0 ? keep - 1 : 0];
   /* A step stores at most 8 bytes (SKIP, REPLACE); or, keeping the
@@ -247,44 +451,182 @@ out:
   return op - out;
 }
 
-/* decode_dense_impl() with @how (from the mode) as a constant. */
-#define DECODE_DENSE_HOW(unit, be) \
-  switch (dense->mode) \
-    { \
-    case GUTF8CONV_KERNEL_BYTE_REPLACE: \
-      return decode_dense_impl (in, in_len, out, out_len, unit, DFA_REPLACE, be, in_used, dense); \
-    case GUTF8CONV_KERNEL_BYTE_SKIP: \
-      return decode_dense_impl (in, in_len, out, out_len, unit, DFA_SKIP, be, in_used, dense); \
-    default: \
-      return decode_dense_impl (in, in_len, out, out_len, unit, DFA_KEEP, be, in_used, dense); \
-    }
+/* The entry: whole sequences, then, where the input turns out dense with
+ * malformed sequences, @bytes (dense_bytes_impl(), out of line: its
+ * registers cost damaged text's calls, which end before it). */
+GUTF8CONV_KERNEL_INLINE gsize
+dense_entry_impl (const guint8              *in,
+                  gsize                      in_len,
+                  guint8                    *out,
+                  gsize                      out_len,
+                  guint                      unit,
+                  guint                      how,
+                  guint                      keep,
+                  gboolean                   big_endian,
+                  gsize                     *in_used,
+                  GUtf8ConvKernelDense      *dense,
+                  GUtf8ConvDecodeDenseFunc   bytes)
+{
+  const guint8 *ip = in;
+  guint8 *op = out;
+  gsize used;
 
-/* decode_dense_impl() with the output, mode and byte order as constants. */
-gsize
-gutf8conv_kernel_scalar_decode_dense (const guint8         *in,
-                                      gsize                 in_len,
-                                      guint8               *out,
-                                      gsize                 out_len,
-                                      guint                 flags,
-                                      gsize                *in_used,
-                                      GUtf8ConvKernelDense *dense)
+  dense->bad_next = FALSE;
+  if (dense_sequences (&ip, in + in_len, &op, out + out_len, unit, how, big_endian, keep_value[keep],
+                       keep_utf8[keep > 0 ? keep - 1 : 0], dense) && how != DFA_STOP_AT_BAD)
+    {
+      op += bytes (ip, in + in_len - ip, op, out + out_len - op, &used, dense);
+      ip += used;
+    }
+  *in_used = ip - in;
+  return op - out;
+}
+
+/* The malformed sequences of a lone error in text (@dense sparse) and
+ * the character (or eight ASCII bytes) after them, as dense_entry_impl()
+ * takes them but with a loop of few registers, stopping where it would
+ * (before a sequence the codec takes) or sooner (near the bounds: what it
+ * leaves is the codec's).  Returns FALSE, having done nothing, where
+ * dense_entry_impl() must take the input.  Damaged text calls the entry
+ * once per error, where the registers of dense_entry_impl()'s loops cost
+ * more than the error. */
+GUTF8CONV_KERNEL_INLINE gboolean
+dense_lone (const guint8              *in,
+            gsize                      in_len,
+            guint8                   **opp,
+            guint8                    *oend,
+            guint                      unit,
+            guint                      how,
+            guint                      keep,
+            gboolean                   big_endian,
+            gsize                     *in_used,
+            GUtf8ConvKernelDense      *dense)
+{
+  const guint8 *ip = in, *ilast;
+  guint8 *op = *opp, *olast;
+  guint32 e, c = 0;
+  gsize len;
+  guint64 w;
+
+  /* A maximal subpart and a character: the walks read at most 6 bytes
+   * each and the ASCII block 8, their items are at most 5 kept bytes and
+   * 8 UCS-4 units. */
+  if (how == DFA_STOP_AT_BAD || !dense->sparse || in_len < 16 || oend - op < 64 || in[0] < 0x80)
+    return FALSE;
+  ilast = in + in_len - 16;
+  olast = oend - 64;
+  dense->bad_next = FALSE;
+  for (;;)
+    {
+      len = dfa_sequence (ip, dense->dfa_class, dense->dfa_trans, &e, &c);
+      if (!(e & (GUTF8CONV_DFA_REJECT | GUTF8CONV_DFA_SELF_BAD | GUTF8CONV_DFA_STOP)))
+        break;
+      if (e & GUTF8CONV_DFA_STOP)
+        goto out;
+      op = dfa_put_subpart (op, ip, len, unit, how, big_endian, keep_value[keep], keep_utf8[keep > 0 ? keep - 1 : 0]);
+      ip += len;
+      dense->n_bad++;
+      if (ip[0] < 0x80)
+        break;
+      if (ip > ilast || op > olast)
+        goto out;
+    }
+  memcpy (&w, ip, 8);
+  if (ip[0] < 0x80)
+    len = (w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0 ? 8 : 1;
+  if (unit == 1)
+    {
+      /* ASCII bytes and a character are copied: its form is the shortest. */
+      memcpy (op, ip, 8);
+      op += len;
+    }
+  else if (ip[0] >= 0x80)
+    op = dfa_put_wide (op, c, unit, big_endian);
+  else if (len == 8)
+    for (guint i = 0; i < 8; i++)
+      op = dfa_put_wide (op, ip[i], unit, big_endian);
+  else
+    op = dfa_put_wide (op, ip[0], unit, big_endian);
+  ip += len;
+
+out:
+  *in_used = ip - in;
+  *opp = op;
+  return TRUE;
+}
+
+/* An entry, its loops and its byte-a-step loop with the output's unit,
+ * what a malformed sequence becomes (@keep: the kept bytes' table) and
+ * the byte order as constants; the entry takes a lone malformed sequence
+ * with no loop and no register to save. */
+#define DENSE_ENTRY(name, unit, how, keep, be) \
+  static __attribute__((noinline)) gsize \
+  name##_bytes (const guint8 *in, gsize in_len, guint8 *out, gsize out_len, gsize *in_used, \
+                GUtf8ConvKernelDense *dense) \
+  { \
+    return dense_bytes_impl (in, in_len, out, out_len, unit, how, keep, be, in_used, dense); \
+  } \
+  static __attribute__((noinline)) gsize \
+  name##_loops (const guint8 *in, gsize in_len, guint8 *out, gsize out_len, gsize *in_used, \
+                GUtf8ConvKernelDense *dense) \
+  { \
+    return dense_entry_impl (in, in_len, out, out_len, unit, how, keep, be, in_used, dense, name##_bytes); \
+  } \
+  static gsize \
+  name (const guint8 *in, gsize in_len, guint8 *out, gsize out_len, gsize *in_used, GUtf8ConvKernelDense *dense) \
+  { \
+    guint8 *op = out; \
+    if (dense_lone (in, in_len, &op, out + out_len, unit, how, keep, be, in_used, dense)) \
+      return op - out; \
+    return name##_loops (in, in_len, out, out_len, in_used, dense); \
+  }
+
+/* Every mode of one output, in GUtf8ConvKernelByteMode's order (towards
+ * UTF-8, ESCAPE's values have no form: dense_nothing()). */
+#define DENSE_ENTRIES(sfx, unit, be, escape) \
+  DENSE_ENTRY (dense_replace_##sfx, unit, DFA_REPLACE, 0, be) \
+  DENSE_ENTRY (dense_latin1_##sfx, unit, DFA_KEEP, 1, be) \
+  DENSE_ENTRY (dense_cp1252_##sfx, unit, DFA_KEEP, 2, be) \
+  DENSE_ENTRY (dense_skip_##sfx, unit, DFA_SKIP, 0, be) \
+  DENSE_ENTRY (dense_stop_##sfx, unit, DFA_STOP_AT_BAD, 0, be) \
+  static const GUtf8ConvDecodeDenseFunc dense_##sfx[] = { \
+    dense_replace_##sfx, escape, dense_latin1_##sfx, dense_cp1252_##sfx, dense_skip_##sfx, dense_stop_##sfx, \
+  };
+
+/* Takes nothing. */
+static gsize
+dense_nothing (G_GNUC_UNUSED const guint8 *in,
+               G_GNUC_UNUSED gsize         in_len,
+               G_GNUC_UNUSED guint8       *out,
+               G_GNUC_UNUSED gsize         out_len,
+               gsize                      *in_used,
+               GUtf8ConvKernelDense       *dense)
+{
+  dense->bad_next = FALSE;
+  *in_used = 0;
+  return 0;
+}
+
+DENSE_ENTRY (dense_escape_ucs4_le, 4, DFA_KEEP, 0, FALSE)
+DENSE_ENTRIES (ucs4_le, 4, FALSE, dense_escape_ucs4_le)
+DENSE_ENTRY (dense_escape_ucs4_be, 4, DFA_KEEP, 0, TRUE)
+DENSE_ENTRIES (ucs4_be, 4, TRUE, dense_escape_ucs4_be)
+DENSE_ENTRY (dense_escape_utf16_le, 2, DFA_KEEP, 0, FALSE)
+DENSE_ENTRIES (utf16_le, 2, FALSE, dense_escape_utf16_le)
+DENSE_ENTRY (dense_escape_utf16_be, 2, DFA_KEEP, 0, TRUE)
+DENSE_ENTRIES (utf16_be, 2, TRUE, dense_escape_utf16_be)
+DENSE_ENTRIES (utf8, 1, FALSE, dense_nothing)
+
+GUtf8ConvDecodeDenseFunc
+gutf8conv_kernel_scalar_decode_dense (guint                    unit,
+                                      GUtf8ConvKernelByteMode  mode,
+                                      guint                    flags)
 {
   gboolean be = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
 
-  /* ESCAPE's values have no UTF-8 form. */
-  if (dense->unit == 1 && dense->mode == GUTF8CONV_KERNEL_BYTE_ESCAPE)
-    {
-      *in_used = 0;
-      return 0;
-    }
-  if (dense->unit == 1)
-    DECODE_DENSE_HOW (1, FALSE)
-  else if (dense->unit == 4 && be)
-    DECODE_DENSE_HOW (4, TRUE)
-  else if (dense->unit == 4)
-    DECODE_DENSE_HOW (4, FALSE)
-  else if (be)
-    DECODE_DENSE_HOW (2, TRUE)
-  else
-    DECODE_DENSE_HOW (2, FALSE)
+  if (unit == 1)
+    return dense_utf8[mode];
+  if (unit == 4)
+    return be ? dense_ucs4_be[mode] : dense_ucs4_le[mode];
+  return be ? dense_utf16_be[mode] : dense_utf16_le[mode];
 }

@@ -165,6 +165,7 @@ typedef enum
   GUTF8CONV_KERNEL_BYTE_LATIN1,    /* the byte's Latin-1 character */
   GUTF8CONV_KERNEL_BYTE_CP1252,    /* its windows-1252 character */
   GUTF8CONV_KERNEL_BYTE_SKIP,      /* nothing (decode_dense only) */
+  GUTF8CONV_KERNEL_BYTE_STOP,      /* stop before it: the codec reports it (decode_dense only) */
 } GUtf8ConvKernelByteMode;
 
 /* Text in a single-byte code page read as UTF-8 (Latin-1, windows-1252)
@@ -200,37 +201,57 @@ typedef gsize (*GUtf8ConvSingleByteFunc) (const guint8            *in,
  * for its re-entries on single-byte text, more gain nothing. */
 #define GUTF8CONV_KERNEL_SINGLE_BYTE_CLEAN 4
 
-/* UTF-8 dense with malformed sequences, in a mode nobody listens to (no
- * report is made), through @dfa_class and @dfa_trans, the profile's
- * grammar as a state machine (gen-tables.py: any profile, not only
- * Unicode's). */
+/* UTF-8 from where a kernel stopped short, most often at a malformed
+ * sequence, through @dfa_class and @dfa_trans, the profile's grammar as a
+ * state machine (gen-tables.py: any profile, not only Unicode's). */
 typedef struct
 {
-  guint                    unit;        /* 4 (UCS-4), 2 (UTF-16) or 1 (UTF-8: copied as its own form) */
-  GUtf8ConvKernelByteMode  mode;        /* what a malformed sequence becomes */
   const guint8            *dfa_class;
   const guint32           *dfa_trans;
+  gboolean                 sparse;      /* the kernel ran long before: a lone error in text */
+  gboolean                 bad_next;    /* BYTE_STOP stopped before a malformed sequence */
   guint64                  n_bad;       /* each malformed sequence adds one */
 } GUtf8ConvKernelDense;
 
-/* Decodes @in as GUtf8ConvDecodeFunc does, in units of @dense's unit (in
- * byte order GUTF8CONV_KERNEL_BIG_ENDIAN of @flags), each maximal subpart
- * (behaviour-errors) written as the codec's error mode writes it and
- * counted in @dense.  Stops before a sequence the state machine leaves
- * to the codec (a surrogate form, a form of five or six bytes, a value
- * above U+10FFFF) or the end of @in cuts, where the output may have no
- * room for a step, and after GUTF8CONV_KERNEL_DENSE_BLOCK bytes in a row
- * without a malformed sequence.  ESCAPE towards UTF-8 takes nothing. */
+/* Decodes @in as GUtf8ConvDecodeFunc does, in the unit, byte order and
+ * mode its entry was chosen for (GUtf8ConvDecodeDenseEntryFunc), each
+ * maximal subpart (behaviour-errors) written as the codec's error mode
+ * writes it and counted in @dense, or with GUTF8CONV_KERNEL_BYTE_STOP
+ * (where the codec reports each one) not taken.  Whole sequences at a
+ * time, until GUTF8CONV_KERNEL_DENSE_BRANCHLESS_AFTER malformed ones
+ * without a clean run between them; then one byte a step with no branch
+ * on the bytes.  Stops before a sequence the state machine leaves to the
+ * codec (a surrogate form, a form of five or six bytes, a value above
+ * U+10FFFF) or the end of @in cuts, where the output may have no room for
+ * a step, and after a clean run: GUTF8CONV_KERNEL_DENSE_CLEAN_RUN bytes
+ * in a row without a malformed sequence (@sparse: the first character
+ * after the malformed sequences at @in), one byte a step
+ * GUTF8CONV_KERNEL_DENSE_BLOCK.  ESCAPE towards UTF-8 takes nothing. */
 typedef gsize (*GUtf8ConvDecodeDenseFunc) (const guint8         *in,
                                            gsize                 in_len,
                                            guint8               *out,
                                            gsize                 out_len,
-                                           guint                 flags,
                                            gsize                *in_used,
                                            GUtf8ConvKernelDense *dense);
 
-/* The clean bytes after which the faster decoder takes over from
- * decode_dense, and its steps between two looks for them: 16 gained
+/* The GUtf8ConvDecodeDenseFunc for units of @unit (4: UCS-4, 2: UTF-16,
+ * in byte order GUTF8CONV_KERNEL_BIG_ENDIAN of @flags; 1: UTF-8, copied
+ * as its own form) and @mode, chosen once per configuration: no branch on
+ * them per call, which damaged text makes one of per malformed
+ * sequence. */
+typedef GUtf8ConvDecodeDenseFunc (*GUtf8ConvDecodeDenseEntryFunc) (guint                   unit,
+                                                                   GUtf8ConvKernelByteMode mode,
+                                                                   guint                   flags);
+
+/* Leaving decode_dense, a step of the codec and re-entering the faster
+ * decoder cost more than decode_dense's steps over fewer clean bytes; a
+ * longer run costs damaged text. */
+#define GUTF8CONV_KERNEL_DENSE_CLEAN_RUN 12
+/* Fewer would send damaged text, which whole sequences take faster, one
+ * byte a step. */
+#define GUTF8CONV_KERNEL_DENSE_BRANCHLESS_AFTER 3
+/* The clean bytes after which the faster decoder takes over from the
+ * byte-a-step loop, and its steps between two looks for them: 16 gained
  * nothing on random bytes and lost on binary input. */
 #define GUTF8CONV_KERNEL_DENSE_BLOCK 8
 
@@ -249,7 +270,7 @@ typedef struct
   /* NULL: the codec's loops take single-byte text. */
   GUtf8ConvSingleByteFunc  single_byte;
   /* NULL: the codec's loops take input dense with errors. */
-  GUtf8ConvDecodeDenseFunc decode_dense;
+  GUtf8ConvDecodeDenseEntryFunc decode_dense;
 } GUtf8ConvKernel;
 
 /* The kernel chosen once for this process: the best one the CPU supports,
@@ -336,13 +357,9 @@ gsize gutf8conv_kernel_sse2_single_byte   (const guint8            *in,
 #endif
 
 /* The state machine over input dense with errors, every kernel's. */
-gsize gutf8conv_kernel_scalar_decode_dense (const guint8         *in,
-                                            gsize                 in_len,
-                                            guint8               *out,
-                                            gsize                 out_len,
-                                            guint                 flags,
-                                            gsize                *in_used,
-                                            GUtf8ConvKernelDense *dense);
+GUtf8ConvDecodeDenseFunc gutf8conv_kernel_scalar_decode_dense (guint                   unit,
+                                                               GUtf8ConvKernelByteMode mode,
+                                                               guint                   flags);
 
 /* Takes nothing and writes nothing (*@in_used is 0): any of the
  * functions above where no kernel may run, so that the codec's state
