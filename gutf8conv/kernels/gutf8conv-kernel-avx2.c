@@ -526,134 +526,7 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_avx2_mend, ge16_encode_mend, encode1
 /* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, two
  * vectors. */
 
-#define GE32_UNITS 16
-/* The any-value step: four bytes a unit, a 16-byte store per four. */
-#define GE32_ROOM 64
-typedef struct { __m256i lo, hi; } ge32_vec;
-/* Its own step: the BMP's, sixteen units as UTF-16's; the two-byte step
- * is UTF-16's too, on the steps' UTF-16 constants. */
-#define GE32_HAVE_BMP 1
-#define GE32_HAVE_CONTEXT 1
-struct _Ge32Context { Ge16Context w; };
-GUTF8CONV_KERNEL_INLINE Ge32Context ge32_context (void) { Ge32Context c = { ge16_context () }; return c; }
-
-GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p,
-           gboolean      big_endian)
-{
-  const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                          3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-  ge32_vec v = { _mm256_loadu_si256 ((const __m256i *) p), _mm256_loadu_si256 ((const __m256i *) (p + 32)) };
-
-  if (big_endian)
-    {
-      v.lo = _mm256_shuffle_epi8 (v.lo, bswap);
-      v.hi = _mm256_shuffle_epi8 (v.hi, bswap);
-    }
-  return v;
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_below (ge32_vec v,
-            guint32  limit)
-{
-  return _mm256_testz_si256 (_mm256_or_si256 (v.lo, v.hi), _mm256_set1_epi32 ((int) -limit));
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_has_nul (ge32_vec v)
-{
-  return !_mm256_testz_si256 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v.lo, _mm256_setzero_si256 ()),
-                                               _mm256_cmpeq_epi32 (v.hi, _mm256_setzero_si256 ())),
-                              _mm256_set1_epi32 (-1));
-}
-
-/* With @no_nul, 1..7F: v - 1 at most 7E, as 0 wraps round, and not 7F
- * + 1. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii (ge32_vec v,
-            gboolean no_nul)
-{
-  if (!no_nul)
-    return ge32_below (v, 0x80);
-  return _mm256_testz_si256 (_mm256_or_si256 (_mm256_sub_epi32 (v.lo, _mm256_set1_epi32 (1)),
-                                              _mm256_sub_epi32 (v.hi, _mm256_set1_epi32 (1))),
-                             _mm256_set1_epi32 (~0x7F)) &&
-         !_mm256_movemask_epi8 (_mm256_or_si256 (_mm256_cmpeq_epi32 (v.lo, _mm256_set1_epi32 (0x80)),
-                                                 _mm256_cmpeq_epi32 (v.hi, _mm256_set1_epi32 (0x80))));
-}
-
-/* Above @max (unsigned) or a surrogate. */
-GUTF8CONV_KERNEL_INLINE __m256i
-ge32_bad8 (__m256i x,
-           guint32 max)
-{
-  return _mm256_or_si256 (_mm256_xor_si256 (_mm256_cmpeq_epi32 (_mm256_min_epu32 (x, _mm256_set1_epi32 ((int) max)), x),
-                                            _mm256_set1_epi32 (-1)),
-                          _mm256_cmpeq_epi32 (_mm256_and_si256 (x, _mm256_set1_epi32 (~0x7FF)),
-                                              _mm256_set1_epi32 (0xD800)));
-}
-
-#define GE32_PARTS 2
-typedef __m256i ge32_part;
-
-GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return i == 0 ? v.lo : v.hi; }
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x,
-          guint32   max)
-{
-  __m256i bad = ge32_bad8 (x, max);
-
-  return !_mm256_testz_si256 (bad, bad);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
-                  guint8            *o,
-                  ge32_vec           v)
-{
-  __m256i w = _mm256_packus_epi32 (v.lo, v.hi);
-
-  w = _mm256_permutevar8x32_epi32 (_mm256_packus_epi16 (w, w), _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7));
-  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
-  return o + 16;
-}
-
-/* The units as sixteen 16-bit words, in order (packus works within
- * lanes), for UTF-16's steps. */
-GUTF8CONV_KERNEL_INLINE __m256i
-units16 (ge32_vec v)
-{
-  return _mm256_permute4x64_epi64 (_mm256_packus_epi32 (v.lo, v.hi), 0xD8);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (const Ge32Context *c,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  __m256i w = units16 (v);
-
-  return ge16_encode_two (&c->w, o, w, _mm256_cmpgt_epi16 (c->w.cont, w));
-}
-
-/* On the units in order: the BMP step's compares on them are the same. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (const Ge32Context *c,
-                ge32_vec           v)
-{
-  return !_mm256_testz_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (units16 (v), c->w.top5), c->w.surrogate),
-                              _mm256_set1_epi32 (-1));
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (const Ge32Context *c,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  return ge16_encode_bmp (&c->w, o, units16 (v));
-}
+#include "gutf8conv-kernel-x86-encode.h"
 
 /* Eight valid units: each unit's UTF-8 bytes in its dword, packed four
  * at a time. */
@@ -661,8 +534,9 @@ GUTF8CONV_KERNEL_INLINE guint8 *
 ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
                  guint8            *o,
                  const guint8      *oend G_GNUC_UNUSED,
-                 ge32_part          v)
+                 ge32_part          x)
 {
+  __m256i v = x.q[0];
   __m256i g2 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7F));
   __m256i g3 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7FF));
   __m256i g4 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0xFFFF));

@@ -575,133 +575,11 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_ssse3_mend, ge16_encode_mend, encode
 /* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
  * vectors. */
 
-#define GE32_UNITS 16
-/* The any-value step: four bytes a unit, a 16-byte store per four. */
-#define GE32_ROOM 64
-typedef struct { __m128i q0, q1, q2, q3; } ge32_vec;
-/* Its own steps: the BMP's, eight units at a time as UTF-16's (the
- * two-byte step is UTF-16's too, on the steps' UTF-16 constants), and
- * the any-value step's table, built at first use. */
-#define GE32_HAVE_BMP 1
-#define GE32_HAVE_CONTEXT 1
-struct _Ge32Context { Ge16Context w; };
-GUTF8CONV_KERNEL_INLINE Ge32Context ge32_context (void) { Ge32Context c = { ge16_context () }; return c; }
+#include "gutf8conv-kernel-x86-encode.h"
+
+/* And the any-value step's table, built at first use. */
 #define GE32_HAVE_PREPARE 1
-
 GUTF8CONV_KERNEL_INLINE void ge32_prepare (void) { ssse3_tables_ensure (); }
-
-GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p,
-           gboolean      big_endian)
-{
-  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-  ge32_vec v = { _mm_loadu_si128 ((const __m128i *) p), _mm_loadu_si128 ((const __m128i *) (p + 16)),
-                 _mm_loadu_si128 ((const __m128i *) (p + 32)), _mm_loadu_si128 ((const __m128i *) (p + 48)) };
-
-  if (big_endian)
-    {
-      v.q0 = _mm_shuffle_epi8 (v.q0, bswap);
-      v.q1 = _mm_shuffle_epi8 (v.q1, bswap);
-      v.q2 = _mm_shuffle_epi8 (v.q2, bswap);
-      v.q3 = _mm_shuffle_epi8 (v.q3, bswap);
-    }
-  return v;
-}
-
-GUTF8CONV_KERNEL_INLINE __m128i ge32_any_bits (ge32_vec v) { return _mm_or_si128 (_mm_or_si128 (v.q0, v.q1), _mm_or_si128 (v.q2, v.q3)); }
-GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return _mm_testz_si128 (ge32_any_bits (v), _mm_set1_epi32 ((int) -limit)); }
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_has_nul (ge32_vec v)
-{
-  const __m128i zero = _mm_setzero_si128 ();
-
-  return !_mm_testz_si128 (_mm_set1_epi32 (-1),
-                           _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi32 (v.q0, zero), _mm_cmpeq_epi32 (v.q1, zero)),
-                                         _mm_or_si128 (_mm_cmpeq_epi32 (v.q2, zero), _mm_cmpeq_epi32 (v.q3, zero))));
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii (ge32_vec v,
-            gboolean no_nul)
-{
-  return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v));
-}
-
-/* Above @max (unsigned) or a surrogate. */
-GUTF8CONV_KERNEL_INLINE __m128i
-ge32_bad4 (__m128i x,
-           guint32 max)
-{
-  return _mm_or_si128 (_mm_xor_si128 (_mm_cmpeq_epi32 (_mm_min_epu32 (x, _mm_set1_epi32 ((int) max)), x),
-                                      _mm_set1_epi32 (-1)),
-                       _mm_cmpeq_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (~0x7FF)), _mm_set1_epi32 (0xD800)));
-}
-
-#define GE32_PARTS 2
-typedef struct { __m128i a, b; } ge32_part;
-
-GUTF8CONV_KERNEL_INLINE ge32_part
-ge32_part_of (ge32_vec v,
-              guint    i)
-{
-  ge32_part x = { i == 0 ? v.q0 : v.q2, i == 0 ? v.q1 : v.q3 };
-
-  return x;
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x,
-          guint32   max)
-{
-  return !_mm_testz_si128 (_mm_set1_epi32 (-1), _mm_or_si128 (ge32_bad4 (x.a, max), ge32_bad4 (x.b, max)));
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
-                  guint8            *o,
-                  ge32_vec           v)
-{
-  _mm_storeu_si128 ((__m128i *) o, _mm_packus_epi16 (_mm_packus_epi32 (v.q0, v.q1), _mm_packus_epi32 (v.q2, v.q3)));
-  return o + 16;
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode_two8 (const Ge32Context *c,
-             guint8            *o,
-             __m128i            w)
-{
-  return ge16_encode_two (&c->w, o, w, _mm_cmpgt_epi16 (c->w.cont, w));
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (const Ge32Context *c,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  o = encode_two8 (c, o, _mm_packus_epi32 (v.q0, v.q1));
-  return encode_two8 (c, o, _mm_packus_epi32 (v.q2, v.q3));
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (const Ge32Context *c,
-                ge32_vec           v)
-{
-  __m128i t0 = _mm_and_si128 (_mm_packus_epi32 (v.q0, v.q1), c->w.top5);
-  __m128i t1 = _mm_and_si128 (_mm_packus_epi32 (v.q2, v.q3), c->w.top5);
-
-  return !_mm_testz_si128 (_mm_or_si128 (_mm_cmpeq_epi16 (t0, c->w.surrogate), _mm_cmpeq_epi16 (t1, c->w.surrogate)),
-                           _mm_set1_epi32 (-1));
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (const Ge32Context *c,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  o = ge16_encode_bmp (&c->w, o, _mm_packus_epi32 (v.q0, v.q1));
-  return ge16_encode_bmp (&c->w, o, _mm_packus_epi32 (v.q2, v.q3));
-}
 
 /* Four units: each one's UTF-8 bytes at the top of its dword, packed by
  * pack_top. */
@@ -744,13 +622,13 @@ ge32_encode_any (const Ge32Context *c,
                  const guint8      *oend G_GNUC_UNUSED,
                  ge32_part          x)
 {
-  __m128i any = _mm_or_si128 (x.a, x.b);
+  __m128i any = _mm_or_si128 (x.q[0], x.q[1]);
 
   if (_mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)))
-    return encode_two8 (c, o, _mm_packus_epi32 (x.a, x.b));
+    return ge32_encode_two16 (c, o, _mm_packus_epi32 (x.q[0], x.q[1]));
   if (_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)))
-    return ge16_encode_bmp (&c->w, o, _mm_packus_epi32 (x.a, x.b));
-  return encode_any4 (encode_any4 (o, x.a), x.b);
+    return ge16_encode_bmp (&c->w, o, _mm_packus_epi32 (x.q[0], x.q[1]));
+  return encode_any4 (encode_any4 (o, x.q[0]), x.q[1]);
 }
 
 #include "gutf8conv-kernel-generic-encode.h"

@@ -1,0 +1,189 @@
+/* gutf8conv-kernel-x86-encode.h: UCS-4 -> UTF-8's vocabulary for ssse3 and avx2
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The operations of gutf8conv-kernel-generic-encode.h on sixteen units,
+ * in the vectors of gutf8conv-kernel-x86-utf16-encode.h (four of SSE,
+ * two of AVX2), which the including file has included.  The two-byte and
+ * BMP steps pack the units to 16 bits and take UTF-16's steps, on their
+ * constants (Ge32Context).  The any-value step is the kernel's own: it
+ * defines ge32_encode_any() on a part, and includes
+ * gutf8conv-kernel-generic-encode.h.
+ */
+
+#pragma once
+
+#define GE32_UNITS 16
+/* The any-value step: four bytes a unit, a 16-byte store per four. */
+#define GE32_ROOM 64
+#define GE32_VECS (64 / sizeof (ge16_vec))
+/* Every loop over the vectors unrolled: an index by a counter would keep
+ * the units in memory. */
+#define GE32_UNROLL _Pragma ("GCC unroll 4")
+typedef struct { ge16_vec q[GE32_VECS]; } ge32_vec;
+#define GE32_PARTS 2
+typedef struct { ge16_vec q[GE32_VECS / 2]; } ge32_part;
+#define GE32_HAVE_BMP 1
+#define GE32_HAVE_CONTEXT 1
+struct _Ge32Context { Ge16Context w; };
+GUTF8CONV_KERNEL_INLINE Ge32Context ge32_context (void) { Ge32Context c = { ge16_context () }; return c; }
+
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  ge32_vec v;
+
+
+  GE32_UNROLL
+  for (guint i = 0; i < GE32_VECS; i++)
+    {
+      v.q[i] = GE16_SI (loadu) ((const ge16_vec *) (p + sizeof (ge16_vec) * i));
+      if (big_endian)
+        v.q[i] = GE16_OP (shuffle_epi8) (v.q[i], GE16_LANE_BYTES (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+    }
+  return v;
+}
+
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge32_any_bits (ge32_vec v)
+{
+  ge16_vec x = v.q[0];
+
+
+  GE32_UNROLL
+  for (guint i = 1; i < GE32_VECS; i++)
+    x = GE16_SI (or) (x, v.q[i]);
+  return x;
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_below (ge32_vec v,
+            guint32  limit)
+{
+  return GE16_SI (testz) (ge32_any_bits (v), GE16_OP (set1_epi32) ((int) -limit));
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_has_nul (ge32_vec v)
+{
+  ge16_vec x = GE16_OP (cmpeq_epi32) (v.q[0], GE16_SI (setzero) ());
+
+
+  GE32_UNROLL
+  for (guint i = 1; i < GE32_VECS; i++)
+    x = GE16_SI (or) (x, GE16_OP (cmpeq_epi32) (v.q[i], GE16_SI (setzero) ()));
+  return !GE16_SI (testz) (x, x);
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_ascii (ge32_vec v,
+            gboolean no_nul)
+{
+  return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v));
+}
+
+GUTF8CONV_KERNEL_INLINE ge32_part
+ge32_part_of (ge32_vec v,
+              guint    i)
+{
+  ge32_part x;
+
+  /* A select, not an index: the encoder's loop over the parts stays a
+   * loop, and an index by its counter would keep @v in memory. */
+  GE32_UNROLL
+  for (guint j = 0; j < GE32_VECS / 2; j++)
+    x.q[j] = i == 0 ? v.q[j] : v.q[GE32_VECS / 2 + j];
+  return x;
+}
+
+/* A unit above @max (unsigned) or a surrogate. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part x,
+          guint32   max)
+{
+  ge16_vec bad = GE16_SI (setzero) ();
+
+
+  GE32_UNROLL
+  for (guint j = 0; j < GE32_VECS / 2; j++)
+    bad = GE16_SI (or) (bad, GE16_SI (or) (GE16_SI (xor) (GE16_OP (cmpeq_epi32) (GE16_OP (min_epu32) (x.q[j], GE16_OP (set1_epi32) ((int) max)), x.q[j]),
+                                                          GE16_OP (set1_epi32) (-1)),
+                                           GE16_OP (cmpeq_epi32) (GE16_SI (and) (x.q[j], GE16_OP (set1_epi32) (~0x7FF)),
+                                                                  GE16_OP (set1_epi32) (0xD800))));
+  return !GE16_SI (testz) (bad, bad);
+}
+
+/* The units of @a and @b as 16-bit units, in order (AVX2's packus works
+ * within lanes). */
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge32_units16 (ge16_vec a,
+              ge16_vec b)
+{
+#ifdef __AVX2__
+  return _mm256_permute4x64_epi64 (_mm256_packus_epi32 (a, b), 0xD8);
+#else
+  return _mm_packus_epi32 (a, b);
+#endif
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
+                  guint8            *o,
+                  ge32_vec           v)
+{
+#ifdef __AVX2__
+  __m256i w = _mm256_packus_epi32 (v.q[0], v.q[1]);
+
+  w = _mm256_permutevar8x32_epi32 (_mm256_packus_epi16 (w, w), _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7));
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
+#else
+  _mm_storeu_si128 ((__m128i *) o, _mm_packus_epi16 (_mm_packus_epi32 (v.q[0], v.q[1]), _mm_packus_epi32 (v.q[2], v.q[3])));
+#endif
+  return o + 16;
+}
+
+/* Eight or sixteen 16-bit units @w below U+0800. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_two16 (const Ge32Context *c,
+                   guint8            *o,
+                   ge16_vec           w)
+{
+  return ge16_encode_two (&c->w, o, w, GE16_OP (cmpgt_epi16) (c->w.cont, w));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_two (const Ge32Context *c,
+                 guint8            *o,
+                 ge32_vec           v)
+{
+  GE32_UNROLL
+  for (guint i = 0; i < GE32_VECS; i += 2)
+    o = ge32_encode_two16 (c, o, ge32_units16 (v.q[i], v.q[i + 1]));
+  return o;
+}
+
+/* On the units in order: the BMP step's compares on them are the same. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_surrogate (const Ge32Context *c,
+                ge32_vec           v)
+{
+  ge16_vec s = GE16_SI (setzero) ();
+
+
+  GE32_UNROLL
+  for (guint i = 0; i < GE32_VECS; i += 2)
+    s = GE16_SI (or) (s, GE16_OP (cmpeq_epi16) (GE16_SI (and) (ge32_units16 (v.q[i], v.q[i + 1]), c->w.top5), c->w.surrogate));
+  return !GE16_SI (testz) (s, s);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_bmp (const Ge32Context *c,
+                 guint8            *o,
+                 ge32_vec           v)
+{
+  GE32_UNROLL
+  for (guint i = 0; i < GE32_VECS; i += 2)
+    o = ge16_encode_bmp (&c->w, o, ge32_units16 (v.q[i], v.q[i + 1]));
+  return o;
+}
