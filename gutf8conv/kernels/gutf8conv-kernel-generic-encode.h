@@ -77,6 +77,10 @@
  *       next step
  *   GE32_HAVE_PREPARE:  void ge32_prepare (void);
  *       at each call, before the steps (tables built at first use)
+ *   GE32_HAVE_STEPS_APART:  the steps run in a loop of their own, a
+ *       function with no call in it, so that their constants stay in
+ *       registers where a call keeps no vector register whole (AArch64);
+ *       the loop below calls it, and the scalar kernel where it stops
  */
 
 #pragma once
@@ -250,6 +254,49 @@ ge32_step (const Ge32Context  *c,
   return TRUE;
 }
 
+#ifdef GE32_HAVE_STEPS_APART
+/* The steps while they take their input, with no call between them. */
+GUTF8CONV_KERNEL_INLINE gsize
+ge32_steps_impl (const guint8 *in,
+                 gsize         in_len,
+                 guint8       *out,
+                 gsize         out_len,
+                 const guint   flags,
+                 gsize        *in_used)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+  const Ge32Context ctx = ge32_context ();
+
+  if (end - p >= 4 * GE32_UNITS && oend - o >= GE32_ROOM)
+    while (ge32_step (&ctx, &p, end, &o, oend, flags) && end - p >= 4 * GE32_UNITS)
+      ;
+  *in_used = p - in;
+  return o - out;
+}
+
+__attribute__((noinline)) GUTF8CONV_KERNEL_ENTRY_POINT (ge32_steps, ge32_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
+
+/* ge32_steps() as the loop's step: FALSE where a step was refused. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_steps_step (const Ge32Context  *c G_GNUC_UNUSED,
+                 const guint8      **pp,
+                 const guint8       *end,
+                 guint8            **po,
+                 const guint8       *oend,
+                 const guint         flags)
+{
+  gsize used;
+
+  *po += ge32_steps (*pp, end - *pp, *po, oend - *po, flags, &used);
+  *pp += used;
+  return end - *pp < 4 * GE32_UNITS;
+}
+#define GE32_LOOP_STEP ge32_steps_step
+#else
+#define GE32_LOOP_STEP ge32_step
+#endif
+
 /* UCS-4 -> UTF-8 (GUtf8ConvEncodeMendFunc's arguments), mending where
  * @mend is not NULL: the steps, the scalar kernel a step where they
  * refuse, the scalar rest. */
@@ -266,7 +313,7 @@ ge32_encode_mending (const guint8        *in,
 
   ge32_prepare ();
   ctx = ge32_context ();
-  return gutf8conv_kernel_encode_loop (ge32_step, &ctx, 4 * GE32_UNITS, 4 * GE32_UNITS,
+  return gutf8conv_kernel_encode_loop (GE32_LOOP_STEP, &ctx, 4 * GE32_UNITS, 4 * GE32_UNITS,
                                        in, in_len, out, out_len, flags, in_used, mend);
 }
 

@@ -953,7 +953,8 @@ encode4 (uint32x4_t  v,
  * BMP step with a lone surrogate goes on there, BMP_PARTS).  NEON's own,
  * chosen here: the BMP step (ST3 where every unit has three bytes, else
  * eight units a lookup), the two-byte step, which stays while the text
- * is below U+0800, and the ASCII run. */
+ * is below U+0800, and the ASCII run; and the steps apart from the
+ * loop's calls, whose constants a call would not keep. */
 #define GE32_UNITS 16
 #define GE32_ROOM 64
 #define GE32_PARTS 4
@@ -961,6 +962,7 @@ encode4 (uint32x4_t  v,
 #define GE32_HAVE_BMP_PARTS 1
 #define GE32_HAVE_TWO_STEP 1
 #define GE32_HAVE_ASCII_RUN 1
+#define GE32_HAVE_STEPS_APART 1
 typedef struct { uint32x4_t v0, v1, v2, v3; } ge32_vec;
 typedef uint32x4_t ge32_part;
 
@@ -1142,72 +1144,7 @@ ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
 
 #include "gutf8conv-kernel-generic-encode.h"
 
-/* The generic steps in a loop of their own, a function with no call in
- * it, so that their constants stay in registers (AArch64 keeps no vector
- * register whole across a call); it stops at the first step refused. */
-GUTF8CONV_KERNEL_INLINE gsize
-encode_steps_impl (const guint8 *in,
-                   gsize         in_len,
-                   guint8       *out,
-                   gsize         out_len,
-                   const guint   flags,
-                   gsize        *in_used)
-{
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
-  const Ge32Context ctx = ge32_context ();
-
-  if (end - p >= 4 * GE32_UNITS && oend - o >= GE32_ROOM)
-    while (ge32_step (&ctx, &p, end, &o, oend, flags) && end - p >= 4 * GE32_UNITS)
-      ;
-  *in_used = p - in;
-  return o - out;
-}
-
-static __attribute__((noinline)) gsize
-encode_steps (const guint8 *in,
-              gsize         in_len,
-              guint8       *out,
-              gsize         out_len,
-              guint         flags,
-              gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_SPECIALISE (encode_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
-}
-
-/* encode_steps() as the generic loop's step: FALSE where a step was
- * refused, for the scalar kernel. */
-GUTF8CONV_KERNEL_INLINE gboolean
-encode_neon_step (const Ge32Context  *ctx G_GNUC_UNUSED,
-                  const guint8      **pp,
-                  const guint8       *end,
-                  guint8            **po,
-                  const guint8       *oend,
-                  const guint         flags)
-{
-  gsize used;
-
-  *po += encode_steps (*pp, end - *pp, *po, oend - *po, flags, &used);
-  *pp += used;
-  return end - *pp < 4 * GE32_UNITS;
-}
-
-GUTF8CONV_KERNEL_INLINE gsize
-encode_neon_mending (const guint8        *in,
-                     gsize                in_len,
-                     guint8              *out,
-                     gsize                out_len,
-                     const guint          flags,
-                     gsize               *in_used,
-                     GUtf8ConvKernelMend *mend)
-{
-  return gutf8conv_kernel_encode_loop (encode_neon_step, NULL, 4 * GE32_UNITS, 4 * GE32_UNITS,
-                                       in, in_len, out, out_len, flags, in_used, mend);
-}
-
-GUTF8CONV_KERNEL_UNMENDED (encode_neon_impl, encode_neon_mending)
-GUTF8CONV_KERNEL_ENTRY_POINT (encode_neon, encode_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_neon_mend, encode_neon_mending, encode_neon, 1)
+GE32_ENCODE_ENTRY_POINTS (encode_neon, encode_neon_mend)
 
 /* UTF-8 to UTF-8: the decoder's validation, 64 bytes a step, each step
  * stored once it has passed.  A sequence cut by the end of a step is
@@ -1610,16 +1547,7 @@ stop:
   return o - out;
 }
 
-static __attribute__((noinline)) gsize
-encode16_steps (const guint8 *in,
-                gsize         in_len,
-                guint8       *out,
-                gsize         out_len,
-                guint         flags,
-                gsize        *in_used)
-{
-  GUTF8CONV_KERNEL_SPECIALISE (encode16_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
-}
+__attribute__((noinline)) GUTF8CONV_KERNEL_ENTRY_POINT (encode16_steps, encode16_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 
 /* The body of encode16 around its step loop: the units the loop does
  * not take, sixteen at a time, go to the scalar kernel (a pair across
