@@ -1574,6 +1574,10 @@ encode16_neon_mend_impl (const guint8        *in,
       /* (Sixteen units, and the room the loop wants.) */
       if ((gsize) (end - p) < 32 || (gsize) (oend - o) < 64)
         break;
+      /* A lone unit where the steps stopped is mended there, not
+       * through the scalar kernel, which would stop at it. */
+      if (mend != NULL && gutf8conv_kernel_encode_mend (&p, end, &o, oend, 2, flags, mend))
+        continue;
       if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, 32, 2, flags) &&
           (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 2, flags, mend)))
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
