@@ -258,6 +258,28 @@ def computed_tables():
                ' * (0x80: zero), and their total length. */')
     out.append(array_2d('gutf8conv_pack4_shuffle', 'guint8', pack4))
     out.append(array_1d('gutf8conv_pack4_length', 'guint8', pack4_len))
+    pack4_top = [shuffle([4 * i + j for i in range(4) for j in range(3 - (key >> (2 * i) & 3), 4)])
+                 for key in range(256)]
+    out.append('/* The same sequences each at the high end of its dword (bytes 4 - len[i]\n'
+               ' * to 3): the pshufb control packing them together (0x80: zero). */')
+    out.append(array_2d('gutf8conv_pack4_top_shuffle', 'guint8', pack4_top, ' __attribute__((aligned (16)))'))
+
+    # A block of three-byte characters only, the first at k (0..3): the
+    # four characters of half h (the 16 bytes loaded from 8 h), each to
+    # the low three bytes of a dword.
+    gather3 = []
+    for k in range(4):
+        row = []
+        for h in range(2):
+            for lane in range(4):
+                at = k + 3 * (4 * h + lane) - 8 * h
+                row += [at + i if i < 3 and at + i < 16 else 0x80 for i in range(4)]
+        gather3.append(row)
+    out.append('/* Three-byte characters only, the first at k (0..3): bytes 16h to 16h + 15\n'
+               ' * of row k gather characters 4h to 4h + 3 from the 16 bytes at 8h, each\n'
+               ' * to bytes 0-2 of a dword, in order (0x80: zero; a character past the\n'
+               ' * block too). */')
+    out.append(array_2d('gutf8conv_gather3_shuffle', 'guint8', gather3, ' __attribute__((aligned (16)))'))
 
     spread4 = [sum((x >> i & 1) << (2 * i) for i in range(4)) for x in range(16)]
     out.append('/* Bits 0..3 of a mask moved to bits 0, 2, 4, 6: adds per-lane counts. */')

@@ -223,6 +223,25 @@ test_computed (void)
           want[n++] = 4 * i + j;
       g_assert_cmpmem (gutf8conv_pack4_shuffle[m], 16, want, 16);
       g_assert_cmpuint (gutf8conv_pack4_length[m], ==, n);
+      /* pack4_top: the same lengths, each from the top of its dword. */
+      memset (want, 0x80, sizeof want);
+      n = 0;
+      for (guint i = 0; i < 4; i++)
+        for (guint j = 3 - ((m >> (2 * i)) & 3); j < 4; j++)
+          want[n++] = 4 * i + j;
+      g_assert_cmpmem (gutf8conv_pack4_top_shuffle[m], 16, want, 16);
+      g_assert_cmpuint (gutf8conv_pack4_length[m], ==, n);
+
+      /* words8: the 16-bit lanes in m, packed. */
+      memset (want, 0x80, sizeof want);
+      n = 0;
+      for (guint i = 0; i < 8; i++)
+        if (m >> i & 1)
+          {
+            want[n++] = 2 * i;
+            want[n++] = 2 * i + 1;
+          }
+      g_assert_cmpmem (gutf8conv_words8_shuffle[m], 16, want, 16);
 
       /* enc2: byte 2i, and 2i+1 unless bit i; pack8_12: 2i+1 if bit i. */
       memset (want, 0x80, sizeof want);
@@ -266,6 +285,17 @@ test_computed (void)
         }
       g_assert_cmpmem (gutf8conv_enc3_shuffle[m], 16, want, 16);
     }
+  /* gather3: from the first character at k, three bytes each, the
+   * second half's from the 16 bytes at 8. */
+  for (guint k = 0; k < 4; k++)
+    for (guint c = 0; c < 8; c++)
+      for (guint i = 0; i < 4; i++)
+        {
+          gint at = (gint) (k + 3 * c + i) - (c < 4 ? 0 : 8);
+
+          g_assert_cmpuint (gutf8conv_gather3_shuffle[k][4 * c + i], ==,
+                            i < 3 && at < 16 ? (guint) at : 0x80);
+        }
   for (guint x = 0; x < 16; x++)
     g_assert_cmphex (gutf8conv_spread4[x], ==, (x & 1) | (x & 2) << 1 | (x & 4) << 2 | (x & 8) << 3);
 }

@@ -75,8 +75,6 @@
  *       the ASCII run (@v every unit ASCII, the units at *@pp), as the
  *       generic one below: FALSE where the output is too short for the
  *       next step
- *   GE32_HAVE_PREPARE:  void ge32_prepare (void);
- *       at each call, before the steps (tables built at first use)
  *   GE32_HAVE_STEPS_APART:  the steps run in a loop of their own, a
  *       function with no call in it, so that their constants stay in
  *       registers where a call keeps no vector register whole (AArch64);
@@ -98,10 +96,6 @@ ge32_context (void)
 
   return c;
 }
-#endif
-
-#ifndef GE32_HAVE_PREPARE
-GUTF8CONV_KERNEL_INLINE void ge32_prepare (void) { }
 #endif
 
 #ifndef GE32_HAVE_ASCII_PREFETCH
@@ -309,10 +303,8 @@ ge32_encode_mending (const guint8        *in,
                      gsize               *in_used,
                      GUtf8ConvKernelMend *mend)
 {
-  Ge32Context ctx;
+  Ge32Context ctx = ge32_context ();
 
-  ge32_prepare ();
-  ctx = ge32_context ();
   return gutf8conv_kernel_encode_loop (GE32_LOOP_STEP, &ctx, 4 * GE32_UNITS, 4 * GE32_UNITS,
                                        in, in_len, out, out_len, flags, in_used, mend);
 }

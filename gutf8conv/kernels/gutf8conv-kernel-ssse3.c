@@ -30,8 +30,8 @@
  * BMP units are packed to eight 16-bit words and take UTF-16's steps
  * (gutf8conv-kernel-generic-utf16-encode.h); any four units take one
  * shuffle: each unit's UTF-8 bytes are built at the top of its dword and
- * a table indexed by the four lengths packs them.  The kernel's tables
- * are built once, at first use, by ssse3_tables_init().
+ * a table indexed by the four lengths packs them.  The tables are
+ * gen-tables.py's (gutf8conv-kernel-tables.h).
  *
  * Blocks that are not entirely valid go to the scalar kernel, which
  * stops where it must; input shorter than the careful loop's block, and
@@ -71,67 +71,6 @@ check_block (__m128i        b,
   const GkKlTables t = gk_kl_tables (bmp_only);
 
   return gk_kl_errors_after (b, prev, &t);
-}
-
-/* For each key k0 + 4 k1 + 16 k2 + 64 k3 (k: the UTF-8 length of a unit
- * minus one), the shuffle that packs the top k + 1 bytes of each of four
- * dwords, in order; 0x80 (a zero byte) after them.  Built once. */
-static guint8 pack_top[256][16];
-/* For each mask of eight 16-bit words, the shuffle that moves the words
- * in the mask to the front, in order. */
-static guint8 compact_words[256][16];
-/* For a block of three-byte characters only, the first starting at k
- * (0..3, after a four-byte one): the shuffles that gather each character's bytes into a dword,
- * the first four from the block, the rest from eight bytes on. */
-static guint8 gather3[4][2][16];
-
-static void
-ssse3_tables_init (void)
-{
-  for (guint key = 0; key < 256; key++)
-    {
-      guint n = 0;
-
-      memset (pack_top[key], 0x80, 16);
-      for (guint lane = 0; lane < 4; lane++)
-        {
-          guint len = ((key >> (2 * lane)) & 3) + 1;
-
-          for (guint i = 4 - len; i < 4; i++)
-            pack_top[key][n++] = 4 * lane + i;
-        }
-
-      n = 0;
-      memset (compact_words[key], 0x80, 16);
-      for (guint word = 0; word < 8; word++)
-        if (key & (1u << word))
-          {
-            compact_words[key][n++] = 2 * word;
-            compact_words[key][n++] = 2 * word + 1;
-          }
-    }
-
-  for (guint k = 0; k < 4; k++)
-    for (guint half = 0; half < 2; half++)
-      for (guint lane = 0; lane < 4; lane++)
-        {
-          gint at = k + 3 * (4 * half + lane) - 8 * half;
-
-          for (guint i = 0; i < 4; i++)
-            gather3[k][half][4 * lane + i] = i < 3 && at + i < 16 ? at + i : 0x80;
-        }
-}
-
-static inline void
-ssse3_tables_ensure (void)
-{
-  static gsize ready;
-
-  if (g_once_init_enter (&ready))
-    {
-      ssse3_tables_init ();
-      g_once_init_leave (&ready, 1);
-    }
 }
 
 /* The characters whose lead bytes @leads marks among the 16 bytes at @p,
@@ -261,7 +200,7 @@ transcode16_bmp (const guint8   *p,
           v = _mm_blendv_epi8 (v, v3, _mm_cmpgt_epi16 (lead, _mm_set1_epi16 (0xDF)));
         }
       v = _mm_blendv_epi8 (v, lead, _mm_cmpgt_epi16 (_mm_set1_epi16 (0x80), lead));
-      v = _mm_shuffle_epi8 (v, _mm_loadu_si128 ((const __m128i *) compact_words[m]));
+      v = _mm_shuffle_epi8 (v, _mm_load_si128 ((const __m128i *) gutf8conv_words8_shuffle[m]));
       store_words8 (v, o, big_endian, units16);
       o += (units16 ? 2 : 4) * __builtin_popcount (m);
     }
@@ -279,7 +218,7 @@ transcode16_all3 (const guint8   *p,
                   const gboolean  big_endian,
                   const gboolean  units16)
 {
-  guint k = __builtin_ctz (leads);
+  const guint8 *gather = gutf8conv_gather3_shuffle[__builtin_ctz (leads)];
   const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
   __m128i w[2];
 
@@ -287,7 +226,7 @@ transcode16_all3 (const guint8   *p,
   for (guint half = 0; half < 2; half++)
     {
       w[half] = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (p + 8 * half)),
-                                  _mm_loadu_si128 ((const __m128i *) gather3[k][half]));
+                                  _mm_load_si128 ((const __m128i *) (gather + 16 * half)));
       w[half] = _mm_maddubs_epi16 (w[half], _mm_set1_epi32 (0x00010140));
       w[half] = _mm_madd_epi16 (w[half], _mm_set1_epi32 (0x00010040));
       w[half] = _mm_sub_epi32 (w[half], _mm_set1_epi32 (0xE2080));
@@ -422,23 +361,9 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
 
 #include "gutf8conv-kernel-generic-kl-decode.h"
 
-/* The word shuffles' table is made on first use. */
-GUTF8CONV_KERNEL_INLINE void
-gk_decode_fast (const guint8   **pp,
-                const guint8    *end,
-                guint8         **po,
-                const guint8    *oend,
-                const gboolean   big_endian,
-                const gboolean   bmp_only)
-{
-  ssse3_tables_ensure ();
-  gk_kl_decode_fast (pp, end, po, oend, big_endian, bmp_only);
-}
-
+#define gk_decode_fast gk_kl_decode_fast
 #include "gutf8conv-kernel-generic-decode.h"
 
-/* Input shorter than the careful block goes to padded blocks, which need
- * none of the tables. */
 GK_DECODE_ENTRY_POINTS (decode_ssse3, decode_mend_ssse3)
 
 /* UTF-8 to UTF-8: the decoder's fast loop without the transcoding, then
@@ -513,8 +438,6 @@ gk16_run (const guint8   **pp,
   /* Two blocks read, 32 bytes of units and 16 a store may overrun. */
   if (end - p < 32 || oend - o < 48)
     return;
-  /* The word shuffles' table (one load once it is made). */
-  ssse3_tables_ensure ();
   b = _mm_loadu_si128 ((const __m128i *) p);
   /* The bytes before @p are none of a character (zeros will do). */
   if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
@@ -577,12 +500,8 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_ssse3_mend, ge16_encode_mend, encode
 
 #include "gutf8conv-kernel-x86-encode.h"
 
-/* And the any-value step's table, built at first use. */
-#define GE32_HAVE_PREPARE 1
-GUTF8CONV_KERNEL_INLINE void ge32_prepare (void) { ssse3_tables_ensure (); }
-
 /* Four units: each one's UTF-8 bytes at the top of its dword, packed by
- * pack_top. */
+ * gutf8conv_pack4_top_shuffle. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 encode_any4 (guint8  *o,
              __m128i  x)
@@ -611,7 +530,7 @@ encode_any4 (guint8  *o,
   marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x8080E000), g3);
   marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x808080F0), g4);
   w = _mm_blendv_epi8 (_mm_slli_epi32 (x, 24), _mm_or_si128 (w, marker), g2);
-  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_loadu_si128 ((const __m128i *) pack_top[key])));
+  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_load_si128 ((const __m128i *) gutf8conv_pack4_top_shuffle[key])));
   return o + gutf8conv_pack4_length[key];
 }
 
