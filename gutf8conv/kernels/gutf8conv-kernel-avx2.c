@@ -573,8 +573,6 @@ ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
 
 GE32_ENCODE_ENTRY_POINTS (encode_avx2, encode_avx2_mend)
 
-
-
 const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   "avx2",
   decode_avx2,

@@ -35,7 +35,6 @@
 #include "gutf8conv-kernel-generic.h"
 #include "gutf8conv-kernel-tables.h"
 
-
 #define SET1(c) _mm512_set1_epi8 ((char) (c))
 
 static inline guint64

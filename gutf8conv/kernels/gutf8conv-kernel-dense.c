@@ -153,7 +153,6 @@ dfa_put_keep (guint8         *op,
   return op + (len & is_item);
 }
 
-
 /* Writes @c (a character, or a kept byte's item) in units of @unit: 4
  * (UCS-4) or 2 (UTF-16, a pair above U+FFFF). */
 GUTF8CONV_KERNEL_INLINE guint8 *

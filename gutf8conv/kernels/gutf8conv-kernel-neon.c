@@ -52,7 +52,6 @@
 #include "gutf8conv-kernel-tables.h"
 #include "gutf8conv-kernel-units.h"
 
-
 #define POP2(n) n, n + 1, n + 1, n + 2
 #define POP4(n) POP2 (n), POP2 (n + 1), POP2 (n + 1), POP2 (n + 2)
 #define POP6(n) POP4 (n), POP4 (n + 1), POP4 (n + 1), POP4 (n + 2)

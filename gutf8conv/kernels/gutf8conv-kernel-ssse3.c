@@ -554,7 +554,6 @@ ge32_encode_any (const Ge32Context *c,
 
 GE32_ENCODE_ENTRY_POINTS (encode_ssse3, encode_ssse3_mend)
 
-
 const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
   "ssse3",
   decode_ssse3,

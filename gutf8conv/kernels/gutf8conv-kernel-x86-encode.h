@@ -34,7 +34,6 @@ ge32_load (const guint8 *p,
 {
   ge32_vec v;
 
-
   GE32_UNROLL
   for (guint i = 0; i < GE32_VECS; i++)
     {
@@ -49,7 +48,6 @@ GUTF8CONV_KERNEL_INLINE ge16_vec
 ge32_any_bits (ge32_vec v)
 {
   ge16_vec x = v.q[0];
-
 
   GE32_UNROLL
   for (guint i = 1; i < GE32_VECS; i++)
@@ -68,7 +66,6 @@ GUTF8CONV_KERNEL_INLINE gboolean
 ge32_has_nul (ge32_vec v)
 {
   ge16_vec x = GE16_OP (cmpeq_epi32) (v.q[0], GE16_SI (setzero) ());
-
 
   GE32_UNROLL
   for (guint i = 1; i < GE32_VECS; i++)
@@ -103,7 +100,6 @@ ge32_bad (ge32_part x,
           guint32   max)
 {
   ge16_vec bad = GE16_SI (setzero) ();
-
 
   GE32_UNROLL
   for (guint j = 0; j < GE32_VECS / 2; j++)
@@ -169,7 +165,6 @@ ge32_surrogate (const Ge32Context *c,
                 ge32_vec           v)
 {
   ge16_vec s = GE16_SI (setzero) ();
-
 
   GE32_UNROLL
   for (guint i = 0; i < GE32_VECS; i += 2)
