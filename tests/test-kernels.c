@@ -1174,6 +1174,79 @@ test_kernel_decode16_phase (gconstpointer data)
       }
 }
 
+/* Short inputs, as a stream's small chunks give them, decoded to exact
+ * bytes:
+ * the scalar kernel's loop for an output with room for a unit per input
+ * byte and its careful loop for a smaller one stop at the same place
+ * (behaviour guide, #kernels), each byte order, with and without the
+ * BMP limit, the output window at the room for every byte, for exactly
+ * the characters, and for one character less. */
+static void
+check_short_exact (const GUtf8ConvKernel *kernel)
+{
+  static const struct
+  {
+    const char *in;
+    gint32 values[16];   /* what decodes, up to -1 */
+  } cases[] = {
+    { "a\xC3\xA9", { 0x61, 0xE9, -1 } },
+    { "\xD0\x9B\xD0\xBE", { 0x41B, 0x43E, -1 } },
+    { "x\xE4\xB8\xAD\xF0\x9F\x98\x80!", { 0x78, 0x4E2D, 0x1F600, 0x21, -1 } },
+    { "Hello, w\xC3\xB6rld", { 0x48, 0x65, 0x6C, 0x6C, 0x6F, 0x2C, 0x20, 0x77, 0xF6, 0x72, 0x6C, 0x64, -1 } },
+    { "\xE2\x82\xAC 12345678", { 0x20AC, 0x20, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, -1 } },
+    { "\xF4\x8F\xBF\xBF\xEF\xBF\xBD", { 0x10FFFF, 0xFFFD, -1 } },
+    /* The end of the input cuts the last character. */
+    { "abc\xE4\xB8", { 0x61, 0x62, 0x63, -1 } },
+    { "\xC3", { -1 } },
+    { "\xD1\x8F\xF0\x9F\x98", { 0x44F, -1 } },
+    /* Malformed: a surrogate's form, a value past U+10FFFF, a lead
+     * without its continuation byte. */
+    { "\xC3\xA9\xED\xA0\x80z", { 0xE9, -1 } },
+    { "\xF4\x90\x80\x80", { -1 } },
+    { "ab\xC3\x41", { 0x61, 0x62, -1 } },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint flags = 0; flags <= (GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY); flags++)
+      {
+        const guint8 *in = (const guint8 *) cases[c].in;
+        gsize len = strlen (cases[c].in), n_chars = 0, n_bytes = 0;
+        gsize windows[3];
+        guint8 expected[64];
+
+        /* The characters that decode, and the bytes they take. */
+        for (; cases[c].values[n_chars] >= 0; n_chars++)
+          {
+            guint32 v = cases[c].values[n_chars];
+
+            if ((flags & GUTF8CONV_KERNEL_BMP_ONLY) && v > 0xFFFF)
+              break;
+            n_bytes += g_unichar_to_utf8 (v, NULL);
+            v = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) ? GUINT32_TO_BE (v) : GUINT32_TO_LE (v);
+            memcpy (expected + 4 * n_chars, &v, 4);
+          }
+        windows[0] = 4 * len;
+        windows[1] = 4 * n_chars;
+        windows[2] = n_chars > 0 ? 4 * n_chars - 1 : 0;
+        for (guint w = 0; w < G_N_ELEMENTS (windows); w++)
+          {
+            guint8 out[64 + 64];
+            gsize used = G_MAXSIZE, n, fit = MIN (n_chars, windows[w] / 4), fit_bytes = 0;
+
+            for (gsize i = 0; i < fit; i++)
+              fit_bytes += g_unichar_to_utf8 (cases[c].values[i], NULL);
+            memset (out, CANARY, sizeof out);
+            n = kernel->decode (in, len, out, windows[w], flags, &used);
+            g_assert_cmpmem (out, n, expected, 4 * fit);
+            g_assert_cmpuint (used, ==, fit_bytes);
+            g_assert_cmphex (out[windows[w]], ==, CANARY);
+            /* And the same by check_call()'s reckoning. */
+            check_call (kernel, DECODE, in, len, windows[w], flags);
+          }
+        g_assert_cmpuint (n_bytes, <=, len);
+      }
+}
+
 /* The short rest of a decode, which the wide kernels take in padded
  * blocks (gutf8conv-kernel-generic-padded.h): every length up to past
  * two of the widest such blocks, ending in each way a short input can
@@ -1203,6 +1276,7 @@ test_kernel_short_tails (gconstpointer data)
   };
   guint8 buf[100];
 
+  check_short_exact (kernel);
   for (gsize len = 1; len <= 72; len++)
     for (guint t = 0; t < G_N_ELEMENTS (tails); t++)
       {

@@ -16,13 +16,74 @@
 #include "gutf8conv-kernel-tables.h"
 #include "gutf8conv-kernel-units.h"
 
-gsize
-gutf8conv_kernel_scalar_decode (const guint8 *in,
-                                gsize         in_len,
-                                guint8       *out,
-                                gsize         out_len,
-                                guint         flags,
-                                gsize        *in_used)
+/* The character whose lead @c (80 or above) is at @p, with @avail bytes
+ * of input from @p: its value in *@value, its length; 0 if it is not a
+ * whole valid sequence of the profile (@max_lead, the last four-byte
+ * lead it takes).  Reads no byte past the sequence its lead announces. */
+GUTF8CONV_KERNEL_INLINE guint
+scalar_decode_seq (const guint8 *p,
+                   gsize         avail,
+                   guint32       c,
+                   const guint8  max_lead,
+                   guint32      *value)
+{
+  if (c >= GUTF8CONV_FIRST_LEAD && c <= 0xDF)
+    {
+      if (avail < 2 || (p[1] & 0xC0) != 0x80)
+        return 0;
+      *value = ((c & 0x1F) << 6) | (p[1] & 0x3F);
+      return 2;
+    }
+  if (c >= 0xE0 && c <= 0xEF)
+    {
+      guint8 lo = c == GUTF8CONV_LEAD3_RAISED ? GUTF8CONV_LEAD3_RAISED_MIN : 0x80;
+      guint8 hi = c == GUTF8CONV_LEAD3_LOWERED ? GUTF8CONV_LEAD3_LOWERED_END - 1 : 0xBF;
+
+      if (avail < 3 || p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80)
+        return 0;
+      *value = ((c & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+      return 3;
+    }
+  if (c >= 0xF0 && c <= max_lead)
+    {
+      guint8 lo = c == GUTF8CONV_LEAD4_RAISED ? GUTF8CONV_LEAD4_RAISED_MIN : 0x80;
+      guint8 hi = c == GUTF8CONV_LEAD4_LOWERED ? GUTF8CONV_LEAD4_LOWERED_END - 1 : 0xBF;
+
+      if (avail < 4 || p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80 || (p[3] & 0xC0) != 0x80)
+        return 0;
+      *value = ((c & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+      return 4;
+    }
+  return 0;
+}
+
+/* One character at *@p (there is input) to *@o, which has room for it;
+ * advances both.  FALSE at a sequence that is not whole and valid. */
+GUTF8CONV_KERNEL_INLINE gboolean
+scalar_decode_one (const guint8   **p,
+                   const guint8    *end,
+                   guint8         **o,
+                   const guint8     max_lead,
+                   const gboolean   big_endian)
+{
+  guint32 c = (*p)[0];
+  guint n = 1;
+
+  if (c >= 0x80 && (n = scalar_decode_seq (*p, end - *p, c, max_lead, &c)) == 0)
+    return FALSE;
+  store_u32 (*o, c, big_endian);
+  *o += 4;
+  *p += n;
+  return TRUE;
+}
+
+GUTF8CONV_KERNEL_INLINE gsize
+scalar_decode_impl (const guint8 *in,
+                    gsize         in_len,
+                    guint8       *out,
+                    gsize         out_len,
+                    const guint   flags,
+                    gsize        *in_used)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 max_lead = ((flags & GUTF8CONV_KERNEL_BMP_ONLY) ? GUTF8CONV_LEAD_END_BMP : GUTF8CONV_LEAD_END) - 1;
@@ -30,11 +91,34 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
   guint8 *o = out;
   gsize room = out_len / 4;   /* output units that still fit */
 
+  /* Room for a unit per input byte: no test of the room per character
+   * (a short chunk of a stream is a few characters, each paying it).
+   * Where this loop stops, at a sequence that is not whole and valid,
+   * the careful one below would stop too. */
+  if (room >= in_len)
+    {
+      while (p < end)
+        {
+          guint64 w;
+
+          /* ASCII eight at a time, tested only from an ASCII byte. */
+          if (p[0] < 0x80 && end - p >= 8 &&
+              (memcpy (&w, p, 8), (w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0))
+            {
+              for (guint i = 0; i < 8; i++)
+                store_u32 (o + 4 * i, p[i], big_endian);
+              p += 8;
+              o += 32;
+              continue;
+            }
+          if (!scalar_decode_one (&p, end, &o, max_lead, big_endian))
+            break;
+        }
+      return gutf8conv_kernel_stop (in, p, out, o, in_used);
+    }
+
   while (p < end && room > 0)
     {
-      guint32 c = p[0];
-      guint n;
-
       if (room >= 8 && end - p >= 8)
         {
           guint64 w;
@@ -50,48 +134,26 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
               continue;
             }
         }
-
-      if (c < 0x80)
-        n = 1;
-      else if (c >= GUTF8CONV_FIRST_LEAD && c <= 0xDF)
-        {
-          if (end - p < 2 || (p[1] & 0xC0) != 0x80)
-            break;
-          c = ((c & 0x1F) << 6) | (p[1] & 0x3F);
-          n = 2;
-        }
-      else if (c >= 0xE0 && c <= 0xEF)
-        {
-          guint8 lo = c == GUTF8CONV_LEAD3_RAISED ? GUTF8CONV_LEAD3_RAISED_MIN : 0x80;
-          guint8 hi = c == GUTF8CONV_LEAD3_LOWERED ? GUTF8CONV_LEAD3_LOWERED_END - 1 : 0xBF;
-
-          if (end - p < 3 || p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80)
-            break;
-          c = ((c & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F);
-          n = 3;
-        }
-      else if (c >= 0xF0 && c <= max_lead)
-        {
-          guint8 lo = c == GUTF8CONV_LEAD4_RAISED ? GUTF8CONV_LEAD4_RAISED_MIN : 0x80;
-          guint8 hi = c == GUTF8CONV_LEAD4_LOWERED ? GUTF8CONV_LEAD4_LOWERED_END - 1 : 0xBF;
-
-          if (end - p < 4 || p[1] < lo || p[1] > hi ||
-              (p[2] & 0xC0) != 0x80 || (p[3] & 0xC0) != 0x80)
-            break;
-          c = ((c & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) | (p[3] & 0x3F);
-          n = 4;
-        }
-      else
+      if (!scalar_decode_one (&p, end, &o, max_lead, big_endian))
         break;
-
-      store_u32 (o, c, big_endian);
-      o += 4;
-      p += n;
       room--;
     }
 
   *in_used = p - in;
   return o - out;
+}
+
+/* Each byte order and profile limit compiled on its own: no test of
+ * them per character. */
+gsize
+gutf8conv_kernel_scalar_decode (const guint8 *in,
+                                gsize         in_len,
+                                guint8       *out,
+                                gsize         out_len,
+                                guint         flags,
+                                gsize        *in_used)
+{
+  GUTF8CONV_KERNEL_SPECIALISE (scalar_decode_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
 
 /* On a 64-byte boundary: the wide kernels hand it every block that is not
