@@ -151,12 +151,43 @@ void                 gutf8conv_codec_reset         (GUtf8ConvCodec        *codec
 void                 gutf8conv_codec_set_output_profile (GUtf8ConvCodec   *codec,
                                                     int                    output_profile);
 
+/* Whether a call with @in_len bytes at @in is the common one: no error,
+ * nothing held or queued, the stream's start settled.  Then the kernel
+ * takes the input first, and gutf8conv_codec_kernel_took_all() ends the
+ * call where it took all of it. */
+static inline gboolean
+gutf8conv_codec_settled (const GUtf8ConvCodec *codec,
+                         const guint8         *in,
+                         gsize                 in_len)
+{
+  return in_len > 0 && in != NULL && codec->error == GUTF8CONV_CODEC_CONVERTED &&
+         codec->n_held == 0 && codec->n_pending == 0 && !codec->bom_pending && !codec->order_pending;
+}
+
+/* The end of a settled call whose kernel took all @used bytes and wrote
+ * @written: final_status()'s answer for that state. */
+static inline GUtf8ConvCodecStatus
+gutf8conv_codec_kernel_took_all (GUtf8ConvCodec      *codec,
+                                 gsize                used,
+                                 gsize                written,
+                                 GUtf8ConvCodecFlags  flags,
+                                 gsize               *bytes_read,
+                                 gsize               *bytes_written)
+{
+  codec->offset += used;
+  codec->after_high = FALSE;
+  *bytes_read = used;
+  *bytes_written = written;
+  if (flags & GUTF8CONV_CODEC_INPUT_AT_END)
+    return GUTF8CONV_CODEC_FINISHED;
+  return (flags & GUTF8CONV_CODEC_FLUSH) ? GUTF8CONV_CODEC_FLUSHED : GUTF8CONV_CODEC_CONVERTED;
+}
+
 /* One call: converts what it can of @in into @out.  Inline, so that a
  * small chunk costs its caller no more than the kernel and a few tests:
- * the common call (no error, nothing held or queued, the stream's start
- * settled, the kernel takes the whole input) ends here with
- * final_status()'s answer for that state; anything else goes on in
- * codec->convert_general() from where the kernel stopped. */
+ * the common call (gutf8conv_codec_settled(), the kernel takes the whole
+ * input) ends here; anything else goes on in codec->convert_general()
+ * from where the kernel stopped. */
 static inline GUtf8ConvCodecStatus
 gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
                          const guint8        *in,
@@ -169,8 +200,7 @@ gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
 {
   gsize used, written;
 
-  if (in_len == 0 || in == NULL || codec->error != GUTF8CONV_CODEC_CONVERTED ||
-      codec->n_held > 0 || codec->n_pending > 0 || codec->bom_pending || codec->order_pending)
+  if (!gutf8conv_codec_settled (codec, in, in_len))
     return codec->convert_general (codec, in, in_len, out, out_len, flags, FALSE, 0, 0,
                                     bytes_read, bytes_written);
 
@@ -178,14 +208,7 @@ gutf8conv_codec_convert (GUtf8ConvCodec      *codec,
   if (G_UNLIKELY (used != in_len))
     return codec->convert_general (codec, in, in_len, out, out_len, flags, TRUE, used,
                                     written, bytes_read, bytes_written);
-
-  codec->offset += used;
-  codec->after_high = FALSE;
-  *bytes_read = used;
-  *bytes_written = written;
-  if (flags & GUTF8CONV_CODEC_INPUT_AT_END)
-    return GUTF8CONV_CODEC_FINISHED;
-  return (flags & GUTF8CONV_CODEC_FLUSH) ? GUTF8CONV_CODEC_FLUSHED : GUTF8CONV_CODEC_CONVERTED;
+  return gutf8conv_codec_kernel_took_all (codec, used, written, flags, bytes_read, bytes_written);
 }
 /* The message of the sticky error; free with g_free(). */
 char                *gutf8conv_codec_error_message (const GUtf8ConvCodec  *codec);

@@ -510,31 +510,33 @@ set_codec_error (GUtf8ConvConverter    *self,
                        message);
 }
 
-static GConverterResult
-gutf8conv_converter_convert (GConverter       *converter,
-                             const void       *inbuf,
-                             gsize             inbuf_size,
-                             void             *outbuf,
-                             gsize             outbuf_size,
-                             GConverterFlags   flags,
-                             gsize            *bytes_read,
-                             gsize            *bytes_written,
-                             GError          **error)
+/* gutf8conv_converter_convert() past the common call: the codec's
+ * general loop, from the start or (@kernel_ran) from where the kernel
+ * stopped, with the notifications and the status's error. */
+__attribute__((noinline)) static GConverterResult
+convert_general (GUtf8ConvConverter  *self,
+                 const guint8        *inbuf,
+                 gsize                inbuf_size,
+                 guint8              *outbuf,
+                 gsize                outbuf_size,
+                 GUtf8ConvCodecFlags  codec_flags,
+                 gboolean             kernel_ran,
+                 gsize                used,
+                 gsize                written,
+                 gsize               *bytes_read,
+                 gsize               *bytes_written,
+                 GError             **error)
 {
-  /* GIO calls this through the interface of our type only, and has
-   * checked the instance: no second check per call. */
-  GUtf8ConvConverter *self = (GUtf8ConvConverter *) converter;
-  /* The codec's flags are GIO's, bit for bit: no translation per call. */
-  GUtf8ConvCodecFlags codec_flags = flags & (G_CONVERTER_INPUT_AT_END | G_CONVERTER_FLUSH);
   GUtf8ConvCodecStatus status;
   guint64 num_invalid = self->codec.num_invalid;
   gboolean had_error = self->codec.error != GUTF8CONV_CODEC_CONVERTED;
 
-  G_STATIC_ASSERT ((guint) GUTF8CONV_CODEC_INPUT_AT_END == (guint) G_CONVERTER_INPUT_AT_END);
-  G_STATIC_ASSERT ((guint) GUTF8CONV_CODEC_FLUSH == (guint) G_CONVERTER_FLUSH);
-
-  status = codec_convert (self, inbuf, inbuf_size, outbuf, outbuf_size, codec_flags,
-                          bytes_read, bytes_written);
+  /* The question of listeners open again: a handler connected between
+   * calls is heard from the next call on. */
+  self->listeners_known = FALSE;
+  status = self->codec.convert_general (&self->codec, inbuf, inbuf_size, outbuf, outbuf_size,
+                                        codec_flags, kernel_ran, used, written,
+                                        bytes_read, bytes_written);
 
   if (self->codec.num_invalid != num_invalid)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NUM_INVALID]);
@@ -562,6 +564,51 @@ gutf8conv_converter_convert (GConverter       *converter,
     default:
       set_codec_error (self, status, error);
       return G_CONVERTER_ERROR;
+    }
+}
+
+static GConverterResult
+gutf8conv_converter_convert (GConverter       *converter,
+                             const void       *inbuf,
+                             gsize             inbuf_size,
+                             void             *outbuf,
+                             gsize             outbuf_size,
+                             GConverterFlags   flags,
+                             gsize            *bytes_read,
+                             gsize            *bytes_written,
+                             GError          **error)
+{
+  /* GIO calls this through the interface of our type only, and has
+   * checked the instance: no second check per call. */
+  GUtf8ConvConverter *self = (GUtf8ConvConverter *) converter;
+  GUtf8ConvCodec *codec = &self->codec;
+  /* The codec's flags are GIO's, bit for bit: no translation per call. */
+  GUtf8ConvCodecFlags codec_flags = flags & (G_CONVERTER_INPUT_AT_END | G_CONVERTER_FLUSH);
+  gsize used, written;
+
+  G_STATIC_ASSERT ((guint) GUTF8CONV_CODEC_INPUT_AT_END == (guint) G_CONVERTER_INPUT_AT_END);
+  G_STATIC_ASSERT ((guint) GUTF8CONV_CODEC_FLUSH == (guint) G_CONVERTER_FLUSH);
+
+  if (!gutf8conv_codec_settled (codec, inbuf, inbuf_size))
+    return convert_general (self, inbuf, inbuf_size, outbuf, outbuf_size, codec_flags, FALSE, 0, 0,
+                            bytes_read, bytes_written, error);
+
+  /* The common call, a stream's chunk the kernel takes whole, costs the
+   * kernel and these few tests: it reports nothing, queues nothing and
+   * makes no error, so nothing is notified. */
+  written = codec->kernel_func (inbuf, inbuf_size, outbuf, outbuf_size, codec->kernel_flags, &used);
+  if (G_UNLIKELY (used != inbuf_size))
+    return convert_general (self, inbuf, inbuf_size, outbuf, outbuf_size, codec_flags, TRUE, used,
+                            written, bytes_read, bytes_written, error);
+  switch (gutf8conv_codec_kernel_took_all (codec, used, written, codec_flags, bytes_read, bytes_written))
+    {
+    case GUTF8CONV_CODEC_FINISHED:
+      return G_CONVERTER_FINISHED;
+    case GUTF8CONV_CODEC_FLUSHED:
+      return G_CONVERTER_FLUSHED;
+    case GUTF8CONV_CODEC_CONVERTED:
+    default:
+      return G_CONVERTER_CONVERTED;
     }
 }
 
