@@ -68,7 +68,10 @@ decode_sse2_impl (const guint8   *in,
   return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
-GUTF8CONV_KERNEL_ENTRY_POINT (decode_sse2, decode_sse2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+/* Input shorter than a block is all the scalar kernel's (as the scalar
+ * rest would take it): straight to it, before this loop's prologue. */
+GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_sse2, decode_sse2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
+                                    16, gutf8conv_kernel_scalar_decode)
 
 /* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
 GUTF8CONV_KERNEL_INLINE gboolean
