@@ -999,11 +999,12 @@ test_kernel_runs (gconstpointer data)
       }
 }
 
-/* Some kernels build their shuffle tables at first use, once per
- * process; a path that reads a table before making sure it exists passes
- * every other test here, since some earlier call has already built it.
- * So each function of each kernel is called first in a fresh process,
- * on runs of characters of one width (and of 2-4 widths mixed). */
+/* A kernel that built its tables at first use, once per process (ssse3
+ * did until its tables were generated), would pass every other test here
+ * on a path that reads a table before making sure it exists, since some
+ * earlier call has built it.  So each function of each kernel is called
+ * first in a fresh process, on runs of characters of one width (and of
+ * 2-4 widths mixed). */
 typedef struct
 {
   const GUtf8ConvKernel *kernel;
