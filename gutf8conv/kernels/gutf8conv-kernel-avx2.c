@@ -357,6 +357,18 @@ gk_kl_valid_next (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p, gk_vec b 
   return _mm256_testz_si256 (err, err);
 }
 
+GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return !_mm256_testz_si256 (x, x); }
+
+/* The first block of a step after the block @prev, whose bytes may not
+ * be in memory (the input's start); the others from memory. */
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_kl_step_errors (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p, gk_vec b, gk_vec prev, const guint i, const gboolean bmp_only)
+{
+  const GkKlTables t = gk_kl_tables (bmp_only);
+
+  return i == 0 ? gk_kl_errors_after (b, prev, &t) : kl_error_at (p, b, bmp_only);
+}
+
 /* Only three-byte characters: a lead every third byte from c (valid, so
  * each has its two continuation bytes), and the last one, at 30, 31, 29
  * or 30, followed by two: (c + 1) % 3 bytes into the next block.  10 or
@@ -387,9 +399,10 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
 
 GK_DECODE_ENTRY_POINTS (decode_avx2, decode_mend_avx2)
 
-/* UTF-8 to UTF-8: the decoder's fast loop without the transcoding, then
- * block by block with byte compares from a character boundary; the rest
- * is the scalar validator's. */
+/* UTF-8 to UTF-8: the decoder's validation a step at a time
+ * (gutf8conv-kernel-generic-kl-decode.h), then block by block with byte
+ * compares from a character boundary; the rest is the scalar
+ * validator's. */
 GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,

@@ -83,8 +83,19 @@
  * and gk_kl_widen()'s operations; where a kernel stores the units of an
  * ASCII block in one go, GK16_WIDEN_STORE (o, b, big_endian).
  *
- * gk_kl_validate_fast() is the same loop without the transcoding, for
- * GK_COPY_ENTRY_POINT (gutf8conv-kernel-generic-block.h).
+ * gk_kl_validate_fast(), the fast loop of GK_COPY_ENTRY_POINT
+ * (gutf8conv-kernel-generic-block.h), steps GK_STEP bytes (64, or the
+ * kernel's own multiple of GK_BLOCK: a wider step costs less a byte on
+ * valid text, and more on text with errors, whose failing step is
+ * validated to its end) and asks, beside gk_is_ascii() and the context:
+ *   gboolean gk_any_set (gk_vec x);
+ *        some byte of @x is not zero (one reduction for a whole step)
+ *   gk_vec   gk_kl_step_errors (const GkContext *ctx, const guint8 *p, gk_vec b, gk_vec prev,
+ *                               guint i, gboolean bmp_only);
+ *        the errors (gutf8conv-kernel-generic-kl.h) of the block @b at @p,
+ *        block @i of its step, after the block @prev (zeros: nothing
+ *        readable, or ASCII, before @p); where @i > 0, @prev is also in
+ *        memory before @p
  */
 
 #pragma once
@@ -382,12 +393,159 @@ gk16_kl_run (const guint8   **pp,
 #define GK16_RUN gk16_kl_run
 #endif
 
-/* UTF-8 to UTF-8: gk_validate_fast() of gutf8conv-kernel-generic-block.h
- * with the nibble lookups: a fixed block a step, a block accepted once
- * the next one is found valid (so a character crossing into it is
- * complete), and when @out is given each block stored as it goes (a
- * block that fails is stored too, but not counted).  Returns where it
- * stopped, at a character boundary. */
+/* UTF-8 to UTF-8 with the nibble lookups: GK_STEP bytes a step, as
+ * GK_STEP_BLOCKS vectors, so that a step of ASCII costs one test and a
+ * step of other text one test of its blocks' errors together. */
+#ifndef GK_STEP
+#define GK_STEP 64
+#endif
+#define GK_STEP_BLOCKS (GK_STEP / GK_BLOCK)
+
+typedef struct
+{
+  gk_vec v[GK_STEP_BLOCKS];
+} GkStep;
+
+/* The step at @p into @s; returns the OR of its blocks. */
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_step_load (const guint8 *p,
+              GkStep       *s)
+{
+  gk_vec any = s->v[0] = gk_loadu (p);
+
+#pragma GCC unroll 4
+  for (guint i = 1; i < GK_STEP_BLOCKS; i++)
+    {
+      s->v[i] = gk_loadu (p + GK_BLOCK * i);
+      any = gk_or (any, s->v[i]);
+    }
+  return any;
+}
+
+GUTF8CONV_KERNEL_INLINE void
+gk_step_store (guint8       *o,
+               const GkStep *s)
+{
+#pragma GCC unroll 4
+  for (guint i = 0; i < GK_STEP_BLOCKS; i++)
+    gk_storeu (o + GK_BLOCK * i, s->v[i]);
+}
+
+/* The errors of block @i of the step @s at @p, the block @prev before
+ * the step (zeros: nothing, or ASCII). */
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_step_block_errors (const GkContext *ctx,
+                      const guint8    *p,
+                      const GkStep    *s,
+                      gk_vec           prev,
+                      const guint      i,
+                      const gboolean   bmp_only)
+{
+  gk_vec before = i == 0 ? prev : s->v[i == 0 ? 0 : i - 1];
+
+  return gk_kl_step_errors (ctx, p + GK_BLOCK * i, s->v[i], before, i, bmp_only);
+}
+
+/* The errors of each block of step @s at @p after the block @prev to
+ * @err; returns them ORed: non-zero where something is wrong. */
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_step_errors (const GkContext *ctx,
+                const guint8    *p,
+                const GkStep    *s,
+                gk_vec           prev,
+                gk_vec           err[GK_STEP_BLOCKS],
+                const gboolean   bmp_only)
+{
+  gk_vec any = err[0] = gk_step_block_errors (ctx, p, s, prev, 0, bmp_only);
+
+#pragma GCC unroll 4
+  for (guint i = 1; i < GK_STEP_BLOCKS; i++)
+    {
+      err[i] = gk_step_block_errors (ctx, p, s, prev, i, bmp_only);
+      any = gk_or (any, err[i]);
+    }
+  return any;
+}
+
+/* The first block of the step at @p whose errors @err has; one has. */
+GUTF8CONV_KERNEL_INLINE const guint8 *
+gk_step_first_error (const guint8 *p,
+                     const gk_vec  err[GK_STEP_BLOCKS])
+{
+  guint i;
+
+#pragma GCC unroll 4
+  for (i = 0; i < GK_STEP_BLOCKS - 1; i++)
+    if (gk_any_set (err[i]))
+      break;
+  return p + GK_BLOCK * i;
+}
+
+/* How many bytes before @p (valid up to it since @in) start a character
+ * that goes on past it. */
+GUTF8CONV_KERNEL_INLINE guint
+gk_cut_before (const guint8 *in,
+               const guint8 *p)
+{
+  if (p == in)
+    return 0;
+  return p[-1] >= 0xC0 ? 1 : p[-2] >= 0xE0 ? 2 : p[-3] >= 0xF0 ? 3 : 0;
+}
+
+/* ASCII steps from *@pp, two a turn, each stored at *@po: TRUE at a
+ * step that is not ASCII, left in @s; FALSE where no step is left that
+ * starts at or before @last (@last128: where two do, or NULL). */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_step_ascii_run (const guint8 **pp,
+                   guint8       **po,
+                   const guint8  *last,
+                   const guint8  *last128,
+                   GkStep        *s)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  gboolean more = TRUE;
+
+  for (;;)
+    {
+      if (p > last128)
+        {
+          more = p <= last && !gk_is_ascii (gk_step_load (p, s));
+          if (p <= last && !more)
+            {
+              gk_step_store (o, s);
+              p += GK_STEP;
+              o += GK_STEP;
+            }
+          break;
+        }
+      if (!gk_is_ascii (gk_step_load (p, s)))
+        break;
+      gk_step_store (o, s);
+      if (!gk_is_ascii (gk_step_load (p + GK_STEP, s)))
+        {
+          p += GK_STEP;
+          o += GK_STEP;
+          break;
+        }
+      gk_step_store (o + GK_STEP, s);
+      p += 2 * GK_STEP;
+      o += 2 * GK_STEP;
+    }
+  *pp = p;
+  *po = o;
+  return more;
+}
+
+/* gk_validate_fast() of gutf8conv-kernel-generic-block.h with the nibble
+ * lookups, for GK_COPY_ENTRY_POINT: each step stored to the same place
+ * of @out once it has passed.  Two loops, so that neither tests what the
+ * other knows: a run of ASCII steps needs no lookups and ends no
+ * character, a run of other steps needs no test for a character cut by
+ * the step before.  A character cut by the end of a step is checked by
+ * the next one; where a step fails, the loop stops at its first block
+ * that does, before the character cut there.  Returns where it stopped,
+ * at a character boundary. */
 GUTF8CONV_KERNEL_INLINE const guint8 *
 gk_kl_validate_fast (const guint8   *in,
                      const guint8   *end,
@@ -395,31 +553,51 @@ gk_kl_validate_fast (const guint8   *in,
                      gsize          *stored,
                      const gboolean  bmp_only)
 {
-  const guint8 *p = in;
-  gk_vec b;
+  const guint8 *p = in, *last, *last128;
+  guint8 *o = out;
   GkContext ctx;
+  GkStep s;
 
   *stored = 0;
-  if (end - p < 2 * GK_BLOCK)
+  if (end - p < GK_STEP)
     return p;
   ctx = gk_context (bmp_only);
-  b = gk_loadu (p);
-  if (!gk_kl_valid_at (&ctx, p, b, TRUE, bmp_only))
-    return p;
-  do
+  /* The last starts of a step and of two. */
+  last = end - GK_STEP;
+  last128 = end - p >= 2 * GK_STEP ? end - 2 * GK_STEP : NULL;
+  while (gk_step_ascii_run (&p, &o, last, last128, &s))
     {
-      gk_vec b2 = gk_loadu (p + GK_BLOCK);
+      gk_vec prev = gk_set1 (0);
 
-      if (out != NULL)
-        gk_storeu (out + (p - in), b);
-      /* After ASCII, an ASCII block has nothing to check. */
-      if (!gk_is_ascii (gk_or (b, b2)) && !gk_kl_valid_next (&ctx, p, b, b2, bmp_only))
+      do
+        {
+          gk_vec err[GK_STEP_BLOCKS];
+
+          if (G_UNLIKELY (gk_any_set (gk_step_errors (&ctx, p, &s, prev, err, bmp_only))))
+            {
+              /* The careful loop goes on from the block that fails (the
+               * step's blocks before it are copied after). */
+              *stored = p - in;
+              p = gk_step_first_error (p, err);
+              return p - gk_cut_before (in, p);
+            }
+          gk_step_store (o, &s);
+          prev = s.v[GK_STEP_BLOCKS - 1];
+          p += GK_STEP;
+          o += GK_STEP;
+          if (p > last)
+            goto done;
+        }
+      while (!gk_is_ascii (gk_step_load (p, &s)));
+      /* ASCII does not end a character the step before cut. */
+      if (gk_cut_before (in, p) != 0)
         break;
-      p += GK_BLOCK;
-      *stored = p - in;
-      b = b2;
+      gk_step_store (o, &s);
+      p += GK_STEP;
+      o += GK_STEP;
     }
-  while (end - p >= 2 * GK_BLOCK);
-  /* From the character boundary after what was accepted. */
-  return p + gk_mask_low (~gk_cont_mask (b));
+done:
+  p -= gk_cut_before (in, p);
+  *stored = p - in;
+  return p;
 }

@@ -645,6 +645,7 @@ GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (v
 #define neon_kl_valid(c, b, prev) (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (b, prev, &(c)->kl))) == 0)
 #define gk_kl_valid_at(c, p, b, start, bmp_only) neon_kl_valid (c, b, vdupq_n_u8 (0))
 #define gk_kl_valid_next(c, p, b, b2, bmp_only) neon_kl_valid (c, b2, b)
+GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return vmaxvq_u32 (vreinterpretq_u32_u8 (x)) != 0; }
 /* decode16 on the fast phase too: its steps store units, pairs and all. */
 #define GK16_KL 1
 
@@ -663,6 +664,13 @@ gk_context (const gboolean bmp_only)
   __asm__ ("" : "+w" (c.kl.prev_high), "+w" (c.kl.prev_low), "+w" (c.kl.cur_high), "+w" (c.kl.lead3), "+w" (c.kl.lead4),
                 "+w" (c.half8), "+w" (c.weights), "+w" (c.pmask), "+w" (c.tstart), "+w" (c.cont), "+w" (c.zero16));
   return c;
+}
+
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_kl_step_errors (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec prev, const guint i G_GNUC_UNUSED,
+                   const gboolean bmp_only G_GNUC_UNUSED)
+{
+  return gk_kl_errors_after (b, prev, &c->kl);
 }
 
 /* What a step keeps of its block: payloads, continuation lanes and the
@@ -1145,197 +1153,9 @@ ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
 
 GE32_ENCODE_ENTRY_POINTS (encode_neon, encode_neon_mend)
 
-/* UTF-8 to UTF-8: the decoder's validation, 64 bytes a step, each step
- * stored once it has passed.  A sequence cut by the end of a step is
- * checked by the next one; where a step fails, or at the end, the fast
- * loop stops before that sequence and the generic careful loop goes on
- * (GK_COPY_ENTRY_POINT). */
-
-/* The largest of 64 bytes. */
-static inline __attribute__((always_inline)) guint
-max64 (uint8x16_t x0,
-       uint8x16_t x1,
-       uint8x16_t x2,
-       uint8x16_t x3)
-{
-  return vmaxvq_u8 (vmaxq_u8 (vmaxq_u8 (x0, x1), vmaxq_u8 (x2, x3)));
-}
-
-/* 64 bytes at @p, in four vectors.  (Four plain loads and stores: GCC
- * spills register quadruples.) */
-GUTF8CONV_KERNEL_INLINE void
-load64 (const guint8 *p,
-        uint8x16_t   *x0,
-        uint8x16_t   *x1,
-        uint8x16_t   *x2,
-        uint8x16_t   *x3)
-{
-  *x0 = vld1q_u8 (p);
-  *x1 = vld1q_u8 (p + 16);
-  *x2 = vld1q_u8 (p + 32);
-  *x3 = vld1q_u8 (p + 48);
-}
-
-GUTF8CONV_KERNEL_INLINE void
-store64 (guint8     *o,
-         uint8x16_t  x0,
-         uint8x16_t  x1,
-         uint8x16_t  x2,
-         uint8x16_t  x3)
-{
-  vst1q_u8 (o, x0);
-  vst1q_u8 (o + 16, x1);
-  vst1q_u8 (o + 32, x2);
-  vst1q_u8 (o + 48, x3);
-}
-
-/* Whether the 64 bytes @x0..@x3 after the block @prev have an error. */
-GUTF8CONV_KERNEL_INLINE gboolean
-errors64 (uint8x16_t        x0,
-          uint8x16_t        x1,
-          uint8x16_t        x2,
-          uint8x16_t        x3,
-          uint8x16_t        prev,
-          const GkKlTables *t)
-{
-  uint8x16_t err = gk_kl_errors_after (x0, prev, t);
-
-  err = vorrq_u8 (err, gk_kl_errors_after (x1, x0, t));
-  err = vorrq_u8 (err, gk_kl_errors_after (x2, x1, t));
-  err = vorrq_u8 (err, gk_kl_errors_after (x3, x2, t));
-  return vmaxvq_u32 (vreinterpretq_u32_u8 (err)) != 0;
-}
-
-/* Past the blocks @x0, @x1, @x2 at @p, after the block *@prev, up to the
- * first that has an error (one of the four blocks of a step has); sets
- * *@prev to the last block passed. */
-GUTF8CONV_KERNEL_INLINE const guint8 *
-valid_blocks (const guint8      *p,
-              uint8x16_t         x0,
-              uint8x16_t         x1,
-              uint8x16_t         x2,
-              uint8x16_t        *prev,
-              const GkKlTables  *t)
-{
-  const uint8x16_t x[3] = { x0, x1, x2 };
-
-  for (guint i = 0; i < 3; i++)
-    {
-      if (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (x[i], *prev, t))) != 0)
-        break;
-      *prev = x[i];
-      p += 16;
-    }
-  return p;
-}
-
-/* The fast validation loop (GK_COPY_ENTRY_POINT).  Two loops, so that
- * neither tests what the other knows: a run of ASCII needs no lookups and
- * ends no sequence, and a run of other steps needs no test for a sequence
- * cut by the step before.  One function: they jump into each other, which
- * functions of their own would turn into calls or flags.  Returns where
- * it stopped, at a character boundary. */
-GUTF8CONV_KERNEL_INLINE const guint8 *
-validate_neon_fast (const guint8   *in,
-                    const guint8   *end,
-                    guint8         *out,
-                    gsize          *stored,
-                    const gboolean  bmp_only)
-{
-  const GkKlTables t = gk_kl_tables (FALSE);
-  const uint8x16_t cut = vld1q_u8 (gutf8conv_cut_above);
-  uint8x16_t prev = vdupq_n_u8 (0);
-  uint8x16_t x0, x1, x2, x3;
-  const guint8 *p = in;
-  guint8 *o = out;
-  /* The last start of two steps, if there is room for them. */
-  const guint8 *last128 = end - in >= 128 ? end - 128 : NULL;
-  guint max;
-
-  for (;;)
-    {
-      /* ASCII, two steps an iteration. */
-      for (;;)
-        {
-          if (p > last128)
-            {
-              if (end - p < 64)
-                goto stop;
-              load64 (p, &x0, &x1, &x2, &x3);
-              max = max64 (x0, x1, x2, x3);
-              if (max >= 0x80)
-                break;
-              store64 (o, x0, x1, x2, x3);
-              p += 64;
-              goto stop;
-            }
-          load64 (p, &x0, &x1, &x2, &x3);
-          max = max64 (x0, x1, x2, x3);
-          if (max >= 0x80)
-            break;
-          store64 (o, x0, x1, x2, x3);
-          load64 (p + 64, &x0, &x1, &x2, &x3);
-          max = max64 (x0, x1, x2, x3);
-          if (max >= 0x80)
-            {
-              p += 64;
-              o += 64;
-              break;
-            }
-          store64 (o + 64, x0, x1, x2, x3);
-          p += 128;
-          o += 128;
-        }
-
-      /* Steps with something else than ASCII, while they last; the step
-       * before was ASCII, or there was none. */
-      prev = vdupq_n_u8 (0);
-      for (;;)
-        {
-          /* (The four-byte leads, from the largest byte: cheaper than a
-           * test per block.) */
-          if (bmp_only && max >= 0xF0)
-            goto stop;
-          if (errors64 (x0, x1, x2, x3, prev, &t))
-            {
-              /* The careful loop goes on from the block that fails (what
-               * comes before it is copied after, not stored here). */
-              const guint8 *s = p;
-
-              p = valid_blocks (p, x0, x1, x2, &prev, &t);
-              *stored = s - in;
-              return p - tail_bytes (prev);
-            }
-          store64 (o, x0, x1, x2, x3);
-          prev = x3;
-          p += 64;
-          o += 64;
-          if (end - p < 64)
-            goto stop;
-          load64 (p, &x0, &x1, &x2, &x3);
-          max = max64 (x0, x1, x2, x3);
-          if (max < 0x80)
-            {
-              /* Right unless the step before ended inside a sequence. */
-              if (vmaxvq_u32 (vreinterpretq_u32_u8 (vqsubq_u8 (prev, cut))) != 0)
-                goto stop;
-              store64 (o, x0, x1, x2, x3);
-              prev = vdupq_n_u8 (0);
-              p += 64;
-              o += 64;
-              break;
-            }
-        }
-    }
-
-stop:
-  /* Back to the start of a sequence the fast loops did not see the end of. */
-  p -= tail_bytes (prev);
-  *stored = p - in;
-  return p;
-}
-
-GK_COPY_ENTRY_POINT (copy_neon, validate_neon_fast)
+/* UTF-8 to UTF-8: the decoder's validation, 64 bytes a step
+ * (gutf8conv-kernel-generic-kl-decode.h), then the careful loop. */
+GK_COPY_ENTRY_POINT (copy_neon, gk_kl_validate_fast)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer's operations on eight
  * units. */

@@ -335,6 +335,14 @@ gk_kl_valid_next (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p G_GNUC_UNU
   return _mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1));
 }
 
+GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return !_mm_testz_si128 (x, x); }
+
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_kl_step_errors (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec prev, const guint i G_GNUC_UNUSED, const gboolean bmp_only)
+{
+  return check_block (b, prev, bmp_only);
+}
+
 /* The block by what it holds.  (Written out here: as a function of its
  * own, inlined, it costs more instructions.) */
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -359,6 +367,9 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
   return transcode16_bmp (p, lead, o, big_endian, FALSE, TRUE);
 }
 
+/* The validating copy's step: two blocks, where four cost more than
+ * one block at a time on text with errors. */
+#define GK_STEP 32
 #include "gutf8conv-kernel-generic-kl-decode.h"
 
 #define gk_decode_fast gk_kl_decode_fast
@@ -366,8 +377,9 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
 
 GK_DECODE_ENTRY_POINTS (decode_ssse3, decode_mend_ssse3)
 
-/* UTF-8 to UTF-8: the decoder's fast loop without the transcoding, then
- * the careful loop's block tests. */
+/* UTF-8 to UTF-8: the decoder's validation a step at a time
+ * (gutf8conv-kernel-generic-kl-decode.h), then the careful loop's block
+ * tests. */
 GK_COPY_ENTRY_POINT (copy_ssse3, gk_kl_validate_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,

@@ -185,6 +185,14 @@ GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (v
 #define vsx_kl_valid(c, b, prev) vec_all_eq (gk_kl_errors_after (b, prev, &(c)->kl), vsx_zero ())
 #define gk_kl_valid_at(c, p, b, start, bmp_only) vsx_kl_valid (c, b, vsx_zero ())
 #define gk_kl_valid_next(c, p, b, b2, bmp_only) vsx_kl_valid (c, b2, b)
+GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return !vec_all_eq (x, vsx_zero ()); }
+
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_kl_step_errors (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec prev, const guint i G_GNUC_UNUSED,
+                   const gboolean bmp_only G_GNUC_UNUSED)
+{
+  return gk_kl_errors_after (b, prev, &c->kl);
+}
 /* Every character that starts in the block, whatever it holds. */
 #define gk_decode_valid(c, p, b, cont, cont2, o, big_endian) vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, big_endian, 4)
 /* decode16 on the fast phase too, but for blocks with a four-byte lead (F0..F4). */
