@@ -77,6 +77,27 @@ scalar_decode_one (const guint8   **p,
   return TRUE;
 }
 
+/* The eight bytes at @p (there are eight) to @o (it has room for them)
+ * if they are all ASCII; FALSE otherwise.  Unlikely: the wide kernels
+ * take ASCII themselves and hand this decoder the rest, and the way on
+ * after a failed test stays the straight one. */
+GUTF8CONV_KERNEL_INLINE gboolean
+scalar_decode_ascii8 (const guint8   *p,
+                      guint8         *o,
+                      const gboolean  big_endian)
+{
+  guint64 w;
+
+  memcpy (&w, p, 8);
+  if (G_UNLIKELY ((w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0))
+    {
+      for (guint i = 0; i < 8; i++)
+        store_u32 (o + 4 * i, p[i], big_endian);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 GUTF8CONV_KERNEL_INLINE gsize
 scalar_decode_impl (const guint8 *in,
                     gsize         in_len,
@@ -99,14 +120,9 @@ scalar_decode_impl (const guint8 *in,
     {
       while (p < end)
         {
-          guint64 w;
-
           /* ASCII eight at a time, tested only from an ASCII byte. */
-          if (p[0] < 0x80 && end - p >= 8 &&
-              (memcpy (&w, p, 8), (w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0))
+          if (p[0] < 0x80 && end - p >= 8 && scalar_decode_ascii8 (p, o, big_endian))
             {
-              for (guint i = 0; i < 8; i++)
-                store_u32 (o + 4 * i, p[i], big_endian);
               p += 8;
               o += 32;
               continue;
@@ -119,20 +135,12 @@ scalar_decode_impl (const guint8 *in,
 
   while (p < end && room > 0)
     {
-      if (room >= 8 && end - p >= 8)
+      if (room >= 8 && end - p >= 8 && scalar_decode_ascii8 (p, o, big_endian))
         {
-          guint64 w;
-
-          memcpy (&w, p, 8);
-          if ((w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0)
-            {
-              for (guint i = 0; i < 8; i++)
-                store_u32 (o + 4 * i, p[i], big_endian);
-              p += 8;
-              o += 32;
-              room -= 8;
-              continue;
-            }
+          p += 8;
+          o += 32;
+          room -= 8;
+          continue;
         }
       if (!scalar_decode_one (&p, end, &o, max_lead, big_endian))
         break;
