@@ -19,7 +19,11 @@
 /* The character whose lead @c (80 or above) is at @p, with @avail bytes
  * of input from @p: its value in *@value, its length; 0 if it is not a
  * whole valid sequence of the profile (@max_lead, the last four-byte
- * lead it takes).  Reads no byte past the sequence its lead announces. */
+ * lead it takes).  The grammar is the generated one: the leads from
+ * GUTF8CONV_FIRST_LEAD, the range of the byte after a longer lead
+ * gutf8conv_lead_bounds (empty after a byte that starts nothing); after
+ * a two-byte lead it is every continuation byte, which gen-tables.py
+ * checks.  Reads no byte past the sequence its lead announces. */
 GUTF8CONV_KERNEL_INLINE guint
 scalar_decode_seq (const guint8 *p,
                    gsize         avail,
@@ -27,34 +31,30 @@ scalar_decode_seq (const guint8 *p,
                    const guint8  max_lead,
                    guint32      *value)
 {
-  if (c >= GUTF8CONV_FIRST_LEAD && c <= 0xDF)
+  guint8 lo, hi;
+
+  if (c >= GUTF8CONV_FIRST_LEAD && c < 0xE0)
     {
       if (avail < 2 || (p[1] & 0xC0) != 0x80)
         return 0;
       *value = ((c & 0x1F) << 6) | (p[1] & 0x3F);
       return 2;
     }
-  if (c >= 0xE0 && c <= 0xEF)
+  if (c < 0xE0 || c > max_lead || avail < 3)
+    return 0;
+  lo = gutf8conv_lead_bounds[0][c - 0xC0];
+  hi = gutf8conv_lead_bounds[1][c - 0xC0];
+  if (p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80)
+    return 0;
+  if (c < 0xF0)
     {
-      guint8 lo = c == GUTF8CONV_LEAD3_RAISED ? GUTF8CONV_LEAD3_RAISED_MIN : 0x80;
-      guint8 hi = c == GUTF8CONV_LEAD3_LOWERED ? GUTF8CONV_LEAD3_LOWERED_END - 1 : 0xBF;
-
-      if (avail < 3 || p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80)
-        return 0;
       *value = ((c & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F);
       return 3;
     }
-  if (c >= 0xF0 && c <= max_lead)
-    {
-      guint8 lo = c == GUTF8CONV_LEAD4_RAISED ? GUTF8CONV_LEAD4_RAISED_MIN : 0x80;
-      guint8 hi = c == GUTF8CONV_LEAD4_LOWERED ? GUTF8CONV_LEAD4_LOWERED_END - 1 : 0xBF;
-
-      if (avail < 4 || p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80 || (p[3] & 0xC0) != 0x80)
-        return 0;
-      *value = ((c & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) | (p[3] & 0x3F);
-      return 4;
-    }
-  return 0;
+  if (avail < 4 || (p[3] & 0xC0) != 0x80)
+    return 0;
+  *value = ((c & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+  return 4;
 }
 
 /* One character at *@p (there is input) to *@o, which has room for it;
