@@ -1522,6 +1522,42 @@ test_kernel_mend_positions (gconstpointer data)
     }
 }
 
+/* Damaged characters: runs of one to six bytes 80..FF, several malformed
+ * sequences back to back, in text of two- to four-byte characters, at
+ * every position of the first blocks and across their ends and of the
+ * input's last 80 bytes, where the rest left after a mend crosses the
+ * careful loop's least input; the output cut short at every length
+ * around the run (#behaviour-kernel-mend). */
+static void
+test_kernel_mend_runs (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  guint8 text[RUN_LEN], in[RUN_LEN];
+
+  for (guint round = 0; round < 4; round++)
+    {
+      random_run (text, g_test_rand_int_range (2, 5), 0);
+      for (gsize at = 16; at < RUN_LEN; at += at == 2 * 64 + 8 ? RUN_LEN - 80 - at : 1)
+        {
+          gsize n = MIN ((gsize) g_test_rand_int_range (1, 7), RUN_LEN - at);
+          guint flags = random_mend_flags ();
+          GUtf8ConvKernelMendMode mode = random_mend_mode ();
+
+          memcpy (in, text, RUN_LEN);
+          /* What is left of the characters the run is written over: ASCII. */
+          for (gsize k = at; k > 0 && (text[k] & 0xC0) == 0x80; k--)
+            in[k - 1] = 'x';
+          for (gsize k = 0; k < n; k++)
+            in[at + k] = g_test_rand_int_range (0x80, 0x100);
+          for (gsize k = at + n; k < RUN_LEN && (in[k] & 0xC0) == 0x80; k++)
+            in[k] = 'x';
+          check_mend_call (kernel, in, RUN_LEN, 4 * RUN_LEN, flags, mode);
+          for (gsize out_len = 4 * (at - 16); out_len <= 4 * (at + n + 2) && out_len <= 4 * RUN_LEN; out_len++)
+            check_mend_call (kernel, in, RUN_LEN, out_len, flags, mode);
+        }
+    }
+}
+
 /* As test_kernel_guard_pages(): damaged text against a guard page at the
  * input's and the output's either end. */
 static void
@@ -2147,10 +2183,12 @@ main (int    argc,
           g_autofree char *path6 = g_strdup_printf ("/kernels/%s/mend/random", list[i]->name);
           g_autofree char *path7 = g_strdup_printf ("/kernels/%s/mend/positions", list[i]->name);
           g_autofree char *path8 = g_strdup_printf ("/kernels/%s/mend/guard-pages", list[i]->name);
+          g_autofree char *path8b = g_strdup_printf ("/kernels/%s/mend/runs", list[i]->name);
 
           g_test_add_data_func (path6, list[i], test_kernel_mend);
           g_test_add_data_func (path7, list[i], test_kernel_mend_positions);
           g_test_add_data_func (path8, list[i], test_kernel_mend_guard_pages);
+          g_test_add_data_func (path8b, list[i], test_kernel_mend_runs);
         }
       if (list[i]->encode_mend != NULL && list[i]->encode16_mend != NULL)
         {

@@ -115,6 +115,26 @@ gk_decode_careful (const guint8   **pp,
   return GK_CAREFUL_REST;
 }
 
+/* After a mend at *@pp, with GK_CAREFUL_MIN bytes left: the malformed
+ * sequences that follow at once (a damaged character gives up to four
+ * in a row), mended here, where the fast phase would fail on each first
+ * thing and a careful block find it again.  Not inlined: the kernel's
+ * loops compile as they did without it. */
+static __attribute__((noinline)) GkCareful
+gk_mend_next (GkMend         *m,
+              const guint8  **pp,
+              const guint8   *end,
+              guint8        **po,
+              const guint8   *oend,
+              const gboolean  big_endian)
+{
+  GkCareful r = GK_CAREFUL_MENDED;
+
+  while (r == GK_CAREFUL_MENDED && end - *pp >= GK_CAREFUL_MIN && gk_maximal_subpart (*pp, end) != 0)
+    r = gk_mend_at (m, pp, end, po, oend, 4, big_endian);
+  return r;
+}
+
 /* UTF-8 -> UCS-4 (GUtf8ConvDecodeMendFunc's arguments), mending where
  * @mend is not NULL: the fast phase, the careful loop, the fast phase
  * again after each mend, the padded rest. */
@@ -138,6 +158,18 @@ gk_decode_mending (const guint8        *in,
       gk_decode_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
                       (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
       r = gk_decode_careful (&p, end, &o, oend, flags, &m);
+      if (r == GK_CAREFUL_MENDED && end - p >= GK_CAREFUL_MIN && *p >= 0x80)
+        {
+          /* Copies, so that no address of the loop's own escapes. */
+          const guint8 *q = p;
+          guint8 *qo = o;
+          GkMend qm = m;
+
+          r = gk_mend_next (&qm, &q, end, &qo, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
+          p = q;
+          o = qo;
+          m = qm;
+        }
     }
   while (r == GK_CAREFUL_MENDED);
   if (r == GK_CAREFUL_STOP)
