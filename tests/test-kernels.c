@@ -1522,12 +1522,29 @@ test_kernel_mend_positions (gconstpointer data)
     }
 }
 
+/* @n bytes 80..FF at @at of @in, over what @text has there; what is
+ * left of the characters they are written over becomes ASCII. */
+static void
+damage_run (guint8       *in,
+            const guint8 *text,
+            gsize         at,
+            gsize         n)
+{
+  for (gsize k = at; k > 0 && (text[k] & 0xC0) == 0x80; k--)
+    in[k - 1] = 'x';
+  for (gsize k = 0; k < n; k++)
+    in[at + k] = g_test_rand_int_range (0x80, 0x100);
+  for (gsize k = at + n; k < RUN_LEN && (text[k] & 0xC0) == 0x80; k++)
+    in[k] = 'x';
+}
+
 /* Damaged characters: runs of one to six bytes 80..FF, several malformed
  * sequences back to back, in text of two- to four-byte characters, at
  * every position of the first blocks and across their ends and of the
  * input's last 80 bytes, where the rest left after a mend crosses the
- * careful loop's least input; the output cut short at every length
- * around the run (#behaviour-kernel-mend). */
+ * careful loop's least input; every other time a second run up to 24
+ * bytes after the first (two in one block); the output cut short at
+ * every length around the first (#behaviour-kernel-mend). */
 static void
 test_kernel_mend_runs (gconstpointer data)
 {
@@ -1540,17 +1557,14 @@ test_kernel_mend_runs (gconstpointer data)
       for (gsize at = 16; at < RUN_LEN; at += at == 2 * 64 + 8 ? RUN_LEN - 80 - at : 1)
         {
           gsize n = MIN ((gsize) g_test_rand_int_range (1, 7), RUN_LEN - at);
+          gsize at2 = at + n + g_test_rand_int_range (1, 25);
           guint flags = random_mend_flags ();
           GUtf8ConvKernelMendMode mode = random_mend_mode ();
 
           memcpy (in, text, RUN_LEN);
-          /* What is left of the characters the run is written over: ASCII. */
-          for (gsize k = at; k > 0 && (text[k] & 0xC0) == 0x80; k--)
-            in[k - 1] = 'x';
-          for (gsize k = 0; k < n; k++)
-            in[at + k] = g_test_rand_int_range (0x80, 0x100);
-          for (gsize k = at + n; k < RUN_LEN && (in[k] & 0xC0) == 0x80; k++)
-            in[k] = 'x';
+          damage_run (in, text, at, n);
+          if (g_test_rand_bit () && at2 + 6 <= RUN_LEN)
+            damage_run (in, text, at2, g_test_rand_int_range (1, 7));
           check_mend_call (kernel, in, RUN_LEN, 4 * RUN_LEN, flags, mode);
           for (gsize out_len = 4 * (at - 16); out_len <= 4 * (at + n + 2) && out_len <= 4 * RUN_LEN; out_len++)
             check_mend_call (kernel, in, RUN_LEN, out_len, flags, mode);
