@@ -48,7 +48,6 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return _mm256_and_
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_andnot (gk_vec a, gk_vec b) { return _mm256_andnot_si256 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm256_cmpeq_epi8 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm256_cmpeq_epi8 (_mm256_max_epu8 (x, c), x); }
-GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c) { return gk_movemask (gk_ge_u8 (x, gk_set1 (c))); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_xor (gk_vec a, gk_vec b) { return _mm256_xor_si256 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_subs_u8 (gk_vec a, gk_vec b) { return _mm256_subs_epu8 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_high_nibble (gk_vec x)   { return _mm256_and_si256 (_mm256_srli_epi16 (x, 4), _mm256_set1_epi8 (0x0F)); }

@@ -55,6 +55,7 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)  { return _mm512_load
 GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x) { _mm512_storeu_si512 ((void *) p, x); }
 GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)      { return _mm512_movepi8_mask (x); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)          { return _mm512_set1_epi8 ((char) c); }
+#define GK_HAVE_GE_MASK 1
 GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c) { return _mm512_cmpge_epu8_mask (x, gk_set1 (c)); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)  { return _mm512_or_si512 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return _mm512_and_si512 (a, b); }

@@ -17,13 +17,15 @@
  *   gk_vec  gk_loadu (const guint8 *p);
  *   void    gk_storeu (guint8 *p, gk_vec x);
  *   gk_mask gk_movemask (gk_vec x);              bit i: the top bit of byte i
- *   gk_mask gk_ge_mask (gk_vec x, guint8 c);     bit i: byte i >= c, unsigned
  *   gk_vec  gk_set1 (guint8 c);
  *   gk_vec  gk_or (gk_vec a, gk_vec b), gk_and (a, b);
  *   gk_vec  gk_andnot (gk_vec a, gk_vec b);      ~a & b
  *   gk_vec  gk_cmpeq (gk_vec a, gk_vec b);       0xFF where equal
  *   gk_vec  gk_ge_u8 (gk_vec x, gk_vec c);       0xFF where x >= c, unsigned
- * and includes gutf8conv-kernel-generic.h.  A kernel with a lookup of the
+ * and includes gutf8conv-kernel-generic.h.  A kernel whose compares give
+ * masks defines GK_HAVE_GE_MASK and
+ *   gk_mask gk_ge_mask (gk_vec x, guint8 c);     bit i: byte i >= c, unsigned
+ * the others get it from gk_ge_u8().  A kernel with a lookup of the
  * range after each lead defines GK_HAVE_BAD_LEADS and
  *   gk_mask gk_bad_leads (gk_vec b, gk_vec n1, gk_mask l2, gk_mask l4, gboolean bmp_only);
  * (the leads of @b whose next byte, in @n1, is out of their range, or
@@ -34,6 +36,10 @@
 #pragma once
 
 #include "gutf8conv-kernel-tables.h"
+
+#ifndef GK_HAVE_GE_MASK
+GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c) { return gk_movemask (gk_ge_u8 (x, gk_set1 (c))); }
+#endif
 
 /* Every position of a block, as a mask. */
 #define GK_ALL ((gk_mask) (~(gk_mask) 0 >> (8 * sizeof (gk_mask) - GK_BLOCK)))

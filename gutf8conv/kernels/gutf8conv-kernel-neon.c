@@ -115,8 +115,6 @@ gk_movemask (gk_vec x)
   return vgetq_lane_u16 (vreinterpretq_u16_u8 (m), 0);
 }
 
-GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c)   { return gk_movemask (vcgeq_u8 (x, vdupq_n_u8 (c))); }
-
 #include "gutf8conv-kernel-generic-block.h"
 
 /* How many bytes at the end of @b belong to a sequence that goes on past

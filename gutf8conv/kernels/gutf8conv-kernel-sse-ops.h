@@ -31,6 +31,5 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_high_nibble (gk_vec x)   { return _mm_and_si1
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm_cmpeq_epi8 (a, b); }
 /* No unsigned byte compare in SSE2: x >= c where max (x, c) is x. */
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm_cmpeq_epi8 (_mm_max_epu8 (x, c), x); }
-GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c) { return gk_movemask (gk_ge_u8 (x, gk_set1 (c))); }
 
 #include "gutf8conv-kernel-generic-block.h"

@@ -70,7 +70,6 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_xor (gk_vec a, gk_vec b)       { return vec_x
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)     { return (gk_vec) vec_cmpeq (a, b); }
 /* An unsigned byte compare: x >= c is not c > x. */
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)     { return (gk_vec) vec_cmpge (x, c); }
-GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c)   { return gk_movemask (gk_ge_u8 (x, gk_set1 (c))); }
 
 #include "gutf8conv-kernel-generic-block.h"
 
