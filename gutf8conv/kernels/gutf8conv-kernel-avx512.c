@@ -275,15 +275,13 @@ gk_decode_fast (const guint8   **pp,
 
   if (end - p < 2 * GK_BLOCK || oend - o < 4 * GK_BLOCK)
     return;
-  b = gk_loadu (p);
-  nonascii = gk_movemask (b);
-  l2 = gk_ge_mask (b, 0xC0);
+  gk_carry_block (p, &b, &nonascii, &l2);
   do
     {
-      gk_vec b2 = gk_loadu (p + GK_BLOCK);
-      gk_mask nonascii2 = gk_movemask (b2);
-      gk_mask l2_2 = gk_ge_mask (b2, 0xC0);
+      gk_vec b2;
+      gk_mask nonascii2, l2_2;
 
+      gk_carry_block (p + GK_BLOCK, &b2, &nonascii2, &l2_2);
       if (nonascii == 0 && carry == 0)
         {
           gk_widen_block (p, b, o, big_endian);

@@ -241,6 +241,20 @@ gk_validate_careful (const guint8   *p,
   return p + gutf8conv_kernel_scalar_validate (p, end - p, flags);
 }
 
+/* The block at @p of the fast loops, which step a fixed block, and the
+ * classes gk_block_valid_carry() takes of it and of the block after it:
+ * its top bits and its bytes from C0 up. */
+GUTF8CONV_KERNEL_INLINE void
+gk_carry_block (const guint8 *p,
+                gk_vec       *b,
+                gk_mask      *nonascii,
+                gk_mask      *l2)
+{
+  *b = gk_loadu (p);
+  *nonascii = gk_movemask (*b);
+  *l2 = gk_ge_mask (*b, 0xC0);
+}
+
 /* The test of the fast validation loops, which step a fixed block: block
  * @b at @p (@nonascii, @l2: its top bits and bytes from C0 up) is valid,
  * the *@carry continuation bytes at its start (those of a character the
@@ -300,15 +314,13 @@ gk_validate_fast (const guint8   *in,
   *stored = 0;
   if (end - p < 2 * GK_BLOCK)
     return p;
-  b = gk_loadu (p);
-  nonascii = gk_movemask (b);
-  l2 = gk_ge_mask (b, 0xC0);
+  gk_carry_block (p, &b, &nonascii, &l2);
   do
     {
-      gk_vec b2 = gk_loadu (p + GK_BLOCK);
-      gk_mask nonascii2 = gk_movemask (b2);
-      gk_mask l2_2 = gk_ge_mask (b2, 0xC0);
+      gk_vec b2;
+      gk_mask nonascii2, l2_2;
 
+      gk_carry_block (p + GK_BLOCK, &b2, &nonascii2, &l2_2);
       if (out != NULL)
         gk_storeu (out + (p - in), b);
       if (GK_VALIDATE_ASCII_FIRST (nonascii != 0 || carry != 0) &&
