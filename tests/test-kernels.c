@@ -707,7 +707,7 @@ static const GUtf8ConvKernel no_kernel = { "none", gutf8conv_kernel_convert_noth
                                            gutf8conv_kernel_convert_nothing,
                                            gutf8conv_kernel_convert_nothing,
                                            gutf8conv_kernel_convert_nothing,
-                                           gutf8conv_kernel_convert_nothing, NULL, NULL, NULL, NULL, NULL };
+                                           gutf8conv_kernel_convert_nothing, NULL, NULL, NULL, NULL, NULL, NULL };
 
 /* @in as a whole stream through the state machine alone, STRICT. */
 static GBytes *
@@ -1327,14 +1327,31 @@ ref_subpart (const guint8 *p,
   return len > lead->need || p + len == end ? 0 : len;
 }
 
-/* One call of @kernel's mending decoder, checked against the scalar
- * kernel: what it read must be runs the scalar kernel converts whole,
- * each up to a malformed sequence that it mended (its maximal subpart,
- * none the input's end cuts), the last one up to where the scalar kernel
- * stops too; the output exactly those runs' and the replacements, the
- * count exactly the mended sequences.  Returns how many it mended. */
+/* @kernel's mending decoder to units of @unit bytes (4: UCS-4, 2:
+ * UTF-16), and the scalar kernel's plain one. */
+static GUtf8ConvDecodeMendFunc
+decode_mend_fn (const GUtf8ConvKernel *kernel,
+                guint                  unit)
+{
+  return unit == 2 ? kernel->decode16_mend : kernel->decode_mend;
+}
+
+static GUtf8ConvDecodeFunc
+scalar_decode_fn (guint unit)
+{
+  return unit == 2 ? gutf8conv_kernel_scalar_decode16 : gutf8conv_kernel_scalar_decode;
+}
+
+/* One call of @kernel's mending decoder to units of @unit bytes, checked
+ * against the scalar kernel: what it read must be runs the scalar kernel
+ * converts whole, each up to a malformed sequence that it mended (its
+ * maximal subpart, none the input's end cuts), the last one up to where
+ * the scalar kernel stops too; the output exactly those runs' and the
+ * replacements (U+FFFD, one unit), the count exactly the mended
+ * sequences.  Returns how many it mended. */
 static guint64
 check_mend_call (const GUtf8ConvKernel   *kernel,
+                 guint                    unit,
                  const guint8            *in,
                  gsize                    len,
                  gsize                    out_len,
@@ -1351,7 +1368,7 @@ check_mend_call (const GUtf8ConvKernel   *kernel,
   gsize used = G_MAXSIZE, n;
 
   memset (out, CANARY, out_len + 64);
-  n = kernel->decode_mend (in, len, out, out_len, flags, &used, &mend);
+  n = decode_mend_fn (kernel, unit) (in, len, out, out_len, flags, &used, &mend);
   for (gsize i = out_len; i < out_len + 64; i++)
     g_assert_cmphex (out[i], ==, CANARY);
   g_assert_cmpuint (used, <=, len);
@@ -1360,38 +1377,38 @@ check_mend_call (const GUtf8ConvKernel   *kernel,
     {
       gsize u, k, sub;
 
-      r += gutf8conv_kernel_scalar_decode (q, len - (q - in), r, out_len - (r - ref), flags, &u);
+      r += scalar_decode_fn (unit) (q, len - (q - in), r, out_len - (r - ref), flags, &u);
       q += u;
       if (q >= in + used)
         break;
       /* Not where the scalar kernel stops: a mend. */
       sub = ref_subpart (q, in + len);
-      if (sub == 0 || q + sub > in + used || (mode == GUTF8CONV_KERNEL_MEND_REPLACE && out_len - (r - ref) < 4))
+      if (sub == 0 || q + sub > in + used || (mode == GUTF8CONV_KERNEL_MEND_REPLACE && out_len - (r - ref) < unit))
         {
           g_autofree char *hex = tu_to_hex (in, len);
 
-          g_test_message ("kernel %s mending %s, out_len %" G_GSIZE_FORMAT ", flags %u, mode %d: read %"
+          g_test_message ("kernel %s mending to units of %u %s, out_len %" G_GSIZE_FORMAT ", flags %u, mode %d: read %"
                           G_GSIZE_FORMAT ", the scalar kernel stops at %" G_GSIZE_FORMAT
-                          " where no mend can be", kernel->name, hex, out_len, flags, mode,
+                          " where no mend can be", kernel->name, unit, hex, out_len, flags, mode,
                           used, (gsize) (q - in));
           g_assert_not_reached ();
         }
       if (mode == GUTF8CONV_KERNEL_MEND_REPLACE)
         {
-          for (k = 0; k < 4; k++)
-            r[k] = (0xFFFDu >> (8 * (big_endian ? 3 - k : k))) & 0xFF;
-          r += 4;
+          for (k = 0; k < unit; k++)
+            r[k] = (0xFFFDu >> (8 * (big_endian ? unit - 1 - k : k))) & 0xFF;
+          r += unit;
         }
       n_ref++;
       q += sub;
     }
   if (q != in + used || n != (gsize) (r - ref) || memcmp (out, ref, n) != 0 || mend.n_mended != n_ref)
     {
-      g_test_message ("kernel %s mending, len %" G_GSIZE_FORMAT ", out_len %" G_GSIZE_FORMAT
+      g_test_message ("kernel %s mending to units of %u, len %" G_GSIZE_FORMAT ", out_len %" G_GSIZE_FORMAT
                       ", flags %u, mode %d: read %" G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT
                       " mended %" G_GUINT64_FORMAT "; the reference read %" G_GSIZE_FORMAT
                       " wrote %" G_GSIZE_FORMAT " mended %" G_GUINT64_FORMAT,
-                      kernel->name, len, out_len, flags, mode, used, n, mend.n_mended,
+                      kernel->name, unit, len, out_len, flags, mode, used, n, mend.n_mended,
                       (gsize) (q - in), (gsize) (r - ref), n_ref);
       g_assert_cmpuint (used, ==, q - in);
       g_assert_cmpmem (out, n, ref, (gsize) (r - ref));
@@ -1416,27 +1433,38 @@ random_mend_mode (void)
  * from empty to roomy; and the other flags, with which it mends nothing
  * (#behaviour-kernel-mend). */
 static void
-test_kernel_mend (gconstpointer data)
+check_mend_random (const GUtf8ConvKernel *kernel,
+                   guint                  unit)
 {
-  const GUtf8ConvKernel *kernel = data;
-
   for (gsize len = 0; len <= MAX_LEN; len++)
     for (guint round = 0; round < ROUNDS; round++)
       {
         gsize offset = g_test_rand_int_range (0, 64);
         g_autofree guint8 *mem = g_malloc (offset + len + (len == 0));
         guint8 *in = mem + offset;
-        gsize out_len = g_test_rand_bit () ? 4 * len : random_out_len (4 * len);
+        gsize out_len = g_test_rand_bit () ? unit * len : random_out_len (unit * len);
 
         random_utf8 (in, len);
-        check_mend_call (kernel, in, len, out_len, random_mend_flags (), random_mend_mode ());
+        check_mend_call (kernel, unit, in, len, out_len, random_mend_flags (), random_mend_mode ());
         if (round % 8 == 0)
           {
             guint flags = random_flags (TRUE) | GUTF8CONV_KERNEL_BMP_ONLY;
 
-            g_assert_cmpuint (check_mend_call (kernel, in, len, out_len, flags, random_mend_mode ()), ==, 0);
+            g_assert_cmpuint (check_mend_call (kernel, unit, in, len, out_len, flags, random_mend_mode ()), ==, 0);
           }
       }
+}
+
+static void
+test_kernel_mend (gconstpointer data)
+{
+  check_mend_random (data, 4);
+}
+
+static void
+test_kernel_mend16 (gconstpointer data)
+{
+  check_mend_random (data, 2);
 }
 
 /* Text with one malformed sequence of the malformed table (Unicode's
@@ -1445,9 +1473,9 @@ test_kernel_mend (gconstpointer data)
  * with the output cut short at every length around each mend
  * (#behaviour-kernel-mend). */
 static void
-test_kernel_mend_positions (gconstpointer data)
+check_mend_positions (const GUtf8ConvKernel *kernel,
+                      guint                  unit)
 {
-  const GUtf8ConvKernel *kernel = data;
   enum { LEN = 320, SPACING = 80 };
   guint8 text[LEN], in[LEN];
 
@@ -1469,8 +1497,8 @@ test_kernel_mend_positions (gconstpointer data)
           guint flags = random_mend_flags ();
           GUtf8ConvKernelMendMode mode = random_mend_mode ();
           guint64 n;
-          gsize used, pos;
-          guint8 *out = g_malloc (4 * LEN);
+          gsize used, pos, first;
+          guint8 *out = g_malloc (unit * LEN);
           GUtf8ConvKernelMend mend = { mode, 0 };
 
           /* The sequence at @at, a character boundary or not, and more
@@ -1485,8 +1513,12 @@ test_kernel_mend_positions (gconstpointer data)
               for (gsize k = pos + bad_len; k < LEN && (in[k] & 0xC0) == 0x80; k++)
                 in[k] = 'x';
             }
-          n = check_mend_call (kernel, in, LEN, 4 * LEN, flags, mode);
-          kernel->decode_mend (in, LEN, out, 4 * LEN, flags, &used, &mend);
+          n = check_mend_call (kernel, unit, in, LEN, unit * LEN, flags, mode);
+          decode_mend_fn (kernel, unit) (in, LEN, out, unit * LEN, flags, &used, &mend);
+          /* Where the first replacement goes: the text before it is
+           * whole characters. */
+          first = scalar_decode_fn (unit) (in, at, out, unit * LEN, flags, &pos);
+          g_assert_cmpuint (pos, ==, at);
           g_free (out);
           /* Sparse: mended, none left to the codec before the tail; the
            * first sequence near the start may come after too many, or
@@ -1504,20 +1536,21 @@ test_kernel_mend_positions (gconstpointer data)
             {
               g_autofree char *hex = tu_to_hex (in, LEN);
 
-              g_test_message ("kernel %s mending %s at %" G_GSIZE_FORMAT ": stopped at %" G_GSIZE_FORMAT
-                              " of %s", kernel->name, tu_malformed_decode[i].input, at, used, hex);
+              g_test_message ("kernel %s mending to units of %u %s at %" G_GSIZE_FORMAT ": stopped at %"
+                              G_GSIZE_FORMAT " of %s", kernel->name, unit, tu_malformed_decode[i].input, at,
+                              used, hex);
               g_assert_cmpuint (used, >=, LEN - 64);
             }
           if (n == 0 && at >= GUTF8CONV_KERNEL_MEND_GAP && utf8_before)
             {
-              g_test_message ("kernel %s mended nothing of %s at %" G_GSIZE_FORMAT,
-                              kernel->name, tu_malformed_decode[i].input, at);
+              g_test_message ("kernel %s mended nothing to units of %u of %s at %" G_GSIZE_FORMAT,
+                              kernel->name, unit, tu_malformed_decode[i].input, at);
               g_assert_not_reached ();
             }
           /* Output windows that end inside the first replacement and
-           * around it. */
-          for (gsize out_len = 0; out_len <= 4 * (at + 8); out_len += 1 + (out_len > 4 * at - 8 ? 0 : 7))
-            check_mend_call (kernel, in, LEN, out_len, flags, mode);
+           * around it, every one there. */
+          for (gsize out_len = 0; out_len <= first + 8 * unit; out_len += out_len + 8 >= first ? 1 : 8)
+            check_mend_call (kernel, unit, in, LEN, out_len, flags, mode);
         }
     }
 }
@@ -1546,10 +1579,10 @@ damage_run (guint8       *in,
  * bytes after the first (two in one block); the output cut short at
  * every length around the first (#behaviour-kernel-mend). */
 static void
-test_kernel_mend_runs (gconstpointer data)
+check_mend_runs (const GUtf8ConvKernel *kernel,
+                 guint                  unit)
 {
-  const GUtf8ConvKernel *kernel = data;
-  guint8 text[RUN_LEN], in[RUN_LEN];
+  guint8 text[RUN_LEN], in[RUN_LEN], scratch[4 * RUN_LEN];
 
   for (guint round = 0; round < 4; round++)
     {
@@ -1560,31 +1593,68 @@ test_kernel_mend_runs (gconstpointer data)
           gsize at2 = at + n + g_test_rand_int_range (1, 25);
           guint flags = random_mend_flags ();
           GUtf8ConvKernelMendMode mode = random_mend_mode ();
+          gsize lo, hi, used;
 
           memcpy (in, text, RUN_LEN);
           damage_run (in, text, at, n);
           if (g_test_rand_bit () && at2 + 6 <= RUN_LEN)
             damage_run (in, text, at2, g_test_rand_int_range (1, 7));
-          check_mend_call (kernel, in, RUN_LEN, 4 * RUN_LEN, flags, mode);
-          for (gsize out_len = 4 * (at - 16); out_len <= 4 * (at + n + 2) && out_len <= 4 * RUN_LEN; out_len++)
-            check_mend_call (kernel, in, RUN_LEN, out_len, flags, mode);
+          check_mend_call (kernel, unit, in, RUN_LEN, unit * RUN_LEN, flags, mode);
+          lo = unit * (at - 16);
+          hi = unit * (at + n + 2);
+          if (unit == 2)
+            {
+              /* Fewer units than bytes: around where the first
+               * replacement goes, after the whole characters before it. */
+              gsize first = scalar_decode_fn (2) (in, at, scratch, sizeof scratch, flags, &used);
+
+              g_assert_cmpuint (used, ==, at);
+              lo = first - MIN (first, 32);
+              hi = first + 2 * (n + 2);
+            }
+          for (gsize out_len = lo; out_len <= hi && out_len <= unit * RUN_LEN; out_len++)
+            check_mend_call (kernel, unit, in, RUN_LEN, out_len, flags, mode);
         }
     }
+}
+
+static void
+test_kernel_mend_runs (gconstpointer data)
+{
+  check_mend_runs (data, 4);
+}
+
+static void
+test_kernel_mend16_runs (gconstpointer data)
+{
+  check_mend_runs (data, 2);
+}
+
+static void
+test_kernel_mend_positions (gconstpointer data)
+{
+  check_mend_positions (data, 4);
+}
+
+static void
+test_kernel_mend16_positions (gconstpointer data)
+{
+  check_mend_positions (data, 2);
 }
 
 /* As test_kernel_guard_pages(): damaged text against a guard page at the
  * input's and the output's either end. */
 static void
-test_kernel_mend_guard_pages (gconstpointer data)
+check_mend_guard_pages (const GUtf8ConvKernel *kernel,
+                        guint                  unit)
 {
-  const GUtf8ConvKernel *kernel = data;
   guint8 buf[MAX_LEN];
 
   for (gsize len = 0; len <= MAX_LEN; len++)
     for (guint at_end = 0; at_end < 2; at_end++)
       {
         Guarded gin, gout;
-        gsize out_len = g_test_rand_bit () ? 4 * len : random_out_len (4 * len);
+        gsize out_len = g_test_rand_bit () ? unit * len : random_out_len (unit * len);
         guint8 *in = guarded_new (&gin, len, at_end);
         guint8 *out = guarded_new (&gout, out_len, at_end);
         GUtf8ConvKernelMend mend = { random_mend_mode (), 0 };
@@ -1593,11 +1663,81 @@ test_kernel_mend_guard_pages (gconstpointer data)
 
         random_utf8 (buf, len);
         memcpy (in, buf, len);
-        kernel->decode_mend (in, len, out, out_len, flags, &used, &mend);
-        check_mend_call (kernel, in, len, out_len, flags, mend.mode);
+        decode_mend_fn (kernel, unit) (in, len, out, out_len, flags, &used, &mend);
+        check_mend_call (kernel, unit, in, len, out_len, flags, mend.mode);
         guarded_free (&gin);
         guarded_free (&gout);
       }
+}
+
+static void
+test_kernel_mend_guard_pages (gconstpointer data)
+{
+  check_mend_guard_pages (data, 4);
+}
+
+static void
+test_kernel_mend16_guard_pages (gconstpointer data)
+{
+  check_mend_guard_pages (data, 2);
+}
+
+/* Damaged text whose last character the end of the input cuts: the
+ * malformed sequence before it mended, the cut one left to the codec,
+ * which may complete it with the next call (#behaviour-kernel-mend);
+ * with every output window up to the whole. */
+static void
+check_mend_cut (const GUtf8ConvKernel *kernel,
+                guint                  unit)
+{
+  static const char *const cuts[] = { "C3", "E2", "E2 82", "F0", "F0 9F", "F0 9F 98", "F4 8F BF" };
+  static const char *const bads[] = { "FF", "80", "C0 80", "E2 28", "ED A0 80", "F0 9F 98 41" };
+  enum { LEN = 200 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cuts); c++)
+    for (guint b = 0; b < G_N_ELEMENTS (bads); b++)
+      {
+        g_autoptr(GBytes) cut = tu_hex (cuts[c]);
+        g_autoptr(GBytes) bad = tu_hex (bads[b]);
+        gsize cut_len = g_bytes_get_size (cut), bad_len = g_bytes_get_size (bad), len = 0, used;
+        guint flags = random_mend_flags ();
+        GUtf8ConvKernelMendMode mode = random_mend_mode ();
+        guint8 in[LEN + 8], out[2 * LEN * 4];
+        GUtf8ConvKernelMend mend = { mode, 0 };
+
+        /* Two-byte text, the malformed sequence in the middle. */
+        while (len + 2 <= LEN - cut_len - bad_len)
+          {
+            in[len] = 0xD0;
+            in[len + 1] = 0x90 + len % 32;
+            len += 2;
+            if (len >= LEN / 2 && bad_len > 0)
+              {
+                memcpy (in + len, g_bytes_get_data (bad, NULL), bad_len);
+                len += bad_len;
+                bad_len = 0;
+              }
+          }
+        memcpy (in + len, g_bytes_get_data (cut, NULL), cut_len);
+        len += cut_len;
+        decode_mend_fn (kernel, unit) (in, len, out, sizeof out, flags, &used, &mend);
+        g_assert_cmpuint (used, ==, len - cut_len);
+        g_assert_cmpuint (mend.n_mended, >=, 1);
+        for (gsize out_len = 0; out_len <= unit * len; out_len++)
+          check_mend_call (kernel, unit, in, len, out_len, flags, mode);
+      }
+}
+
+static void
+test_kernel_mend_cut (gconstpointer data)
+{
+  check_mend_cut (data, 4);
+}
+
+static void
+test_kernel_mend16_cut (gconstpointer data)
+{
+  check_mend_cut (data, 2);
 }
 
 /* ---- Mending bad units when encoding (GUtf8ConvEncodeMendFunc) ---- */
@@ -2199,10 +2339,27 @@ main (int    argc,
           g_autofree char *path8 = g_strdup_printf ("/kernels/%s/mend/guard-pages", list[i]->name);
           g_autofree char *path8b = g_strdup_printf ("/kernels/%s/mend/runs", list[i]->name);
 
+          g_autofree char *path_cut = g_strdup_printf ("/kernels/%s/mend/cut", list[i]->name);
+
           g_test_add_data_func (path6, list[i], test_kernel_mend);
           g_test_add_data_func (path7, list[i], test_kernel_mend_positions);
           g_test_add_data_func (path8, list[i], test_kernel_mend_guard_pages);
+          g_test_add_data_func (path_cut, list[i], test_kernel_mend_cut);
           g_test_add_data_func (path8b, list[i], test_kernel_mend_runs);
+        }
+      if (list[i]->decode16_mend != NULL)
+        {
+          g_autofree char *path6 = g_strdup_printf ("/kernels/%s/mend16/random", list[i]->name);
+          g_autofree char *path7 = g_strdup_printf ("/kernels/%s/mend16/positions", list[i]->name);
+          g_autofree char *path8 = g_strdup_printf ("/kernels/%s/mend16/guard-pages", list[i]->name);
+          g_autofree char *path8b = g_strdup_printf ("/kernels/%s/mend16/runs", list[i]->name);
+          g_autofree char *path_cut = g_strdup_printf ("/kernels/%s/mend16/cut", list[i]->name);
+
+          g_test_add_data_func (path6, list[i], test_kernel_mend16);
+          g_test_add_data_func (path7, list[i], test_kernel_mend16_positions);
+          g_test_add_data_func (path8, list[i], test_kernel_mend16_guard_pages);
+          g_test_add_data_func (path8b, list[i], test_kernel_mend16_runs);
+          g_test_add_data_func (path_cut, list[i], test_kernel_mend16_cut);
         }
       if (list[i]->encode_mend != NULL && list[i]->encode16_mend != NULL)
         {

@@ -525,7 +525,7 @@ gk16_units (gk_vec          b,
 
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
-GK16_DECODE_ENTRY_POINT (decode16_avx2, decode_avx2)
+GK16_DECODE_ENTRY_POINTS (decode16_avx2, decode16_avx2_mend, decode_avx2)
 
 /* UTF-16 -> UTF-8 (encode16): the x86 operations on sixteen
  * units. */
@@ -591,7 +591,7 @@ const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   encode_avx2,
   copy_avx2,
   decode16_avx2, encode16_avx2,
-  decode_mend_avx2, encode_avx2_mend, encode16_avx2_mend,
+  decode_mend_avx2, decode16_avx2_mend, encode_avx2_mend, encode16_avx2_mend,
   gutf8conv_kernel_sse2_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

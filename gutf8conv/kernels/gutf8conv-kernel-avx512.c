@@ -604,7 +604,7 @@ gk16_units (gk_vec          b,
 
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
-GK16_DECODE_ENTRY_POINT (decode16_avx512, decode_avx512)
+GK16_DECODE_ENTRY_POINTS (decode16_avx512, decode16_avx512_mend, decode_avx512)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer's operations on
  * thirty-two units; compares give mask registers, turned back into
@@ -726,7 +726,7 @@ const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   encode_avx512,
   copy_avx512,
   decode16_avx512, encode16_avx512,
-  decode_mend_avx512, encode_avx512_mend, encode16_avx512_mend,
+  decode_mend_avx512, decode16_avx512_mend, encode_avx512_mend, encode16_avx512_mend,
   gutf8conv_kernel_sse2_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

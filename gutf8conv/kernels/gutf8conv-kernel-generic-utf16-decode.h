@@ -50,6 +50,11 @@
  *       converts valid input from the character boundary *@pp as far as
  *       it takes it, stopping at a character boundary, and advances *@pp
  *       and *@po (never past @end and @oend); it may take nothing.
+ *
+ * Mending (GUtf8ConvDecodeMendFunc) is the plain loop again after each
+ * malformed sequence it stops at, mended there by gk_mend_at() of
+ * gutf8conv-kernel-generic-block.h in 16-bit units, one at a time as the
+ * UCS-4 careful loop does (behaviour guide, behaviour-kernel-mend).
  */
 
 #pragma once
@@ -277,10 +282,51 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
                                        flags, in_used);
 }
 
-/* A kernel's decode16 entry point @name, around its UCS-4 entry point
- * @decode, specialised on the byte order (and BMP_ONLY, which it only
- * passes on). */
-#define GK16_DECODE_ENTRY_POINT(name, decode) \
+/* The body of a kernel's decode16_mend entry point, of the
+ * GUtf8ConvDecodeMendFunc arguments with the Unicode profile's flags:
+ * gk16_decode_loop() from the start and after each mend.  Around the
+ * loop, not inside it, so that the plain entry point compiles as it did:
+ * a mend inside, even one that folds away, changes the loop's code. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk16_decode_mending (GUtf8ConvDecodeFunc  decode,
+                     const guint8        *in,
+                     gsize                in_len,
+                     guint8              *out,
+                     gsize                out_len,
+                     const guint          flags,
+                     gsize               *in_used,
+                     GUtf8ConvKernelMend *mend)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+  GkMend m;
+
+  gk_mend_init (&m, mend, in);
+  for (;;)
+    {
+      gsize used;
+
+      o += gk16_decode_loop (decode, p, end - p, o, oend - o, flags, &used);
+      p += used;
+      if (p == end)
+        break;
+      /* The malformed sequences of a damaged character in a row, each
+       * mended here: the loop again costs more than the test. */
+      do
+        {
+          if (gk_mend_at (&m, &p, end, &o, oend, 2, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0) == GK_CAREFUL_STOP)
+            return gutf8conv_kernel_stop (in, p, out, o, in_used);
+        }
+      while (p < end && gk_maximal_subpart (p, end) != 0);
+    }
+  return gutf8conv_kernel_stop (in, p, out, o, in_used);
+}
+
+/* A kernel's decode16 entry points @name (GUtf8ConvDecode16Func) and
+ * @name_mend (GUtf8ConvDecodeMendFunc), around its UCS-4 entry point
+ * @decode; the first specialised on the byte order (and BMP_ONLY, which
+ * it only passes on), the second on the byte order alone. */
+#define GK16_DECODE_ENTRY_POINTS(name, name_mend, decode) \
   GUTF8CONV_KERNEL_INLINE gsize \
   name##_impl (const guint8 *in, \
                gsize         in_len, \
@@ -291,4 +337,17 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   { \
     return gk16_decode_loop (decode, in, in_len, out, out_len, flags, in_used); \
   } \
-  GUTF8CONV_KERNEL_ENTRY_POINT (name, name##_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+  GUTF8CONV_KERNEL_ENTRY_POINT (name, name##_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY) \
+  \
+  GUTF8CONV_KERNEL_INLINE gsize \
+  name##_mending (const guint8        *in, \
+                  gsize                in_len, \
+                  guint8              *out, \
+                  gsize                out_len, \
+                  const guint          flags, \
+                  gsize               *in_used, \
+                  GUtf8ConvKernelMend *mend) \
+  { \
+    return gk16_decode_mending (decode, in, in_len, out, out_len, flags, in_used, mend); \
+  } \
+  GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name_mend, name##_mending, name, 1)

@@ -765,7 +765,9 @@ GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_neon, gk_decode, GUTF8CONV_KERNEL_BIG
 
 /* UTF-8 -> UTF-16 (decode16): the fast phase storing 16-bit units; a
  * block it does not take to the scalar kernel (with a sequence crossing
- * its end whole), and the fast phase again after it. */
+ * its end whole), and the fast phase again after it.  No decode16_mend:
+ * this loop is not the generic one that mends, and NEON leaves mending
+ * to the codec, as for UCS-4 (above). */
 static inline __attribute__((always_inline)) gsize
 decode16_neon_impl (const guint8   *in,
                     gsize           in_len,
@@ -1412,7 +1414,7 @@ const GUtf8ConvKernel gutf8conv_kernel_neon = {
   encode_neon,
   copy_neon,
   decode16_neon, encode16_neon,
-  NULL, encode_neon_mend, encode16_neon_mend,
+  NULL, NULL, encode_neon_mend, encode16_neon_mend,
   gutf8conv_kernel_scalar_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

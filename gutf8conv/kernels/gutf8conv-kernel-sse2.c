@@ -174,7 +174,7 @@ gk16_sse_pack (__m128i        a,
 #include "gutf8conv-kernel-sse-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
-GK16_DECODE_ENTRY_POINT (decode16_sse2, decode_sse2)
+GK16_DECODE_ENTRY_POINTS (decode16_sse2, decode16_sse2_mend, decode_sse2)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer on eight units. */
 
@@ -193,7 +193,7 @@ const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   encode_sse2,
   copy_sse2,
   decode16_sse2, encode16_sse2,
-  NULL, encode_sse2_mend, encode16_sse2_mend,
+  NULL, decode16_sse2_mend, encode_sse2_mend, encode16_sse2_mend,
   gutf8conv_kernel_sse2_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

@@ -498,7 +498,7 @@ gk16_run (const guint8   **pp,
 #include "gutf8conv-kernel-sse-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
-GK16_DECODE_ENTRY_POINT (decode16_ssse3, decode_ssse3)
+GK16_DECODE_ENTRY_POINTS (decode16_ssse3, decode16_ssse3_mend, decode_ssse3)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer on eight units. */
 
@@ -572,7 +572,7 @@ const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
   encode_ssse3,
   copy_ssse3,
   decode16_ssse3, encode16_ssse3,
-  decode_mend_ssse3, encode_ssse3_mend, encode16_ssse3_mend,
+  decode_mend_ssse3, decode16_ssse3_mend, encode_ssse3_mend, encode16_ssse3_mend,
   gutf8conv_kernel_sse2_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

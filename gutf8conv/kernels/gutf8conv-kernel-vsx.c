@@ -394,7 +394,7 @@ gk16_narrow (const guint32 *v, guint8 *o, const gboolean big_endian)
 
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
-GK16_DECODE_ENTRY_POINT (decode16_vsx, decode_vsx)
+GK16_DECODE_ENTRY_POINTS (decode16_vsx, decode16_vsx_mend, decode_vsx)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer, its operations above. */
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_vsx, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
@@ -402,6 +402,6 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_vsx_mend, ge16_encode_mend, encode16
 
 const GUtf8ConvKernel gutf8conv_kernel_vsx = {
   "vsx", decode_vsx, encode_vsx, copy_vsx, decode16_vsx, encode16_vsx,
-  decode_vsx_mend, encode_vsx_mend, encode16_vsx_mend,
+  decode_vsx_mend, decode16_vsx_mend, encode_vsx_mend, encode16_vsx_mend,
   gutf8conv_kernel_scalar_single_byte, gutf8conv_kernel_scalar_decode_dense,
 };

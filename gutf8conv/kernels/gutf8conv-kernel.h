@@ -135,6 +135,11 @@ typedef gsize (*GUtf8ConvDecodeMendFunc) (const guint8        *in,
                                           gsize               *in_used,
                                           GUtf8ConvKernelMend *mend);
 
+/* UTF-8 -> UTF-16 as GUtf8ConvDecode16Func, mending as
+ * GUtf8ConvDecodeMendFunc does (U+FFFD is one unit), in its scalar tail
+ * too. */
+typedef GUtf8ConvDecodeMendFunc GUtf8ConvDecode16MendFunc;
+
 /* Where a mending kernel stops mending: before the malformed sequence
  * that comes after GUTF8CONV_KERNEL_MEND_CLOSE mended ones in a row, each
  * less than GUTF8CONV_KERNEL_MEND_GAP bytes after the one before (the
@@ -265,6 +270,7 @@ typedef struct
   GUtf8ConvEncode16Func    encode16;
   /* NULL: the kernel does not mend (the codec's loops do). */
   GUtf8ConvDecodeMendFunc  decode_mend;
+  GUtf8ConvDecode16MendFunc decode16_mend;
   GUtf8ConvEncodeMendFunc  encode_mend;
   GUtf8ConvEncodeMendFunc  encode16_mend;
   /* NULL: the codec's loops take single-byte text. */
