@@ -1589,11 +1589,16 @@ check_mend_runs (const GUtf8ConvKernel *kernel,
       random_run (text, g_test_rand_int_range (2, 5), 0);
       for (gsize at = 16; at < RUN_LEN; at += at == 2 * 64 + 8 ? RUN_LEN - 80 - at : 1)
         {
-          gsize n = MIN ((gsize) g_test_rand_int_range (1, 7), RUN_LEN - at);
-          gsize at2 = at + n + g_test_rand_int_range (1, 25);
+          /* Drawn once: MIN() evaluates its arguments twice, and a
+           * second draw could run past the end of @in. */
+          gsize n = g_test_rand_int_range (1, 7);
+          gsize at2;
           guint flags = random_mend_flags ();
           GUtf8ConvKernelMendMode mode = random_mend_mode ();
           gsize lo, hi, used;
+
+          n = MIN (n, RUN_LEN - at);
+          at2 = at + n + g_test_rand_int_range (1, 25);
 
           memcpy (in, text, RUN_LEN);
           damage_run (in, text, at, n);
