@@ -80,13 +80,16 @@ for d in lib bin sbin; do
 done
 
 # Absolute links (libfoo.so -> /lib/ARCH/libfoo.so.1) would point into the
-# host: make each relative to where it sits inside the sysroot.
+# host: make each relative to where it sits inside the sysroot, by the path
+# alone (-s): resolved through the host's own /lib -> usr/lib, libm.so
+# pointed at a usr/lib/ARCH/libm.so.6 the sysroot does not have, and the
+# linker took ppc64el's static libm.a, which does not link.
 find "$root" -type l | while read -r link; do
   target=$(readlink "$link")
   case $target in
     /*)
       dir=$(dirname "${link#"$root"}")
-      rel=$(realpath -m --relative-to="$dir" "$target")
+      rel=$(realpath -m -s --relative-to="$dir" "$target")
       ln -sfn "$rel" "$link"
       ;;
   esac
