@@ -283,12 +283,14 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
 }
 
 /* The body of a kernel's decode16_mend entry point, of the
- * GUtf8ConvDecodeMendFunc arguments with the Unicode profile's flags:
- * gk16_decode_loop() from the start and after each mend.  Around the
- * loop, not inside it, so that the plain entry point compiles as it did:
- * a mend inside, even one that folds away, changes the loop's code. */
+ * GUtf8ConvDecodeMendFunc arguments with the Unicode profile's flags: the
+ * plain entry point @plain from the start and after each mend.  Called,
+ * not inlined again: clean text, which takes this path whenever the mode
+ * could mend, then runs the very code the plain entry point is (a second
+ * copy of the loop, with the same instructions, ran slower), and a mend
+ * inside the loop, even one that folds away, changes the loop's code. */
 GUTF8CONV_KERNEL_INLINE gsize
-gk16_decode_mending (GUtf8ConvDecodeFunc  decode,
+gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
                      const guint8        *in,
                      gsize                in_len,
                      guint8              *out,
@@ -306,7 +308,7 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  decode,
     {
       gsize used;
 
-      o += gk16_decode_loop (decode, p, end - p, o, oend - o, flags, &used);
+      o += plain (p, end - p, o, oend - o, flags, &used);
       p += used;
       if (p == end)
         break;
@@ -348,6 +350,6 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  decode,
                   gsize               *in_used, \
                   GUtf8ConvKernelMend *mend) \
   { \
-    return gk16_decode_mending (decode, in, in_len, out, out_len, flags, in_used, mend); \
+    return gk16_decode_mending (name, in, in_len, out, out_len, flags, in_used, mend); \
   } \
   GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name_mend, name##_mending, name, 1)
