@@ -2281,6 +2281,17 @@ test_kernel_dense (gconstpointer data)
       }
 }
 
+/* /kernels/KERNEL/@name, the test @func of @kernel. */
+static void
+add_kernel_test (const GUtf8ConvKernel *kernel,
+                 const char            *name,
+                 GTestDataFunc          func)
+{
+  g_autofree char *path = g_strdup_printf ("/kernels/%s/%s", kernel->name, name);
+
+  g_test_add_data_func (path, kernel, func);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -2303,78 +2314,40 @@ main (int    argc,
   list = gutf8conv_kernel_available ();
   for (guint i = 0; list[i] != NULL; i++)
     {
-      g_autofree char *path = g_strdup_printf ("/kernels/%s/random", list[i]->name);
-      g_autofree char *path2 = g_strdup_printf ("/kernels/%s/resume", list[i]->name);
-      g_autofree char *path3 = g_strdup_printf ("/kernels/%s/codec", list[i]->name);
-      g_autofree char *path4 = g_strdup_printf ("/kernels/%s/runs", list[i]->name);
-      g_autofree char *path5 = g_strdup_printf ("/kernels/%s/guard-pages", list[i]->name);
-      g_autofree char *path_tails = g_strdup_printf ("/kernels/%s/short-tails", list[i]->name);
+      const GUtf8ConvKernel *k = list[i];
 
-      g_test_add_data_func (path, list[i], test_kernel);
-      g_test_add_data_func (path2, list[i], test_kernel_resume);
-      g_test_add_data_func (path3, list[i], test_kernel_codec);
-      {
-        g_autofree char *path_sur = g_strdup_printf ("/kernels/%s/surrogates", list[i]->name);
-
-        g_test_add_data_func (path_sur, list[i], test_kernel_surrogates);
-      }
-      g_test_add_data_func (path4, list[i], test_kernel_runs);
-      g_test_add_data_func (path5, list[i], test_kernel_guard_pages);
-      g_test_add_data_func (path_tails, list[i], test_kernel_short_tails);
-      {
-        g_autofree char *path_d16 = g_strdup_printf ("/kernels/%s/decode16-phase", list[i]->name);
-
-        g_test_add_data_func (path_d16, list[i], test_kernel_decode16_phase);
-      }
-      {
-        g_autofree char *path_sb = g_strdup_printf ("/kernels/%s/single-byte", list[i]->name);
-
-        g_test_add_data_func (path_sb, list[i], test_kernel_single_byte);
-      }
-      if (list[i]->decode_dense != NULL)
+      add_kernel_test (k, "random", test_kernel);
+      add_kernel_test (k, "resume", test_kernel_resume);
+      add_kernel_test (k, "codec", test_kernel_codec);
+      add_kernel_test (k, "surrogates", test_kernel_surrogates);
+      add_kernel_test (k, "runs", test_kernel_runs);
+      add_kernel_test (k, "guard-pages", test_kernel_guard_pages);
+      add_kernel_test (k, "short-tails", test_kernel_short_tails);
+      add_kernel_test (k, "decode16-phase", test_kernel_decode16_phase);
+      add_kernel_test (k, "single-byte", test_kernel_single_byte);
+      if (k->decode_dense != NULL)
+        add_kernel_test (k, "dense", test_kernel_dense);
+      if (k->decode_mend != NULL)
         {
-          g_autofree char *path_dense = g_strdup_printf ("/kernels/%s/dense", list[i]->name);
-
-          g_test_add_data_func (path_dense, list[i], test_kernel_dense);
+          add_kernel_test (k, "mend/random", test_kernel_mend);
+          add_kernel_test (k, "mend/positions", test_kernel_mend_positions);
+          add_kernel_test (k, "mend/guard-pages", test_kernel_mend_guard_pages);
+          add_kernel_test (k, "mend/cut", test_kernel_mend_cut);
+          add_kernel_test (k, "mend/runs", test_kernel_mend_runs);
         }
-      if (list[i]->decode_mend != NULL)
+      if (k->decode16_mend != NULL)
         {
-          g_autofree char *path6 = g_strdup_printf ("/kernels/%s/mend/random", list[i]->name);
-          g_autofree char *path7 = g_strdup_printf ("/kernels/%s/mend/positions", list[i]->name);
-          g_autofree char *path8 = g_strdup_printf ("/kernels/%s/mend/guard-pages", list[i]->name);
-          g_autofree char *path8b = g_strdup_printf ("/kernels/%s/mend/runs", list[i]->name);
-
-          g_autofree char *path_cut = g_strdup_printf ("/kernels/%s/mend/cut", list[i]->name);
-
-          g_test_add_data_func (path6, list[i], test_kernel_mend);
-          g_test_add_data_func (path7, list[i], test_kernel_mend_positions);
-          g_test_add_data_func (path8, list[i], test_kernel_mend_guard_pages);
-          g_test_add_data_func (path_cut, list[i], test_kernel_mend_cut);
-          g_test_add_data_func (path8b, list[i], test_kernel_mend_runs);
+          add_kernel_test (k, "mend16/random", test_kernel_mend16);
+          add_kernel_test (k, "mend16/positions", test_kernel_mend16_positions);
+          add_kernel_test (k, "mend16/guard-pages", test_kernel_mend16_guard_pages);
+          add_kernel_test (k, "mend16/runs", test_kernel_mend16_runs);
+          add_kernel_test (k, "mend16/cut", test_kernel_mend16_cut);
         }
-      if (list[i]->decode16_mend != NULL)
+      if (k->encode_mend != NULL && k->encode16_mend != NULL)
         {
-          g_autofree char *path6 = g_strdup_printf ("/kernels/%s/mend16/random", list[i]->name);
-          g_autofree char *path7 = g_strdup_printf ("/kernels/%s/mend16/positions", list[i]->name);
-          g_autofree char *path8 = g_strdup_printf ("/kernels/%s/mend16/guard-pages", list[i]->name);
-          g_autofree char *path8b = g_strdup_printf ("/kernels/%s/mend16/runs", list[i]->name);
-          g_autofree char *path_cut = g_strdup_printf ("/kernels/%s/mend16/cut", list[i]->name);
-
-          g_test_add_data_func (path6, list[i], test_kernel_mend16);
-          g_test_add_data_func (path7, list[i], test_kernel_mend16_positions);
-          g_test_add_data_func (path8, list[i], test_kernel_mend16_guard_pages);
-          g_test_add_data_func (path8b, list[i], test_kernel_mend16_runs);
-          g_test_add_data_func (path_cut, list[i], test_kernel_mend16_cut);
-        }
-      if (list[i]->encode_mend != NULL && list[i]->encode16_mend != NULL)
-        {
-          g_autofree char *path9 = g_strdup_printf ("/kernels/%s/encode-mend/random", list[i]->name);
-          g_autofree char *path10 = g_strdup_printf ("/kernels/%s/encode-mend/positions", list[i]->name);
-          g_autofree char *path11 = g_strdup_printf ("/kernels/%s/encode-mend/guard-pages", list[i]->name);
-
-          g_test_add_data_func (path9, list[i], test_kernel_encode_mend);
-          g_test_add_data_func (path10, list[i], test_kernel_encode_mend_positions);
-          g_test_add_data_func (path11, list[i], test_kernel_encode_mend_guard_pages);
+          add_kernel_test (k, "encode-mend/random", test_kernel_encode_mend);
+          add_kernel_test (k, "encode-mend/positions", test_kernel_encode_mend_positions);
+          add_kernel_test (k, "encode-mend/guard-pages", test_kernel_encode_mend_guard_pages);
         }
       for (Kind kind = 0; kind < N_KINDS; kind++)
         for (guint width = 0; width <= 4; width++)
