@@ -48,6 +48,7 @@ typedef struct
   gboolean         big_endian;   /* as decided, for DETECT */
   gboolean         at_start;     /* nothing decided about the stream yet */
   gboolean         stopped;
+  GArray          *marks;        /* RefMark, or NULL */
 } Writer;
 
 /* windows-1252, 0x80..0x9F, as the WHATWG Encoding Standard's index has
@@ -258,6 +259,19 @@ bad (Writer       *w,
   w->result->error_offset = offset;
 }
 
+/* A boundary at @offset, where a prefix of the input ends as the whole
+ * stream reads it. */
+static void
+mark (Writer *w,
+      gsize   offset)
+{
+  RefMark m = { offset, w->result->out->len, w->result->num_invalid };
+
+  if (w->marks == NULL || (offset == 0 && w->at_start && w->config->bom == REF_BOM_INSERT))
+    return;
+  g_array_append_val (w->marks, m);
+}
+
 /* ---- UTF-8 input ---- */
 
 /* Total length announced by a lead byte's leading one bits, 0 if none. */
@@ -371,6 +385,7 @@ read_utf8_stream (Writer       *w,
       Form f = read_utf8 (w->config, in + i, in_len - i);
       gboolean was_after_high = after_high;
 
+      mark (w, i);
       after_high = FALSE;
       if (f.kind == FORM_CUT)
         {
@@ -441,6 +456,9 @@ read_utf8_stream (Writer       *w,
         good (w, f.value, in + i, f.len);
       i += f.len;
     }
+  /* Not after a cut-off unit, where the loop broke off. */
+  if (!w->stopped && i == in_len)
+    mark (w, i);
 }
 
 /* ---- UCS-4 input ---- */
@@ -476,6 +494,7 @@ read_ucs4_stream (Writer       *w,
     {
       guint32 v;
 
+      mark (w, i);
       if (in_len - i < 4)
         {
           bad (w, in + i, in_len - i, 0, i, TRUE);
@@ -502,6 +521,9 @@ read_ucs4_stream (Writer       *w,
         good (w, v, in + i, 4);
       i += 4;
     }
+  /* Not after a cut-off unit, where the loop broke off. */
+  if (!w->stopped && i == in_len)
+    mark (w, i);
 }
 
 /* ---- UTF-16 input ---- */
@@ -530,6 +552,7 @@ read_utf16_stream (Writer       *w,
     {
       guint32 v;
 
+      mark (w, i);
       if (in_len - i < 2)
         {
           /* An odd final byte: a cut-off unit. */
@@ -551,15 +574,19 @@ read_utf16_stream (Writer       *w,
         good (w, v, in + i, 2);
       i += 2;
     }
+  /* Not after a cut-off unit, where the loop broke off. */
+  if (!w->stopped && i == in_len)
+    mark (w, i);
 }
 
 void
-ref_convert (const RefConfig *config,
-             const guint8    *in,
-             gsize            in_len,
-             RefResult       *result)
+ref_convert_marked (const RefConfig *config,
+                    const guint8    *in,
+                    gsize            in_len,
+                    RefResult       *result,
+                    GArray          *marks)
 {
-  Writer w = { config, result, config->big_endian, config->bom != REF_BOM_KEEP, FALSE };
+  Writer w = { config, result, config->big_endian, config->bom != REF_BOM_KEEP, FALSE, marks };
 
   result->out = g_byte_array_new ();
   result->num_invalid = 0;
@@ -578,9 +605,19 @@ ref_convert (const RefConfig *config,
   else
     read_ucs4_stream (&w, in, in_len);
 
-  /* An empty stream still gets the signature INSERT promises. */
+  /* An empty stream still gets the signature INSERT promises (after
+   * the end's mark, which is why mark() leaves offset 0 out then). */
   if (!w.stopped)
     start_stream (&w, FALSE);
+}
+
+void
+ref_convert (const RefConfig *config,
+             const guint8    *in,
+             gsize            in_len,
+             RefResult       *result)
+{
+  ref_convert_marked (config, in, in_len, result, NULL);
 }
 
 void

@@ -83,11 +83,34 @@ typedef struct
   GArray     *invalid;       /* RefInvalid, in stream order */
 } RefResult;
 
+/* Where a sequence or unit of the whole stream begins (or the stream
+ * ends), and what the conversion had written and counted before it. */
+typedef struct
+{
+  gsize   offset;
+  gsize   out_len;
+  guint64 num_invalid;   /* also the number of RefInvalid before it */
+} RefMark;
+
 /* Converts @in as one whole stream.  Free with ref_result_clear(). */
-void ref_convert      (const RefConfig *config,
-                       const guint8    *in,
-                       gsize            in_len,
-                       RefResult       *result);
-void ref_result_clear (RefResult       *result);
+void ref_convert        (const RefConfig *config,
+                         const guint8    *in,
+                         gsize            in_len,
+                         RefResult       *result);
+/* The same, and appends to @marks (RefMark) each offset where a sequence
+ * or unit began while the conversion still ran, and the end if it got
+ * there, but not an offset 0 that INSERT would still write a signature
+ * after.  The input cut at such an offset converts, with ref_convert(), to
+ * the first out_len bytes and num_invalid counts: what the input read
+ * after a boundary changes is only whether a bad sequence was cut off by
+ * the end, which matters only to modes that stop there, and whether a
+ * surrogate pair joins, which takes the boundary inside it away
+ * (test-reference checks it on every prefix). */
+void ref_convert_marked (const RefConfig *config,
+                         const guint8    *in,
+                         gsize            in_len,
+                         RefResult       *result,
+                         GArray          *marks);
+void ref_result_clear   (RefResult       *result);
 
 G_END_DECLS
