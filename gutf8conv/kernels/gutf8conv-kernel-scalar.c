@@ -16,6 +16,10 @@
 #include "gutf8conv-kernel-tables.h"
 #include "gutf8conv-kernel-units.h"
 
+/* Whether @b is a continuation byte (80..BF): as a signed byte, below
+ * C0's -64; a compare alone, where a mask needs a copy and an and too. */
+#define IS_CONT(b) ((gint8) (b) < (gint8) 0xC0)
+
 /* The character whose lead @c (80 or above) is at @p, with @avail bytes
  * of input from @p: its value in *@value, its length; 0 if it is not a
  * whole valid sequence of the profile (@max_lead, the last four-byte
@@ -23,7 +27,10 @@
  * GUTF8CONV_FIRST_LEAD, the range of the byte after a longer lead
  * gutf8conv_lead_bounds (empty after a byte that starts nothing); after
  * a two-byte lead it is every continuation byte, which gen-tables.py
- * checks.  Reads no byte past the sequence its lead announces. */
+ * checks.  Reads no byte past the sequence its lead announces.  The
+ * value is the bytes' sum, each shifted to its place, less their
+ * prefixes' sum: the bytes are checked first, so every prefix is
+ * exactly there, and no mask is needed. */
 GUTF8CONV_KERNEL_INLINE guint
 scalar_decode_seq (const guint8 *p,
                    gsize         avail,
@@ -35,25 +42,26 @@ scalar_decode_seq (const guint8 *p,
 
   if (c >= GUTF8CONV_FIRST_LEAD && c < 0xE0)
     {
-      if (avail < 2 || (p[1] & 0xC0) != 0x80)
+      if (avail < 2 || !IS_CONT (p[1]))
         return 0;
-      *value = ((c & 0x1F) << 6) | (p[1] & 0x3F);
+      *value = (c << 6) + p[1] - ((0xC0 << 6) + 0x80);
       return 2;
     }
   if (c < 0xE0 || c > max_lead || avail < 3)
     return 0;
   lo = gutf8conv_lead_bounds[0][c - 0xC0];
   hi = gutf8conv_lead_bounds[1][c - 0xC0];
-  if (p[1] < lo || p[1] > hi || (p[2] & 0xC0) != 0x80)
+  if (p[1] < lo || p[1] > hi || !IS_CONT (p[2]))
     return 0;
   if (c < 0xF0)
     {
-      *value = ((c & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+      *value = (c << 12) + ((guint32) p[1] << 6) + p[2] - ((0xE0 << 12) + (0x80 << 6) + 0x80);
       return 3;
     }
-  if (avail < 4 || (p[3] & 0xC0) != 0x80)
+  if (avail < 4 || !IS_CONT (p[3]))
     return 0;
-  *value = ((c & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+  *value = (c << 18) + ((guint32) p[1] << 12) + ((guint32) p[2] << 6) + p[3] -
+           ((0xF0 << 18) + (0x80 << 12) + (0x80 << 6) + 0x80);
   return 4;
 }
 
@@ -91,6 +99,8 @@ scalar_decode_ascii8 (const guint8   *p,
   memcpy (&w, p, 8);
   if (G_UNLIKELY ((w & G_GUINT64_CONSTANT (0x8080808080808080)) == 0))
     {
+      /* Unrolled: a loop's counter would cost as much as the stores. */
+#pragma GCC unroll 8
       for (guint i = 0; i < 8; i++)
         store_u32 (o + 4 * i, p[i], big_endian);
       return TRUE;
@@ -118,18 +128,37 @@ scalar_decode_impl (const guint8 *in,
    * the careful one below would stop too. */
   if (room >= in_len)
     {
-      while (p < end)
+      /* Where four and eight bytes are left, as pointers: compared with
+       * p, no length to work out per step. */
+      const guint8 *end4 = end - MIN (in_len, 3), *end8 = end - MIN (in_len, 7);
+
+      /* While a four-byte sequence fits, whole sequences from their
+       * lead: the grammar with four bytes at hand, no test of the
+       * input's end per byte. */
+      while (p < end4)
         {
-          /* ASCII eight at a time, tested only from an ASCII byte. */
-          if (p[0] < 0x80 && end - p >= 8 && scalar_decode_ascii8 (p, o, big_endian))
+          guint32 c = p[0];
+          guint n = 1;
+
+          if (c < 0x80)
             {
-              p += 8;
-              o += 32;
-              continue;
+              /* ASCII eight at a time, tested only from an ASCII byte. */
+              if (p < end8 && scalar_decode_ascii8 (p, o, big_endian))
+                {
+                  p += 8;
+                  o += 32;
+                  continue;
+                }
             }
-          if (!scalar_decode_one (&p, end, &o, max_lead, big_endian))
-            break;
+          else if ((n = scalar_decode_seq (p, 4, c, max_lead, &c)) == 0)
+            return gutf8conv_kernel_stop (in, p, out, o, in_used);
+          store_u32 (o, c, big_endian);
+          o += 4;
+          p += n;
         }
+      while (p < end)
+        if (!scalar_decode_one (&p, end, &o, max_lead, big_endian))
+          break;
       return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
