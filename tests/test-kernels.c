@@ -1304,6 +1304,110 @@ test_kernel_short_tails (gconstpointer data)
       }
 }
 
+/* Each kind of sequence, whole or malformed (behaviour guide,
+ * #behaviour-errors), at every place of every input of 1 to 32 bytes,
+ * among whole characters of every length: the scalar decoder takes whole
+ * sequences from their lead while four bytes are left and the rest one
+ * byte at a time, and the wide kernels hand it such short input.  Exact
+ * bytes, against GLib's reading: the output with a unit's room per input
+ * byte, with room for exactly the characters, and for one less; each
+ * byte order, with and without the BMP limit. */
+static void
+test_kernel_short_sequences (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const struct
+  {
+    guint8 len;
+    guint8 bytes[4];
+  } items[] = {
+    /* Whole: the first and last value of each length, the edges of the
+     * second byte's ranges, U+0000. */
+    { 1, { 0x00 } }, { 1, { 0x41 } }, { 1, { 0x7F } }, { 2, { 0xC2, 0x80 } }, { 2, { 0xDF, 0xBF } },
+    { 3, { 0xE0, 0xA0, 0x80 } }, { 3, { 0xE4, 0xB8, 0xAD } }, { 3, { 0xED, 0x9F, 0xBF } },
+    { 3, { 0xEE, 0x80, 0x80 } }, { 3, { 0xEF, 0xBF, 0xBF } }, { 4, { 0xF0, 0x90, 0x80, 0x80 } },
+    { 4, { 0xF3, 0xBF, 0xBF, 0xBF } }, { 4, { 0xF4, 0x8F, 0xBF, 0xBF } },
+    /* Malformed: a continuation byte alone, leads that start nothing,
+     * a second byte out of its lead's range, a continuation byte missing
+     * in each place (an ASCII byte or a lead there instead). */
+    { 1, { 0x80 } }, { 1, { 0xBF } }, { 2, { 0xC0, 0x80 } }, { 2, { 0xC1, 0xBF } },
+    { 2, { 0xF5, 0x80 } }, { 1, { 0xFF } }, { 2, { 0xC2, 0x41 } }, { 2, { 0xDF, 0xC0 } },
+    { 3, { 0xE0, 0x9F, 0xBF } }, { 3, { 0xED, 0xA0, 0x80 } }, { 3, { 0xE1, 0x7F, 0x80 } },
+    { 3, { 0xE4, 0xB8, 0x41 } }, { 3, { 0xEF, 0xBF, 0xC0 } }, { 4, { 0xF0, 0x8F, 0xBF, 0xBF } },
+    { 4, { 0xF4, 0x90, 0x80, 0x80 } }, { 4, { 0xF1, 0xC0, 0x80, 0x80 } },
+    { 4, { 0xF1, 0x80, 0x41, 0x80 } }, { 4, { 0xF1, 0x80, 0x80, 0xE4 } },
+  };
+  /* Whole characters of every length around the sequence. */
+  static const guint32 fill[] = { 0x61, 0xE9, 0x4E2D, 0x1F600, 0x20 };
+  guint8 in[32], out[4 * 32 + 64];
+
+  for (gsize len = 1; len <= sizeof in; len++)
+    for (gsize at = 0; at < len; at++)
+      for (guint t = 0; t < G_N_ELEMENTS (items); t++)
+        for (guint flags = 0; flags <= (GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY); flags++)
+          {
+            gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+            guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
+            guint8 expected[4 * 32];
+            gsize n = 0, k = 0, n_chars = 0, ends[33];
+            gsize windows[3];
+
+            /* Characters before it and after it, ASCII where one does not
+             * fit; the end of the input may cut it. */
+            while (n < len)
+              {
+                char tmp[6];
+                gint m;
+
+                if (n == at)
+                  {
+                    m = MIN (items[t].len, len - n);
+                    memcpy (in + n, items[t].bytes, m);
+                    n += m;
+                    continue;
+                  }
+                m = g_unichar_to_utf8 (fill[(len + at + k++) % G_N_ELEMENTS (fill)], tmp);
+                if ((gsize) m > (n < at ? at : len) - n)
+                  tmp[0] = 0x61, m = 1;
+                memcpy (in + n, tmp, m);
+                n += m;
+              }
+
+            /* GLib's reading: whole characters up to the first that is
+             * not, or that the limit refuses (U+0000 by hand). */
+            ends[0] = 0;
+            for (n = 0; n < len; n_chars++)
+              {
+                gunichar c = in[n] == 0 ? 0 : g_utf8_get_char_validated ((const char *) in + n, len - n);
+
+                if (c == (gunichar) -1 || c == (gunichar) -2 || c > max_value)
+                  break;
+                c = big_endian ? GUINT32_TO_BE (c) : GUINT32_TO_LE (c);
+                memcpy (expected + 4 * n_chars, &c, 4);
+                n += in[n] == 0 ? 1 : g_utf8_skip[in[n]];
+                ends[n_chars + 1] = n;
+              }
+
+            windows[0] = 4 * len;
+            windows[1] = 4 * n_chars;
+            windows[2] = n_chars > 0 ? 4 * n_chars - 4 : 0;
+            for (guint w = 0; w < G_N_ELEMENTS (windows); w++)
+              {
+                gsize fit = MIN (n_chars, windows[w] / 4), used = G_MAXSIZE, got;
+
+                memset (out, CANARY, sizeof out);
+                got = kernel->decode (in, len, out, windows[w], flags, &used);
+                if (got != 4 * fit || used != ends[fit])
+                  g_test_message ("kernel %s, %" G_GSIZE_FORMAT " bytes, sequence %u at %" G_GSIZE_FORMAT
+                                  ", flags %u, window %" G_GSIZE_FORMAT,
+                                  kernel->name, len, t, at, flags, windows[w]);
+                g_assert_cmpmem (out, got, expected, 4 * fit);
+                g_assert_cmpuint (used, ==, ends[fit]);
+                g_assert_cmphex (out[windows[w]], ==, CANARY);
+              }
+          }
+}
+
 /* ---- Mending (GUtf8ConvDecodeMendFunc) ---- */
 
 /* The maximal subpart at @p (behaviour-errors) by the codec's own rows of
@@ -2323,6 +2427,7 @@ main (int    argc,
       add_kernel_test (k, "runs", test_kernel_runs);
       add_kernel_test (k, "guard-pages", test_kernel_guard_pages);
       add_kernel_test (k, "short-tails", test_kernel_short_tails);
+      add_kernel_test (k, "short-sequences", test_kernel_short_sequences);
       add_kernel_test (k, "decode16-phase", test_kernel_decode16_phase);
       add_kernel_test (k, "single-byte", test_kernel_single_byte);
       if (k->decode_dense != NULL)
