@@ -1306,16 +1306,17 @@ test_kernel_short_tails (gconstpointer data)
 
 /* Each kind of sequence, whole or malformed (behaviour guide,
  * #behaviour-errors), at every place of every input of 1 to 32 bytes,
- * among whole characters of every length: the scalar decoder takes whole
+ * among the characters of @fill: the scalar decoder takes whole
  * sequences from their lead while four bytes are left and the rest one
  * byte at a time, and the wide kernels hand it such short input.  Exact
  * bytes, against GLib's reading: the output with a unit's room per input
  * byte, with room for exactly the characters, and for one less; each
  * byte order, with and without the BMP limit. */
 static void
-test_kernel_short_sequences (gconstpointer data)
+check_short_sequences (const GUtf8ConvKernel *kernel,
+                       const guint32         *fill,
+                       guint                  n_fill)
 {
-  const GUtf8ConvKernel *kernel = data;
   static const struct
   {
     guint8 len;
@@ -1337,8 +1338,6 @@ test_kernel_short_sequences (gconstpointer data)
     { 4, { 0xF4, 0x90, 0x80, 0x80 } }, { 4, { 0xF1, 0xC0, 0x80, 0x80 } },
     { 4, { 0xF1, 0x80, 0x41, 0x80 } }, { 4, { 0xF1, 0x80, 0x80, 0xE4 } },
   };
-  /* Whole characters of every length around the sequence. */
-  static const guint32 fill[] = { 0x61, 0xE9, 0x4E2D, 0x1F600, 0x20 };
   guint8 in[32], out[4 * 32 + 64];
 
   for (gsize len = 1; len <= sizeof in; len++)
@@ -1366,7 +1365,7 @@ test_kernel_short_sequences (gconstpointer data)
                     n += m;
                     continue;
                   }
-                m = g_unichar_to_utf8 (fill[(len + at + k++) % G_N_ELEMENTS (fill)], tmp);
+                m = g_unichar_to_utf8 (fill[(len + at + k++) % n_fill], tmp);
                 if ((gsize) m > (n < at ? at : len) - n)
                   tmp[0] = 0x61, m = 1;
                 memcpy (in + n, tmp, m);
@@ -1406,6 +1405,19 @@ test_kernel_short_sequences (gconstpointer data)
                 g_assert_cmphex (out[windows[w]], ==, CANARY);
               }
           }
+}
+
+/* check_short_sequences() among characters of every length, and among
+ * ASCII (a block of it around an ASCII byte, which the wide kernels
+ * widen at once). */
+static void
+test_kernel_short_sequences (gconstpointer data)
+{
+  static const guint32 mixed[] = { 0x61, 0xE9, 0x4E2D, 0x1F600, 0x20 };
+  static const guint32 ascii[] = { 0x61, 0x20, 0x7A, 0x2E, 0x30 };
+
+  check_short_sequences (data, mixed, G_N_ELEMENTS (mixed));
+  check_short_sequences (data, ascii, G_N_ELEMENTS (ascii));
 }
 
 /* ---- Mending (GUtf8ConvDecodeMendFunc) ---- */

@@ -18,6 +18,33 @@
  * amortise the call. */
 #define SCALAR_BLOCK 64
 
+/* Sixteen ASCII bytes to sixteen UCS-4 units at @o. */
+GUTF8CONV_KERNEL_INLINE void
+widen16 (__m128i         b,
+         guint8         *o,
+         const gboolean  big_endian)
+{
+  const __m128i zero = _mm_setzero_si128 ();
+  __m128i lo = _mm_unpacklo_epi8 (b, zero);
+  __m128i hi = _mm_unpackhi_epi8 (b, zero);
+  __m128i d0 = _mm_unpacklo_epi16 (lo, zero);
+  __m128i d1 = _mm_unpackhi_epi16 (lo, zero);
+  __m128i d2 = _mm_unpacklo_epi16 (hi, zero);
+  __m128i d3 = _mm_unpackhi_epi16 (hi, zero);
+
+  if (big_endian)
+    {
+      d0 = _mm_slli_epi32 (d0, 24);
+      d1 = _mm_slli_epi32 (d1, 24);
+      d2 = _mm_slli_epi32 (d2, 24);
+      d3 = _mm_slli_epi32 (d3, 24);
+    }
+  _mm_storeu_si128 ((__m128i *) o, d0);
+  _mm_storeu_si128 ((__m128i *) (o + 16), d1);
+  _mm_storeu_si128 ((__m128i *) (o + 32), d2);
+  _mm_storeu_si128 ((__m128i *) (o + 48), d3);
+}
+
 GUTF8CONV_KERNEL_INLINE gsize
 decode_sse2_impl (const guint8   *in,
                   gsize           in_len,
@@ -29,7 +56,6 @@ decode_sse2_impl (const guint8   *in,
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
-  const __m128i zero = _mm_setzero_si128 ();
 
   while (end - p >= 16)
     {
@@ -37,24 +63,7 @@ decode_sse2_impl (const guint8   *in,
 
       if (_mm_movemask_epi8 (b) == 0 && oend - o >= 64)
         {
-          __m128i lo = _mm_unpacklo_epi8 (b, zero);
-          __m128i hi = _mm_unpackhi_epi8 (b, zero);
-          __m128i d0 = _mm_unpacklo_epi16 (lo, zero);
-          __m128i d1 = _mm_unpackhi_epi16 (lo, zero);
-          __m128i d2 = _mm_unpacklo_epi16 (hi, zero);
-          __m128i d3 = _mm_unpackhi_epi16 (hi, zero);
-
-          if (big_endian)
-            {
-              d0 = _mm_slli_epi32 (d0, 24);
-              d1 = _mm_slli_epi32 (d1, 24);
-              d2 = _mm_slli_epi32 (d2, 24);
-              d3 = _mm_slli_epi32 (d3, 24);
-            }
-          _mm_storeu_si128 ((__m128i *) o, d0);
-          _mm_storeu_si128 ((__m128i *) (o + 16), d1);
-          _mm_storeu_si128 ((__m128i *) (o + 32), d2);
-          _mm_storeu_si128 ((__m128i *) (o + 48), d3);
+          widen16 (b, o, big_endian);
           p += 16;
           o += 64;
           continue;
@@ -68,10 +77,37 @@ decode_sse2_impl (const guint8   *in,
   return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
 }
 
-/* Input shorter than a block is all the scalar kernel's (as the scalar
- * rest would take it): straight to it, before this loop's prologue. */
-GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_sse2, decode_sse2_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
-                                    16, gutf8conv_kernel_scalar_decode)
+__attribute__((noinline)) GUTF8CONV_KERNEL_ENTRY_POINT (decode_sse2_wide, decode_sse2_impl,
+                                                        GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+
+/* Input of at most a block, a stream's small chunk, before the loop's
+ * prologue: shorter than a block it is all the scalar kernel's (as the
+ * scalar rest would take it); a block the loop would widen, all ASCII
+ * with room for it, widened here; any other block the scalar kernel's
+ * whole, as the loop hands it over. */
+static gsize
+decode_sse2 (const guint8 *in,
+             gsize         in_len,
+             guint8       *out,
+             gsize         out_len,
+             guint         flags,
+             gsize        *in_used)
+{
+  if (in_len > 16)
+    return decode_sse2_wide (in, in_len, out, out_len, flags, in_used);
+  if (in_len == 16 && out_len >= 64)
+    {
+      __m128i b = _mm_loadu_si128 ((const __m128i *) in);
+
+      if (_mm_movemask_epi8 (b) == 0)
+        {
+          widen16 (b, out, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
+          *in_used = 16;
+          return 64;
+        }
+    }
+  return gutf8conv_kernel_scalar_decode (in, in_len, out, out_len, flags, in_used);
+}
 
 /* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
 GUTF8CONV_KERNEL_INLINE gboolean
