@@ -204,6 +204,26 @@ gk16_direct (const guint8   **pp,
 }
 #endif
 
+/* What decode16's loop leaves, to the scalar kernel; but where the loop
+ * stopped at a malformed sequence, the scalar kernel would only stop
+ * there again, after a call that damaged text pays at each one.  Not
+ * inlined, so that the loop's code is the same as without the test. */
+static __attribute__((noinline)) gsize
+gk16_decode_rest (const guint8 *in,
+                  const guint8 *p,
+                  const guint8 *end,
+                  const guint8 *out,
+                  guint8       *o,
+                  const guint8 *oend,
+                  const guint   flags,
+                  gsize        *in_used)
+{
+  if (p < end && gk_maximal_subpart (p, end) != 0)
+    return gutf8conv_kernel_stop (in, p, out, o, in_used);
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode16, in, p, end, out, o, oend,
+                                       flags, in_used);
+}
+
 /* The body of a kernel's decode16 entry point, of the GUtf8ConvDecodeFunc
  * arguments, with the kernel's UCS-4 @decode. */
 GUTF8CONV_KERNEL_INLINE gsize
@@ -278,8 +298,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
       if (k < cap)
         break;
     }
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode16, in, p, end, out, o, oend,
-                                       flags, in_used);
+  return gk16_decode_rest (in, p, end, out, o, oend, flags, in_used);
 }
 
 /* The body of a kernel's decode16_mend entry point, of the
