@@ -105,7 +105,7 @@ void ref_convert        (const RefConfig *config,
  * after a boundary changes is only whether a bad sequence was cut off by
  * the end, which matters only to modes that stop there, and whether a
  * surrogate pair joins, which takes the boundary inside it away
- * (test-reference checks it on every prefix). */
+ * (test-reference converts the prefix at each mark to check it). */
 void ref_convert_marked (const RefConfig *config,
                          const guint8    *in,
                          gsize            in_len,
