@@ -999,6 +999,66 @@ test_kernel_runs (gconstpointer data)
       }
 }
 
+/* The runs with a character of another length (1-4 bytes, valid) at
+ * each character boundary: a run stops before it at a boundary and the
+ * kernel goes on after it, maybe with a run again (behaviour guide,
+ * section kernels). */
+static void
+test_kernel_runs_other_length (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const char *const others[] = { "A", "\xC3\xA9", "\xE4\xB8\x80", "\xF0\x9F\x98\x80" };
+  guint8 text[RUN_LEN], in[RUN_LEN + 4];
+
+  for (guint width = 2; width <= 4; width++)
+    for (guint ascii = 0; ascii < 4; ascii++)
+      {
+        random_run (text, width, ascii);
+        for (gsize at = ascii; at < RUN_LEN; at += width)
+          for (guint w = 1; w <= 4; w++)
+            {
+              gsize len = RUN_LEN + w;
+
+              if (w == width)
+                continue;
+              memcpy (in, text, at);
+              memcpy (in + at, others[w - 1], w);
+              memcpy (in + at + w, text + at, RUN_LEN - at);
+              check_call (kernel, DECODE, in, len, 4 * len, random_flags (TRUE));
+              check_call (kernel, DECODE16, in, len, 2 * len, random_flags (TRUE));
+              check_call (kernel, DECODE, in, len, random_out_len (4 * len), random_flags (TRUE));
+              check_call (kernel, DECODE16, in, len, random_out_len (2 * len), random_flags (TRUE));
+            }
+      }
+}
+
+/* The runs with every output room from what their characters need down
+ * by more than a run's step of output, so that a run's loop meets the
+ * end of the output at each place within its step. */
+static void
+test_kernel_runs_out_room (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  guint8 text[RUN_LEN], out[4 * RUN_LEN];
+
+  for (guint width = 2; width <= 4; width++)
+    for (guint ascii = 0; ascii < 4; ascii++)
+      for (guint flags = 0; flags < 2; flags++)
+        {
+          guint f = flags ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0;
+          gsize used, need, need16;
+
+          random_run (text, width, ascii);
+          need = gutf8conv_kernel_scalar.decode (text, RUN_LEN, out, sizeof out, f, &used);
+          need16 = gutf8conv_kernel_scalar.decode16 (text, RUN_LEN, out, sizeof out, f, &used);
+          for (gsize less = 0; less <= 160 && less <= need16; less++)
+            {
+              check_call (kernel, DECODE, text, RUN_LEN, need - less, f);
+              check_call (kernel, DECODE16, text, RUN_LEN, need16 - less, f);
+            }
+        }
+}
+
 /* A kernel that built its tables at first use, once per process (ssse3
  * did until its tables were generated), would pass every other test here
  * on a path that reads a table before making sure it exists, since some
@@ -2437,6 +2497,8 @@ main (int    argc,
       add_kernel_test (k, "codec", test_kernel_codec);
       add_kernel_test (k, "surrogates", test_kernel_surrogates);
       add_kernel_test (k, "runs", test_kernel_runs);
+      add_kernel_test (k, "runs/other-length", test_kernel_runs_other_length);
+      add_kernel_test (k, "runs/out-room", test_kernel_runs_out_room);
       add_kernel_test (k, "guard-pages", test_kernel_guard_pages);
       add_kernel_test (k, "short-tails", test_kernel_short_tails);
       add_kernel_test (k, "short-sequences", test_kernel_short_sequences);

@@ -77,9 +77,10 @@
  *                            const guint8 *lim, guint8 **po, gboolean bmp_only,
  *                            gboolean big_endian, guint unit);
  *        where the blocks before say a run of one kind of character
- *        follows: from @p, a character boundary, the kernel's own loop
- *        for it, reading below @lim and writing at most twice what it
- *        reads; returns where it stopped, a character boundary
+ *        follows: from @p, a character boundary, the loop for it
+ *        (gr_run() of gutf8conv-kernel-generic-runs.h), reading below
+ *        @lim and writing at most twice what it reads; returns where
+ *        it stopped, a character boundary
  * and gk_kl_widen()'s operations; where a kernel stores the units of an
  * ASCII block in one go, GK16_WIDEN_STORE (o, b, big_endian).
  *

@@ -17,9 +17,11 @@
  * widened to UCS-4 by zips with zeros.  A character that crosses into the
  * next block is emitted with the block it ends in.  ASCII blocks are
  * widened by four lookups.  Where three blocks in a row hold characters of
- * one length only (two, three or four bytes), a fast path takes the text
- * after them 16, 48 or 64 bytes a step (planes by LD3/LD4), validating
- * each step on its own, until a step does not pass.
+ * one length only (two, three or four bytes), the runs of
+ * gutf8conv-kernel-generic-runs.h take the text after them 16, 48 or 64
+ * bytes a step, validating each step on its own, until a step does not
+ * pass; NEON's own part there is its planes, made by LD3/LD4, and its
+ * surrogate pairs, stored by ST4.
  *
  * UCS-4 -> UTF-8 is the generic encoder's loop (gutf8conv-kernel-generic-
  * encode.h) over sixteen units a step: ASCII is narrowed by two rounds of
@@ -29,9 +31,9 @@
  * its lane and four lanes packed by one lookup from a 256-entry table.
  *
  * UTF-16 goes through the same loops: decode16 is the decoder storing
- * 16-bit units (four-byte runs as pairs by ST4), encode16 the encoder's
- * steps on sixteen units loaded as they are, with steps of nothing but
- * pairs four to a vector and other pairs by the generic layer's block.
+ * 16-bit units, encode16 the encoder's steps on sixteen units loaded as
+ * they are, with steps of nothing but pairs four to a vector and other
+ * pairs by the generic layer's block.
  *
  * Anything not valid, not complete or outside the flags' limits stops the
  * fast loop at a character boundary.  UTF-8 -> UCS-4 goes on there by the
@@ -131,15 +133,6 @@ tail_bytes (uint8x16_t b)
  * registers are scarce. */
 #define KEEP_HERE(v) __asm__ __volatile__ ("" : "+w" (v))
 
-/* For the low half of a block's end mask, what the high half is when
- * the block's characters end every second, third or fourth lane (0, which
- * no valid block has, otherwise), and that period. */
-static const guint8 fast_hi[256] = {
-  [0x55] = 0x55, [0xAA] = 0xAA,
-  [0x49] = 0x92, [0x92] = 0x24, [0x24] = 0x49,
-  [0x11] = 0x11, [0x22] = 0x22, [0x44] = 0x44, [0x88] = 0x88,
-};
-
 /* Sixteen bytes of UCS-4 units, formed little-endian, to @o in the byte
  * order @big_endian asks for: the one place a store swaps bytes. */
 GUTF8CONV_KERNEL_INLINE void
@@ -152,219 +145,76 @@ store_ucs4 (guint8         *o,
   vst1q_u8 (o, big_endian ? vrev32q_u8 (b) : b);
 }
 
-/* Eight units from their low, middle and high bytes (the low or, with
- * @hi, the high halves of @b0, @b1, @b2) as UCS-4 at @o: 32 bytes. */
+/* The runs' operations (gutf8conv-kernel-generic-runs.h): planes by
+ * LD3/LD4, surrogate pairs stored by ST4, byte shifts and inserts (SLI)
+ * as they are. */
+typedef uint16x8_t gr_vec16;
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr_as16 (gk_vec x)                    { return vreinterpretq_u16_u8 (x); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr_as8 (gr_vec16 x)                   { return vreinterpretq_u8_u16 (x); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return vdupq_n_u16 (c); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_and (gr_vec16 a, gr_vec16 b)     { return vandq_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_cmpeq (gr_vec16 a, gr_vec16 b)   { return vceqq_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_test (gr_vec16 a, gr_vec16 b)    { return vtstq_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE gboolean gr16_all (gr_vec16 ok)                { return vminvq_u16 (ok) == 0xFFFF; }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return vzip1q_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return vzip2q_u16 (a, b); }
+#define gr16_srli(v, n) vshrq_n_u16 ((v), (n))
+#define gr16_sli(a, b, n) vsliq_n_u16 ((a), (b), (n))
+#define gr8_srli(v, n) vshrq_n_u8 ((v), (n))
+#define gr8_sli(a, b, n) vsliq_n_u8 ((a), (b), (n))
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return vcleq_u8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return vsubq_u8 (a, b); }
+/* Continuations are the bytes below -0x40 as signed. */
+GUTF8CONV_KERNEL_INLINE gk_vec   gr_cont_const (void)                  { return vreinterpretq_u8_s8 (vdupq_n_s8 (-0x40)); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_is_cont (gk_vec x, gk_vec c)      { return vcltq_s8 (vreinterpretq_s8_u8 (x), vreinterpretq_s8_u8 (c)); }
+GUTF8CONV_KERNEL_INLINE gboolean gr8_all (gk_vec ok)                   { return vminvq_u8 (ok) == 0xFF; }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_lo (gk_vec a, gk_vec b)       { return vzip1q_u8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return vzip2q_u8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_swap16 (gk_vec x)                 { return vrev16q_u8 (x); }
+#define gr_store_ucs4 store_ucs4
+#define gr_keep KEEP_HERE
+
 GUTF8CONV_KERNEL_INLINE void
-store_ucs4_planes8 (guint8         *o,
-                    uint8x16_t      b0,
-                    uint8x16_t      b1,
-                    uint8x16_t      b2,
-                    const gboolean  hi,
-                    const gboolean  big_endian)
+gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
 {
-  const uint8x16_t zero = vdupq_n_u8 (0);
-  uint16x8_t u01 = vreinterpretq_u16_u8 (hi ? vzip2q_u8 (b0, b1) : vzip1q_u8 (b0, b1));
-  uint16x8_t u2 = vreinterpretq_u16_u8 (hi ? vzip2q_u8 (b2, zero) : vzip1q_u8 (b2, zero));
+  uint8x16x3_t t = vld3q_u8 (p);
 
-  store_ucs4 (o, vzip1q_u16 (u01, u2), big_endian);
-  store_ucs4 (o + 16, vzip2q_u16 (u01, u2), big_endian);
+  *b0 = t.val[0];
+  *b1 = t.val[1];
+  *b2 = t.val[2];
 }
 
-/* Eight units (16-bit @u, zero high halves) to @o, as UCS-4 or with
- * @utf16 as they are. */
-static inline __attribute__((always_inline)) void
-store8_16 (uint16x8_t     u,
-           uint16x8_t     z,
-           guint8        *o,
-           const gboolean utf16,
-           const gboolean big_endian)
+GUTF8CONV_KERNEL_INLINE void
+gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
 {
-  if (utf16)
-    {
-      uint8x16_t b = vreinterpretq_u8_u16 (u);
+  uint8x16x4_t t = vld4q_u8 (p);
 
-      vst1q_u8 (o, big_endian ? vrev16q_u8 (b) : b);
-      return;
-    }
-  store_ucs4 (o, vzip1q_u16 (u, z), big_endian);
-  store_ucs4 (o + 16, vzip2q_u16 (u, z), big_endian);
+  *b0 = t.val[0];
+  *b1 = t.val[1];
+  *b2 = t.val[2];
+  *b3 = t.val[3];
 }
 
-/* Two-byte characters only, from a character boundary @p: each 16-bit
- * lane one character, which one test validates (lead C2..DF, then a
- * continuation).  Returns where it stopped (a character boundary);
- * reads below @lim and writes at most twice what it reads. */
-static inline __attribute__((always_inline)) const guint8 *
-fast2 (const guint8    *p,
-       const guint8    *lim,
-       guint8         **op,
-       const gboolean   utf16,
-       const gboolean   big_endian)
+/* Sixteen pairs by one ST4 of their four byte planes. */
+GUTF8CONV_KERNEL_INLINE void
+neon_store_pairs (guint8         *o,
+                  gk_vec          h_hi,
+                  gk_vec          h_lo,
+                  gk_vec          l_hi,
+                  gk_vec          l_lo,
+                  const gboolean  big_endian)
 {
-  uint16x8_t form = vdupq_n_u16 (0xC0E0), want = vdupq_n_u16 (0x80C0);
-  uint16x8_t big = vdupq_n_u16 (0x001E), low5 = vdupq_n_u16 (0x1F), z = vdupq_n_u16 (0);
-  guint8 *o = *op;
+  uint8x16x4_t u;
 
-  KEEP_HERE (form);
-  KEEP_HERE (want);
-  KEEP_HERE (big);
-  KEEP_HERE (low5);
-  KEEP_HERE (z);
-  while (lim - p >= 16)
-    {
-      uint16x8_t u = vreinterpretq_u16_u8 (vld1q_u8 (p));
-      uint16x8_t ok = vandq_u16 (vceqq_u16 (vandq_u16 (u, form), want), vtstq_u16 (u, big));
-
-      if (vminvq_u16 (ok) != 0xFFFF)
-        break;
-      /* (lead & 0x1F) << 6 | (continuation & 0x3F) */
-      store8_16 (vsliq_n_u16 (vshrq_n_u16 (u, 8), vandq_u16 (u, low5), 6), z, o, utf16, big_endian);
-      p += 16;
-      o += utf16 ? 16 : 32;
-    }
-  *op = o;
-  return p;
+  u.val[0] = big_endian ? h_hi : h_lo;
+  u.val[1] = big_endian ? h_lo : h_hi;
+  u.val[2] = big_endian ? l_hi : l_lo;
+  u.val[3] = big_endian ? l_lo : l_hi;
+  vst4q_u8 (o, u);
 }
+#define GR_STORE_PAIRS neon_store_pairs
 
-/* Sixteen units, by their high and low bytes (below U+10000), to @o, as
- * UCS-4 or with @utf16 UTF-16. */
-static inline __attribute__((always_inline)) void
-store16_hl (uint8x16_t     hi,
-            uint8x16_t     lo,
-            uint16x8_t     z,
-            guint8        *o,
-            const gboolean utf16,
-            const gboolean big_endian)
-{
-  if (utf16)
-    {
-      uint8x16_t first = big_endian ? hi : lo, second = big_endian ? lo : hi;
-
-      vst1q_u8 (o, vzip1q_u8 (first, second));
-      vst1q_u8 (o + 16, vzip2q_u8 (first, second));
-    }
-  else
-    {
-      uint16x8_t z0 = vreinterpretq_u16_u8 (vzip1q_u8 (lo, hi));
-      uint16x8_t z1 = vreinterpretq_u16_u8 (vzip2q_u8 (lo, hi));
-
-      store_ucs4 (o, vzip1q_u16 (z0, z), big_endian);
-      store_ucs4 (o + 16, vzip2q_u16 (z0, z), big_endian);
-      store_ucs4 (o + 32, vzip1q_u16 (z1, z), big_endian);
-      store_ucs4 (o + 48, vzip2q_u16 (z1, z), big_endian);
-    }
-}
-
-/* Three-byte characters only, from a character boundary @p: 48 bytes a
- * step, split into lead and continuation planes by LD3, which the test
- * validates (lead E0..EF, two continuations, no overlong form, no
- * surrogate). */
-static inline __attribute__((always_inline)) const guint8 *
-fast3 (const guint8    *p,
-       const guint8    *lim,
-       guint8         **op,
-       const gboolean   utf16,
-       const gboolean   big_endian)
-{
-  uint8x16_t lead = vdupq_n_u8 (0x0E), min_hi = vdupq_n_u8 (0x08), sur = vdupq_n_u8 (0xD8);
-  uint8x16_t sur_mask = vdupq_n_u8 (0xF8);
-  int8x16_t cont = vdupq_n_s8 (-0x40);
-  uint16x8_t z = vdupq_n_u16 (0);
-  guint8 *o = *op;
-
-  KEEP_HERE (lead);
-  KEEP_HERE (min_hi);
-  KEEP_HERE (sur);
-  KEEP_HERE (sur_mask);
-  KEEP_HERE (cont);
-  KEEP_HERE (z);
-  while (lim - p >= 48)
-    {
-      uint8x16x3_t t = vld3q_u8 (p);
-      uint8x16_t hi, lo, ok;
-
-      /* The code points' high and low bytes. */
-      hi = vsliq_n_u8 (vshrq_n_u8 (t.val[1], 2), t.val[0], 4);
-      lo = vsliq_n_u8 (t.val[2], t.val[1], 6);
-      ok = vandq_u8 (vceqq_u8 (vshrq_n_u8 (t.val[0], 4), lead),
-                     vandq_u8 (vcltq_s8 (vreinterpretq_s8_u8 (t.val[1]), cont),
-                               vcltq_s8 (vreinterpretq_s8_u8 (t.val[2]), cont)));
-      ok = vandq_u8 (ok, vcgeq_u8 (hi, min_hi));
-      ok = vbicq_u8 (ok, vceqq_u8 (vandq_u8 (hi, sur_mask), sur));
-      if (vminvq_u8 (ok) != 0xFF)
-        break;
-      store16_hl (hi, lo, z, o, utf16, big_endian);
-      p += 48;
-      o += utf16 ? 32 : 64;
-    }
-  *op = o;
-  return p;
-}
-
-/* Four-byte characters only, from a character boundary @p: 64 bytes a
- * step, split into planes by LD4, which the test validates (lead F0..F7,
- * three continuations, U+10000 to U+10FFFF); with @utf16 each a pair,
- * four byte planes stored by ST4. */
-static inline __attribute__((always_inline)) const guint8 *
-fast4 (const guint8    *p,
-       const guint8    *lim,
-       guint8         **op,
-       const gboolean   utf16,
-       const gboolean   big_endian)
-{
-  uint8x16_t lead = vdupq_n_u8 (0x1E), low3 = vdupq_n_u8 (0x07), one = vdupq_n_u8 (1);
-  uint8x16_t max_plane = vdupq_n_u8 (0x0F);
-  int8x16_t cont = vdupq_n_s8 (-0x40);
-  guint8 *o = *op;
-
-  KEEP_HERE (lead);
-  KEEP_HERE (low3);
-  KEEP_HERE (one);
-  KEEP_HERE (max_plane);
-  KEEP_HERE (cont);
-  while (lim - p >= 64)
-    {
-      uint8x16x4_t t = vld4q_u8 (p);
-      uint8x16_t b2, b1, b0, plane, ok;
-
-      /* The code points' three bytes, high to low. */
-      b2 = vsliq_n_u8 (vshrq_n_u8 (t.val[1], 4), vandq_u8 (t.val[0], low3), 2);
-      b1 = vsliq_n_u8 (vshrq_n_u8 (t.val[2], 2), t.val[1], 4);
-      b0 = vsliq_n_u8 (t.val[3], t.val[2], 6);
-      plane = vsubq_u8 (b2, one);
-      ok = vandq_u8 (vceqq_u8 (vshrq_n_u8 (t.val[0], 3), lead), vcleq_u8 (plane, max_plane));
-      ok = vandq_u8 (ok, vandq_u8 (vcltq_s8 (vreinterpretq_s8_u8 (t.val[1]), cont),
-                                   vandq_u8 (vcltq_s8 (vreinterpretq_s8_u8 (t.val[2]), cont),
-                                             vcltq_s8 (vreinterpretq_s8_u8 (t.val[3]), cont))));
-      if (vminvq_u8 (ok) != 0xFF)
-        break;
-      if (utf16)
-        {
-          /* High unit D800 | (value - 10000) >> 10: D8 | plane >> 2, then
-           * plane << 6 | b1 >> 2; low unit DC | (b1 & 3), then b0. */
-          uint8x16_t h_hi = vorrq_u8 (vshrq_n_u8 (plane, 2), vdupq_n_u8 (0xD8));
-          uint8x16_t h_lo = vsliq_n_u8 (vshrq_n_u8 (b1, 2), plane, 6);
-          /* (0x37 << 2 is 0xDC, over the two low bits of b1.) */
-          uint8x16_t l_hi = vsliq_n_u8 (b1, vdupq_n_u8 (0x37), 2);
-          uint8x16x4_t u;
-
-          u.val[0] = big_endian ? h_hi : h_lo;
-          u.val[1] = big_endian ? h_lo : h_hi;
-          u.val[2] = big_endian ? l_hi : b0;
-          u.val[3] = big_endian ? b0 : l_hi;
-          vst4q_u8 (o, u);
-        }
-      else
-        {
-          store_ucs4_planes8 (o, b0, b1, b2, FALSE, big_endian);
-          store_ucs4_planes8 (o + 32, b0, b1, b2, TRUE, big_endian);
-        }
-      p += 64;
-      o += 64;
-    }
-  *op = o;
-  return p;
-}
+#include "gutf8conv-kernel-generic-runs.h"
 
 /* The characters that end in a block, at most sixteen bits each: their
  * low bytes @byte0 and high bytes @byte1, the @m_lo of the low half then
@@ -414,9 +264,9 @@ store_units24 (uint8x16_t      byte0,
                guint8         *o,
                const gboolean  big_endian)
 {
-  store_ucs4_planes8 (o, byte0, byte1, byte2, FALSE, big_endian);
+  gr_store_ucs4_planes8 (o, byte0, byte1, byte2, FALSE, big_endian);
   o += 4 * popcount8[m_lo];
-  store_ucs4_planes8 (o, byte0, byte1, byte2, TRUE, big_endian);
+  gr_store_ucs4_planes8 (o, byte0, byte1, byte2, TRUE, big_endian);
   return o + 4 * popcount8[m_hi];
 }
 
@@ -510,26 +360,6 @@ store_ends (uint8x16_t      payload,
     return store_units24_utf16 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
   return store_units24 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
 }
-
-/* fast2(), fast3() and fast4() for each output and byte order, in
- * functions of their own: inlined into the block loop, GCC gives their
- * loops' constants the stack. */
-#define FAST_RUN_VARIANT(fast, suffix, utf16, big_endian) \
-  static __attribute__((noinline)) const guint8 * \
-  fast##_##suffix (const guint8 *p, const guint8 *lim, guint8 **op) \
-  { \
-    return fast (p, lim, op, utf16, big_endian); \
-  }
-#define FAST_RUN_VARIANTS(fast) \
-  FAST_RUN_VARIANT (fast, le, FALSE, FALSE) \
-  FAST_RUN_VARIANT (fast, be, FALSE, TRUE) \
-  FAST_RUN_VARIANT (fast, le16, TRUE, FALSE) \
-  FAST_RUN_VARIANT (fast, be16, TRUE, TRUE)
-FAST_RUN_VARIANTS (fast2)
-FAST_RUN_VARIANTS (fast3)
-FAST_RUN_VARIANTS (fast4)
-#define FAST_RUN(fast, utf16, big_endian) \
-  ((utf16) ? ((big_endian) ? fast##_be16 : fast##_le16) : ((big_endian) ? fast##_be : fast##_le))
 
 /* The generic careful loop's operations (gutf8conv-kernel-generic-decode.h):
  * a block, the byte after it; shorter input goes to the padded blocks
@@ -717,21 +547,17 @@ gk_decode_ends (const GkContext *c,
   carry->payload = payload;
   carry->cont = cont;
   carry->tail = vandq_u8 (tail, b);
-  /* Three blocks in a row whose characters end periodically: a run of
-   * one length.  (Words and spaces rarely fill two blocks, so attempts
-   * that fail at once are rare.) */
-  carry->run = fast_hi[m_lo] == m_hi ? carry->run + 1 : 0;
+  /* Blocks in a row whose characters end periodically: a run of one
+   * length. */
+  carry->run = gr_run_count (carry->run, m_lo, m_hi);
   carry->m_lo = m_lo;
   return o;
 }
 
 GUTF8CONV_KERNEL_INLINE guint gk_kl_tail (const GkKlCarry *carry) { return tail_bytes (carry->tail); }
-GUTF8CONV_KERNEL_INLINE gboolean gk_kl_run_due (const GkKlCarry *carry) { return carry->run >= 3; }
+GUTF8CONV_KERNEL_INLINE gboolean gk_kl_run_due (const GkKlCarry *carry) { return gr_run_due (carry->run); }
 
-/* NEON's own loop for a run of two-, three- or four-byte characters, as
- * the blocks before had them (the low half's ends, as fast_hi has them):
- * fast2(), fast3() or fast4(), up to their first step that does not
- * pass.  Returns where that stopped, a character boundary (@p if nowhere). */
+/* The run of one length the blocks before announce (gr_run()). */
 GUTF8CONV_KERNEL_INLINE const guint8 *
 gk_kl_run (const GkKlCarry *carry,
            const guint8    *p,
@@ -741,16 +567,7 @@ gk_kl_run (const GkKlCarry *carry,
            const gboolean   big_endian,
            const guint      unit)
 {
-  const guint m_lo = carry->m_lo;
-  const gboolean utf16 = unit == 2;
-
-  if (m_lo == 0x55 || m_lo == 0xAA)
-    return FAST_RUN (fast2, utf16, big_endian) (p, lim, po);
-  if ((m_lo >> 4) != (m_lo & 0x0F))
-    return FAST_RUN (fast3, utf16, big_endian) (p, lim, po);
-  if (!bmp_only)
-    return FAST_RUN (fast4, utf16, big_endian) (p, lim, po);
-  return p;
+  return gr_run (carry->m_lo, p, lim, po, bmp_only, big_endian, unit);
 }
 
 #include "gutf8conv-kernel-generic-kl-decode.h"
