@@ -19,7 +19,11 @@
  * block that is not entirely valid goes to the scalar kernel, which stops
  * where it must; input shorter than the careful loop's block, and the
  * rest after the loops, to padded blocks of the generic layer
- * (gutf8conv-kernel-generic-decode.h).
+ * (gutf8conv-kernel-generic-decode.h).  UTF-8 -> UTF-16 tries the runs
+ * of one length of gutf8conv-kernel-generic-runs.h where a block would
+ * go to the block of values (CJK, emoji): 32 characters a step, their
+ * byte planes gathered by vpshufb from loads that give each 128-bit lane
+ * half of the step.
  *
  * Compiled with -mavx2, so the compiler puts a vzeroupper before every
  * return and call.
@@ -403,6 +407,126 @@ GK_DECODE_ENTRY_POINTS (decode_avx2, decode_mend_avx2)
  * compares from a character boundary; the rest is the scalar
  * validator's. */
 GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)
+
+/* The runs' operations (gutf8conv-kernel-generic-runs.h): byte shifts
+ * by 16-bit lane and a mask, zips across the lanes (a qword permute
+ * first, as vpunpck* works within each), planes gathered by vpshufb from
+ * loads that put the first and second half of a step's input in the low
+ * and high lane; a run's last step converts what passes. */
+typedef __m256i gr_vec16;
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr_as16 (gk_vec x)                    { return x; }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr_as8 (gr_vec16 x)                   { return x; }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return _mm256_set1_epi16 ((short) c); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_and (gr_vec16 a, gr_vec16 b)     { return _mm256_and_si256 (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_cmpeq (gr_vec16 a, gr_vec16 b)   { return _mm256_cmpeq_epi16 (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_test (gr_vec16 a, gr_vec16 b)
+{
+  return _mm256_xor_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (a, b), _mm256_setzero_si256 ()), _mm256_set1_epi8 (-1));
+}
+GUTF8CONV_KERNEL_INLINE gboolean gr16_all (gr_vec16 ok)                { return (guint32) _mm256_movemask_epi8 (ok) == 0xFFFFFFFFu; }
+GUTF8CONV_KERNEL_INLINE guint    gr16_first_fail (gr_vec16 ok)         { return __builtin_ctz (~(guint32) _mm256_movemask_epi8 (ok)) / 2; }
+GUTF8CONV_KERNEL_INLINE __m256i  avx2_halves (__m256i x)               { return _mm256_permute4x64_epi64 (x, 0xD8); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return _mm256_unpacklo_epi16 (avx2_halves (a), avx2_halves (b)); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return _mm256_unpackhi_epi16 (avx2_halves (a), avx2_halves (b)); }
+#define gr16_srli(v, n) _mm256_srli_epi16 ((v), (n))
+#define gr16_sli(a, b, n) _mm256_or_si256 (_mm256_slli_epi16 ((b), (n)), _mm256_and_si256 ((a), _mm256_set1_epi16 ((1 << (n)) - 1)))
+#define gr8_srli(v, n) _mm256_and_si256 (_mm256_srli_epi16 ((v), (n)), SET1 (0xFF >> (n)))
+#define gr8_sli(a, b, n) \
+  _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi16 ((b), (n)), SET1 ((0xFF << (n)) & 0xFF)), \
+                   _mm256_and_si256 ((a), SET1 ((1 << (n)) - 1)))
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return _mm256_cmpeq_epi8 (_mm256_min_epu8 (a, b), a); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return _mm256_sub_epi8 (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr_cont_const (void)                  { return SET1 (0xC0); }
+/* 80..BF are the bytes below -0x40 as signed. */
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_is_cont (gk_vec x, gk_vec c)      { return _mm256_cmpgt_epi8 (c, x); }
+GUTF8CONV_KERNEL_INLINE gboolean gr8_all (gk_vec ok)                   { return (guint32) _mm256_movemask_epi8 (ok) == 0xFFFFFFFFu; }
+GUTF8CONV_KERNEL_INLINE guint    gr8_first_fail (gk_vec ok)            { return __builtin_ctz (~(guint32) _mm256_movemask_epi8 (ok)); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_lo (gk_vec a, gk_vec b)       { return _mm256_unpacklo_epi8 (avx2_halves (a), avx2_halves (b)); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return _mm256_unpackhi_epi8 (avx2_halves (a), avx2_halves (b)); }
+#define GR_HAVE_FIRST_FAIL 1
+#define gr_keep(v) ((void) 0)
+
+GUTF8CONV_KERNEL_INLINE gk_vec
+gr8_swap16 (gk_vec x)
+{
+  return _mm256_shuffle_epi8 (x, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+                                                   1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+}
+
+GUTF8CONV_KERNEL_INLINE void
+gr_store_ucs4 (guint8 *o, gr_vec16 v, const gboolean big_endian)
+{
+  if (big_endian)
+    v = _mm256_shuffle_epi8 (v, _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+                                                  3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+  _mm256_storeu_si256 ((__m256i *) o, v);
+}
+
+/* Plane k of a lane of 48 input bytes: where each of its three vectors
+ * of 16 (v[j], the lane's bytes 16 j to 16 j + 15) holds the plane's
+ * bytes 3 i + k; -1 elsewhere, ORed. */
+static const gint8 plane3_shuffle[3][3][16] __attribute__((aligned (16))) = {
+  { { 0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 },
+    { -1, -1, -1, -1, -1, -1, 2, 5, 8, 11, 14, -1, -1, -1, -1, -1 },
+    { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 4, 7, 10, 13 } },
+  { { 1, 4, 7, 10, 13, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 },
+    { -1, -1, -1, -1, -1, 0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1 },
+    { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 5, 8, 11, 14 } },
+  { { 2, 5, 8, 11, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 },
+    { -1, -1, -1, -1, -1, 1, 4, 7, 10, 13, -1, -1, -1, -1, -1, -1 },
+    { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 3, 6, 9, 12, 15 } },
+};
+
+/* Sixteen bytes of four four-byte characters as four dwords, each one
+ * byte of the four: a 4x4 transpose's first step. */
+static const gint8 plane4_shuffle[16] __attribute__((aligned (16))) = {
+  0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
+};
+
+/* The 3 * GK_BLOCK bytes at @p as byte planes: the low lane takes the
+ * first 48 bytes, the high lane the next 48. */
+GUTF8CONV_KERNEL_INLINE void
+gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
+{
+  gk_vec v[3], *b[3] = { b0, b1, b2 };
+
+  for (guint j = 0; j < 3; j++)
+    v[j] = _mm256_loadu2_m128i ((const __m128i *) (p + 48 + 16 * j), (const __m128i *) (p + 16 * j));
+  for (guint k = 0; k < 3; k++)
+    {
+      gk_vec x = _mm256_shuffle_epi8 (v[0], _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) plane3_shuffle[k][0])));
+
+      for (guint j = 1; j < 3; j++)
+        x = _mm256_or_si256 (x, _mm256_shuffle_epi8 (v[j], _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) plane3_shuffle[k][j]))));
+      *b[k] = x;
+    }
+}
+
+/* The 4 * GK_BLOCK bytes at @p as byte planes, by a 4x4 transpose of
+ * dwords in each lane (the low lane the first 64 bytes). */
+GUTF8CONV_KERNEL_INLINE void
+gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
+{
+  const __m256i t = _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) plane4_shuffle));
+  gk_vec v[4], lo01, hi01, lo23, hi23;
+
+  for (guint j = 0; j < 4; j++)
+    v[j] = _mm256_shuffle_epi8 (_mm256_loadu2_m128i ((const __m128i *) (p + 64 + 16 * j), (const __m128i *) (p + 16 * j)), t);
+  lo01 = _mm256_unpacklo_epi32 (v[0], v[1]);
+  hi01 = _mm256_unpackhi_epi32 (v[0], v[1]);
+  lo23 = _mm256_unpacklo_epi32 (v[2], v[3]);
+  hi23 = _mm256_unpackhi_epi32 (v[2], v[3]);
+  *b0 = _mm256_unpacklo_epi64 (lo01, lo23);
+  *b1 = _mm256_unpackhi_epi64 (lo01, lo23);
+  *b2 = _mm256_unpacklo_epi64 (hi01, hi23);
+  *b3 = _mm256_unpackhi_epi64 (hi01, hi23);
+}
+
+#include "gutf8conv-kernel-generic-runs.h"
+
+/* decode16's runs (gutf8conv-kernel-generic-utf16-decode.h): Chinese and
+ * emoji text would otherwise go through the block of values. */
+#define GK16_RUNS 1
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */

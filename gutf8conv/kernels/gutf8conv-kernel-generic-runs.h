@@ -43,21 +43,25 @@
  *   GR_STORE_PAIRS (o, h_hi, h_lo, l_hi, l_lo, big_endian)
  *        GK_BLOCK surrogate pairs from the byte planes of their units;
  *        by default interleaved by zips
+ * A kernel whose general loop after a run costs more than a run's step
+ * (x86: its decode16 goes through a block of values) defines
+ *   GR_HAVE_FIRST_FAIL
+ *   guint    gr8_first_fail (gk_vec ok), gr16_first_fail (gr_vec16 ok);
+ *        the first lane of @ok not set (a step that does not pass has one)
+ *   gk_mask  gk_cont_mask (gk_vec b);              as the fast phase's
+ * and a run's last step then converts its characters before the first
+ * that does not pass (each lane is validated on its own), so that the run
+ * stops exactly before it.
  *
  * It gives gr_run(), a run's loop by the end mask of the blocks before,
- * with gr_run_period() and gr_run_count(), its entry test.
+ * with gr_run_count() and gr_run_due(), its entry test; and with
+ * GR_HAVE_FIRST_FAIL, gr_runs(), runs by their first block and the few
+ * ASCII bytes between them, for a kernel that tests no end masks.
  */
 
 #pragma once
 
-/* For the low half of a block's end mask (bit i: a character ends at byte
- * i), what the high half is when the block's characters end every second,
- * third or fourth lane (0, which no valid block has, otherwise). */
-static const guint8 gr_run_hi[256] = {
-  [0x55] = 0x55, [0xAA] = 0xAA,
-  [0x49] = 0x92, [0x92] = 0x24, [0x24] = 0x49,
-  [0x11] = 0x11, [0x22] = 0x22, [0x44] = 0x44, [0x88] = 0x88,
-};
+#include "gutf8conv-kernel-units.h"
 
 /* The blocks in a row, each ending characters every second, third or
  * fourth lane, that start a run: fewer lets words and spaces (Russian,
@@ -71,13 +75,23 @@ gr_run_count (guint run,
               guint m_lo,
               guint m_hi)
 {
-  return gr_run_hi[m_lo] == m_hi ? run + 1 : 0;
+  /* For the low half of a block's end mask (bit i: a character ends at
+   * byte i), what the high half is when the block's characters end every
+   * second, third or fourth lane (0, which no valid block has,
+   * otherwise). */
+  static const guint8 run_hi[256] = {
+    [0x55] = 0x55, [0xAA] = 0xAA,
+    [0x49] = 0x92, [0x92] = 0x24, [0x24] = 0x49,
+    [0x11] = 0x11, [0x22] = 0x22, [0x44] = 0x44, [0x88] = 0x88,
+  };
+
+  return run_hi[m_lo] == m_hi ? run + 1 : 0;
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean gr_run_due (guint run) { return run >= GR_RUN_BLOCKS; }
 
-/* Eight units (16-bit lanes @u, zero high halves) to @o, as UCS-4 or
- * with @utf16 as they are. */
+/* GK_BLOCK / 2 units (16-bit lanes @u, zero high halves) to @o, as
+ * UCS-4 or with @utf16 as they are. */
 GUTF8CONV_KERNEL_INLINE void
 gr_store8_16 (guint8         *o,
               gr_vec16        u,
@@ -91,7 +105,7 @@ gr_store8_16 (guint8         *o,
       return;
     }
   gr_store_ucs4 (o, gr16_zip_lo (u, z), big_endian);
-  gr_store_ucs4 (o + 16, gr16_zip_hi (u, z), big_endian);
+  gr_store_ucs4 (o + GK_BLOCK, gr16_zip_hi (u, z), big_endian);
 }
 
 /* GK_BLOCK units below U+10000, by their high and low bytes, to @o, as
@@ -109,7 +123,7 @@ gr_store_hl (guint8         *o,
       gk_vec first = big_endian ? hi : lo, second = big_endian ? lo : hi;
 
       gk_storeu (o, gr8_zip_lo (first, second));
-      gk_storeu (o + 16, gr8_zip_hi (first, second));
+      gk_storeu (o + GK_BLOCK, gr8_zip_hi (first, second));
     }
   else
     {
@@ -117,14 +131,15 @@ gr_store_hl (guint8         *o,
       gr_vec16 z1 = gr_as16 (gr8_zip_hi (lo, hi));
 
       gr_store_ucs4 (o, gr16_zip_lo (z0, z), big_endian);
-      gr_store_ucs4 (o + 16, gr16_zip_hi (z0, z), big_endian);
-      gr_store_ucs4 (o + 32, gr16_zip_lo (z1, z), big_endian);
-      gr_store_ucs4 (o + 48, gr16_zip_hi (z1, z), big_endian);
+      gr_store_ucs4 (o + GK_BLOCK, gr16_zip_hi (z0, z), big_endian);
+      gr_store_ucs4 (o + 2 * GK_BLOCK, gr16_zip_lo (z1, z), big_endian);
+      gr_store_ucs4 (o + 3 * GK_BLOCK, gr16_zip_hi (z1, z), big_endian);
     }
 }
 
-/* Eight units from their low, middle and high bytes (the low or, with
- * @hi, the high halves of @b0, @b1, @b2) as UCS-4 at @o: 32 bytes. */
+/* GK_BLOCK / 2 units from their low, middle and high bytes (the low or,
+ * with @hi, the high halves of @b0, @b1, @b2) as UCS-4 at @o: 2 GK_BLOCK
+ * bytes. */
 GUTF8CONV_KERNEL_INLINE void
 gr_store_ucs4_planes8 (guint8         *o,
                        gk_vec          b0,
@@ -138,7 +153,7 @@ gr_store_ucs4_planes8 (guint8         *o,
   gr_vec16 u2 = gr_as16 (hi ? gr8_zip_hi (b2, zero) : gr8_zip_lo (b2, zero));
 
   gr_store_ucs4 (o, gr16_zip_lo (u01, u2), big_endian);
-  gr_store_ucs4 (o + 16, gr16_zip_hi (u01, u2), big_endian);
+  gr_store_ucs4 (o + GK_BLOCK, gr16_zip_hi (u01, u2), big_endian);
 }
 
 #ifndef GR_STORE_PAIRS
@@ -157,11 +172,11 @@ gr_store_pairs (guint8         *o,
   gr_vec16 h = gr_as16 (gr8_zip_lo (h1, h2)), l = gr_as16 (gr8_zip_lo (l1, l2));
 
   gk_storeu (o, gr_as8 (gr16_zip_lo (h, l)));
-  gk_storeu (o + 16, gr_as8 (gr16_zip_hi (h, l)));
+  gk_storeu (o + GK_BLOCK, gr_as8 (gr16_zip_hi (h, l)));
   h = gr_as16 (gr8_zip_hi (h1, h2));
   l = gr_as16 (gr8_zip_hi (l1, l2));
-  gk_storeu (o + 32, gr_as8 (gr16_zip_lo (h, l)));
-  gk_storeu (o + 48, gr_as8 (gr16_zip_hi (h, l)));
+  gk_storeu (o + 2 * GK_BLOCK, gr_as8 (gr16_zip_lo (h, l)));
+  gk_storeu (o + 3 * GK_BLOCK, gr_as8 (gr16_zip_hi (h, l)));
 }
 #define GR_STORE_PAIRS gr_store_pairs
 #endif
@@ -192,12 +207,22 @@ gr_run2 (const guint8    *p,
       gr_vec16 u = gr_as16 (gk_loadu (p));
       gr_vec16 ok = gr16_and (gr16_cmpeq (gr16_and (u, form), want), gr16_test (u, big));
 
+      guint n = GK_BLOCK / 2;
+
       if (!gr16_all (ok))
-        break;
+        {
+#ifdef GR_HAVE_FIRST_FAIL
+          n = gr16_first_fail (ok);
+#else
+          break;
+#endif
+        }
       /* (lead & 0x1F) << 6 | (continuation & 0x3F) */
       gr_store8_16 (o, gr16_sli (gr16_srli (u, 8), gr16_and (u, low5), 6), z, utf16, big_endian);
-      p += GK_BLOCK;
-      o += utf16 ? GK_BLOCK : 2 * GK_BLOCK;
+      p += 2 * n;
+      o += (utf16 ? 2 : 4) * n;
+      if (n < GK_BLOCK / 2)
+        break;
     }
   *op = o;
   return p;
@@ -228,6 +253,7 @@ gr_run3 (const guint8    *p,
   while (lim - p >= 3 * GK_BLOCK)
     {
       gk_vec b0, b1, b2, hi, lo, ok;
+      guint n = GK_BLOCK;
 
       gr_load_planes3 (p, &b0, &b1, &b2);
       /* The code points' high and low bytes. */
@@ -237,10 +263,18 @@ gr_run3 (const guint8    *p,
       ok = gk_and (ok, gk_ge_u8 (hi, min_hi));
       ok = gk_andnot (gk_cmpeq (gk_and (hi, sur_mask), sur), ok);
       if (!gr8_all (ok))
-        break;
+        {
+#ifdef GR_HAVE_FIRST_FAIL
+          n = gr8_first_fail (ok);
+#else
+          break;
+#endif
+        }
       gr_store_hl (o, hi, lo, z, utf16, big_endian);
-      p += 3 * GK_BLOCK;
-      o += utf16 ? 2 * GK_BLOCK : 4 * GK_BLOCK;
+      p += 3 * n;
+      o += (utf16 ? 2 : 4) * n;
+      if (n < GK_BLOCK)
+        break;
     }
   *op = o;
   return p;
@@ -268,6 +302,7 @@ gr_run4 (const guint8    *p,
   while (lim - p >= 4 * GK_BLOCK)
     {
       gk_vec t0, t1, t2, t3, b2, b1, b0, plane, ok;
+      guint n = GK_BLOCK;
 
       gr_load_planes4 (p, &t0, &t1, &t2, &t3);
       /* The code points' three bytes, high to low. */
@@ -278,7 +313,13 @@ gr_run4 (const guint8    *p,
       ok = gk_and (gk_cmpeq (gr8_srli (t0, 3), lead), gr8_le (plane, max_plane));
       ok = gk_and (ok, gk_and (gr8_is_cont (t1, cont), gk_and (gr8_is_cont (t2, cont), gr8_is_cont (t3, cont))));
       if (!gr8_all (ok))
-        break;
+        {
+#ifdef GR_HAVE_FIRST_FAIL
+          n = gr8_first_fail (ok);
+#else
+          break;
+#endif
+        }
       if (utf16)
         {
           /* High unit D800 | (value - 10000) >> 10: D8 | plane >> 2, then
@@ -292,8 +333,10 @@ gr_run4 (const guint8    *p,
           gr_store_ucs4_planes8 (o, b0, b1, b2, FALSE, big_endian);
           gr_store_ucs4_planes8 (o + 2 * GK_BLOCK, b0, b1, b2, TRUE, big_endian);
         }
-      p += 4 * GK_BLOCK;
-      o += 4 * GK_BLOCK;
+      p += 4 * n;
+      o += 4 * n;
+      if (n < GK_BLOCK)
+        break;
     }
   *op = o;
   return p;
@@ -320,7 +363,7 @@ GR_RUN_VARIANTS (gr_run4)
   ((utf16) ? ((big_endian) ? run##_be16 : run##_le16) : ((big_endian) ? run##_be : run##_le))
 
 /* The run the blocks before announce by @m_lo, the low half of the last
- * one's end mask (as gr_run_hi has it), from @p, a character boundary, to
+ * one's end mask (as gr_run_count() tests it), from @p, a character boundary, to
  * units of @unit bytes (2: UTF-16), reading below @lim: up to its first
  * step that does not pass.  Returns where that stopped, a character
  * boundary (@p if nowhere). */
@@ -343,3 +386,126 @@ gr_run (const guint      m_lo,
     return GR_RUN_OF (gr_run4, utf16, big_endian) (p, lim, po);
   return p;
 }
+
+#ifdef GR_HAVE_FIRST_FAIL
+/* The starts of characters of two, three or four bytes from bit 0. */
+static const guint64 gr_starts[3] = { 0x5555555555555555u, 0x9249249249249249u, 0x1111111111111111u };
+
+/* The bytes of the block at @p that start a character. */
+GUTF8CONV_KERNEL_INLINE gk_mask gr_block_starts (const guint8 *p) { return ~gk_cont_mask (gk_loadu (p)) & GK_ALL; }
+
+/* ASCII bytes between two runs that gr_runs() takes itself: more is
+ * ASCII text, the kernel's ASCII step's. */
+#define GR_GAP 8
+
+/* Runs from the character boundary *@pp, each chosen by its first lead,
+ * to units of @unit bytes, with up to GR_GAP ASCII bytes between two
+ * (Chinese lines, emoji between spaces), as long as each run takes a
+ * whole step at least; advances *@pp and *@po (never past @end and
+ * @oend), stopping at a character boundary.  It may take nothing.  The
+ * first run is tried only where the characters of its first step all
+ * start every second, third or fourth byte (gk_cont_mask ()): text of
+ * mixed lengths (Hindi, with spaces) fails that test, not a whole step. */
+GUTF8CONV_KERNEL_INLINE void
+gr_runs_loop (const guint8   **pp,
+              const guint8    *end,
+              guint8         **po,
+              const guint8    *oend,
+              const gboolean   bmp_only,
+              const gboolean   big_endian,
+              const guint      unit)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  gboolean in_run = TRUE;
+  guint len = 2 + (*p >= 0xE0) + (*p >= 0xF0);
+
+  /* The first step's other blocks (gr_runs() tested the first): block
+   * j's characters start where j GK_BLOCK + i is a multiple of len. */
+  for (guint j = 1; j < (len == 2 ? 1 : len); j++)
+    {
+      guint shift = (len - (j * GK_BLOCK) % len) % len;
+
+      if (gr_block_starts (p + j * GK_BLOCK) != ((gk_mask) (gr_starts[len - 2] << shift) & GK_ALL))
+        return;
+    }
+  while (end - p >= 4 * GK_BLOCK)
+    {
+      /* A run writes at most twice what it reads. */
+      const guint8 *lim = p + MIN ((gsize) (end - p), (gsize) (oend - o) / 2);
+      const guint8 *q;
+      guint c = *p;
+
+      if (c < 0x80)
+        {
+          guint n = 0;
+
+          while (n < GR_GAP && p[n] < 0x80)
+            n++;
+          if (n == GR_GAP)
+            break;
+          for (guint i = 0; i < n; i++)
+            {
+              if (unit == 2)
+                store_u16 (o + 2 * i, p[i], big_endian);
+              else
+                store_u32 (o + 4 * i, p[i], big_endian);
+            }
+          p += n;
+          o += unit * n;
+          continue;
+        }
+      if (c < 0xC2 || lim - p < 4 * GK_BLOCK)
+        break;
+      len = 2 + (c >= 0xE0) + (c >= 0xF0);
+      if (len == 4)
+        {
+          if (bmp_only)
+            break;
+          q = GR_RUN_OF (gr_run4, unit == 2, big_endian) (p, lim, &o);
+        }
+      else if (len == 3)
+        q = GR_RUN_OF (gr_run3, unit == 2, big_endian) (p, lim, &o);
+      else
+        q = GR_RUN_OF (gr_run2, unit == 2, big_endian) (p, lim, &o);
+      in_run = (gsize) (q - p) >= (len == 2 ? 1 : len) * GK_BLOCK;
+      p = q;
+      if (!in_run)
+        break;
+    }
+  *pp = p;
+  *po = o;
+}
+
+/* gr_runs_loop() for each output and byte order, in functions of their
+ * own: a kernel's loop inlines only the test of the first byte. */
+#define GR_RUNS_VARIANT(suffix, unit, big_endian) \
+  static __attribute__((noinline)) void \
+  gr_runs_##suffix (const guint8 **pp, const guint8 *end, guint8 **po, const guint8 *oend, const gboolean bmp_only) \
+  { \
+    gr_runs_loop (pp, end, po, oend, bmp_only, big_endian, unit); \
+  }
+GR_RUNS_VARIANT (le, 4, FALSE)
+GR_RUNS_VARIANT (be, 4, TRUE)
+GR_RUNS_VARIANT (le16, 2, FALSE)
+GR_RUNS_VARIANT (be16, 2, TRUE)
+
+/* gr_runs_loop() where the first block is all characters of the length
+ * of its first (most calls from a kernel's general loop are not). */
+GUTF8CONV_KERNEL_INLINE void
+gr_runs (const guint8   **pp,
+         const guint8    *end,
+         guint8         **po,
+         const guint8    *oend,
+         const gboolean   bmp_only,
+         const gboolean   big_endian,
+         const guint      unit)
+{
+  guint c;
+
+  if (end - *pp < 4 * GK_BLOCK || (c = **pp) < 0xC2 ||
+      gr_block_starts (*pp) != ((gk_mask) gr_starts[(c >= 0xE0) + (c >= 0xF0)] & GK_ALL))
+    return;
+  GR_RUN_OF (gr_runs, unit == 2, big_endian) (pp, end, po, oend, bmp_only);
+}
+#endif

@@ -51,6 +51,11 @@
  *       it takes it, stopping at a character boundary, and advances *@pp
  *       and *@po (never past @end and @oend); it may take nothing.
  *
+ * A kernel with the runs of gutf8conv-kernel-generic-runs.h defines
+ * GK16_RUNS: where a block would go to the block of values (neither ASCII
+ * nor the kernel's own loop's nor GK16_DIRECT's), gr_runs() tries it
+ * first, and the loop starts again after any progress.
+ *
  * Mending (GUtf8ConvDecodeMendFunc) is the plain loop again after each
  * malformed sequence it stops at, mended there by gk_mend_at() of
  * gutf8conv-kernel-generic-block.h in 16-bit units, one at a time as the
@@ -236,7 +241,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
                   gsize               *in_used)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-#if defined (GK16_DIRECT) || defined (GK16_RUN)
+#if defined (GK16_DIRECT) || defined (GK16_RUN) || defined (GK16_RUNS)
   const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
 #endif
   /* The values stay in this machine's order. */
@@ -282,6 +287,20 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
           continue;
         if ((gsize) (oend - o) / 2 < GK16_MIN_ROOM)
           break;
+      }
+#endif
+#ifdef GK16_RUNS
+      {
+        const guint8 *q = p;
+        guint8 *qo = o;
+
+        gr_runs (&q, end, &qo, oend, bmp_only, big_endian, 2);
+        if (q != p)
+          {
+            p = q;
+            o = qo;
+            continue;
+          }
       }
 #endif
       /* Room for two units a value: a pair each still fits. */
