@@ -540,26 +540,7 @@ gr_store_ucs4 (guint8 *o, gr_vec16 v, const gboolean big_endian)
   _mm_storeu_si128 ((__m128i *) o, v);
 }
 
-/* Plane k of 48 input bytes: where each of its three vectors of 16
- * (v[j], bytes 16 j to 16 j + 15) holds the plane's bytes 3 i + k; -1
- * elsewhere, ORed. */
-static const gint8 plane3_shuffle[3][3][16] __attribute__((aligned (16))) = {
-  { { 0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 },
-    { -1, -1, -1, -1, -1, -1, 2, 5, 8, 11, 14, -1, -1, -1, -1, -1 },
-    { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 4, 7, 10, 13 } },
-  { { 1, 4, 7, 10, 13, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 },
-    { -1, -1, -1, -1, -1, 0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1 },
-    { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 5, 8, 11, 14 } },
-  { { 2, 5, 8, 11, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 },
-    { -1, -1, -1, -1, -1, 1, 4, 7, 10, 13, -1, -1, -1, -1, -1, -1 },
-    { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 3, 6, 9, 12, 15 } },
-};
-
-/* Sixteen bytes of four four-byte characters as four dwords, each one
- * byte of the four: a 4x4 transpose's first step. */
-static const gint8 plane4_shuffle[16] __attribute__((aligned (16))) = {
-  0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
-};
+#include "gutf8conv-kernel-x86-runs.h"
 
 GUTF8CONV_KERNEL_INLINE void
 gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
