@@ -33,9 +33,10 @@
  * a table indexed by the four lengths packs them.  The tables are
  * gen-tables.py's (gutf8conv-kernel-tables.h).
  *
- * UTF-8 -> UTF-16 has a loop of its own (gk16_run()), and where it stops
- * before a block of values, the runs of one length of
- * gutf8conv-kernel-generic-runs.h (emoji), planes gathered by pshufb.
+ * UTF-8 -> UTF-16 has a loop of its own (gk16_run()); before it, where a
+ * three- or four-byte lead starts the text, and where it stops before a
+ * block of values, the runs of one length of
+ * gutf8conv-kernel-generic-runs.h (CJK, emoji), planes gathered by pshufb.
  *
  * Blocks that are not entirely valid go to the scalar kernel, which
  * stops where it must; input shorter than the careful loop's block, and
@@ -580,11 +581,62 @@ gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3
 
 #include "gutf8conv-kernel-generic-runs.h"
 
-#define GK16_RUN gk16_run
+/* Where the runs of three- or four-byte characters at @p end (CJK and
+ * emoji text, which they take in fewer instructions than gk16_run() or
+ * the block of values).  Out of line, returning both pointers, and cold
+ * (called once a run, not once a block): the caller keeps its pointers
+ * in registers and its loops' code as and where it was (inlined, or
+ * given the pointers' addresses, it made GCC lay out the ASCII loop
+ * anew, slower). */
+typedef struct
+{
+  const guint8 *p;
+  guint8 *o;
+} Ssse3Runs16;
 
-/* decode16's runs (gutf8conv-kernel-generic-utf16-decode.h): emoji text,
- * which gk16_run() leaves, would otherwise go through the block of
- * values. */
+static __attribute__((noinline, cold)) Ssse3Runs16
+ssse3_runs16 (const guint8   *p,
+              const guint8   *end,
+              guint8         *o,
+              const guint8   *oend,
+              const gboolean  bmp_only,
+              const gboolean  big_endian)
+{
+  gr_runs (&p, end, &o, oend, bmp_only, big_endian, 2);
+  return (Ssse3Runs16) { p, o };
+}
+
+/* decode16's own loops: the runs first where the text is of three- or
+ * four-byte characters, then gk16_run(). */
+GUTF8CONV_KERNEL_INLINE void
+ssse3_run16 (const guint8   **pp,
+             const guint8    *end,
+             guint8         **po,
+             const guint8    *oend,
+             const gboolean   bmp_only,
+             const gboolean   big_endian)
+{
+  /* The caller's loop has a byte at *@pp.  Not two-byte leads:
+   * gk16_run() takes two-byte text itself, and French, whose accents
+   * would start runs that end at once, would pay the call. */
+  if (**pp >= 0xE0)
+    {
+      Ssse3Runs16 r = ssse3_runs16 (*pp, end, *po, oend, bmp_only, big_endian);
+
+      if (r.p != *pp)
+        {
+          *pp = r.p;
+          *po = r.o;
+          return;
+        }
+    }
+  gk16_run (pp, end, po, oend, bmp_only, big_endian);
+}
+#define GK16_RUN ssse3_run16
+
+/* decode16's runs (gutf8conv-kernel-generic-utf16-decode.h) where
+ * gk16_run() takes nothing either: the block of values would be the
+ * rest. */
 #define GK16_RUNS 1
 
 #include "gutf8conv-kernel-sse-utf16-decode.h"
