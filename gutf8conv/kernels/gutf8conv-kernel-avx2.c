@@ -408,43 +408,15 @@ GK_DECODE_ENTRY_POINTS (decode_avx2, decode_mend_avx2)
  * validator's. */
 GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)
 
-/* The runs' operations (gutf8conv-kernel-generic-runs.h): byte shifts
- * by 16-bit lane and a mask, zips across the lanes (a qword permute
- * first, as vpunpck* works within each), planes gathered by vpshufb from
- * loads that put the first and second half of a step's input in the low
- * and high lane; a run's last step converts what passes. */
-typedef __m256i gr_vec16;
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr_as16 (gk_vec x)                    { return x; }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr_as8 (gr_vec16 x)                   { return x; }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return _mm256_set1_epi16 ((short) c); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_and (gr_vec16 a, gr_vec16 b)     { return _mm256_and_si256 (a, b); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_cmpeq (gr_vec16 a, gr_vec16 b)   { return _mm256_cmpeq_epi16 (a, b); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_test (gr_vec16 a, gr_vec16 b)
-{
-  return _mm256_xor_si256 (_mm256_cmpeq_epi16 (_mm256_and_si256 (a, b), _mm256_setzero_si256 ()), _mm256_set1_epi8 (-1));
-}
-GUTF8CONV_KERNEL_INLINE gboolean gr16_all (gr_vec16 ok)                { return (guint32) _mm256_movemask_epi8 (ok) == 0xFFFFFFFFu; }
-GUTF8CONV_KERNEL_INLINE guint    gr16_first_fail (gr_vec16 ok)         { return __builtin_ctz (~(guint32) _mm256_movemask_epi8 (ok)) / 2; }
-GUTF8CONV_KERNEL_INLINE __m256i  avx2_halves (__m256i x)               { return _mm256_permute4x64_epi64 (x, 0xD8); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return _mm256_unpacklo_epi16 (avx2_halves (a), avx2_halves (b)); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return _mm256_unpackhi_epi16 (avx2_halves (a), avx2_halves (b)); }
-#define gr16_srli(v, n) _mm256_srli_epi16 ((v), (n))
-#define gr16_sli(a, b, n) _mm256_or_si256 (_mm256_slli_epi16 ((b), (n)), _mm256_and_si256 ((a), _mm256_set1_epi16 ((1 << (n)) - 1)))
-#define gr8_srli(v, n) _mm256_and_si256 (_mm256_srli_epi16 ((v), (n)), SET1 (0xFF >> (n)))
-#define gr8_sli(a, b, n) \
-  _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi16 ((b), (n)), SET1 ((0xFF << (n)) & 0xFF)), \
-                   _mm256_and_si256 ((a), SET1 ((1 << (n)) - 1)))
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return _mm256_cmpeq_epi8 (_mm256_min_epu8 (a, b), a); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return _mm256_sub_epi8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr_cont_const (void)                  { return SET1 (0xC0); }
-/* 80..BF are the bytes below -0x40 as signed. */
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_is_cont (gk_vec x, gk_vec c)      { return _mm256_cmpgt_epi8 (c, x); }
-GUTF8CONV_KERNEL_INLINE gboolean gr8_all (gk_vec ok)                   { return (guint32) _mm256_movemask_epi8 (ok) == 0xFFFFFFFFu; }
-GUTF8CONV_KERNEL_INLINE guint    gr8_first_fail (gk_vec ok)            { return __builtin_ctz (~(guint32) _mm256_movemask_epi8 (ok)); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_lo (gk_vec a, gk_vec b)       { return _mm256_unpacklo_epi8 (avx2_halves (a), avx2_halves (b)); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return _mm256_unpackhi_epi8 (avx2_halves (a), avx2_halves (b)); }
-#define GR_HAVE_FIRST_FAIL 1
-#define gr_keep(v) ((void) 0)
+/* The runs' operations (gutf8conv-kernel-x86-runs.h, then
+ * gutf8conv-kernel-generic-runs.h) on 32 bytes: zips across the lanes
+ * take a qword permute first (vpunpck* works within each lane), and a
+ * step's input is loaded half into each lane. */
+#define X86_RUNS_OP(name) _mm256_##name
+#define X86_RUNS_SI(name) _mm256_##name##_si256
+GUTF8CONV_KERNEL_INLINE __m256i x86_runs_lanes (__m256i x) { return _mm256_permute4x64_epi64 (x, 0xD8); }
+#define x86_runs_load(p, half) _mm256_loadu2_m128i ((const __m128i *) ((p) + (half)), (const __m128i *) (p))
+#define x86_runs_table(t) _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) (t)))
 
 GUTF8CONV_KERNEL_INLINE gk_vec
 gr8_swap16 (gk_vec x)
@@ -454,7 +426,7 @@ gr8_swap16 (gk_vec x)
 }
 
 GUTF8CONV_KERNEL_INLINE void
-gr_store_ucs4 (guint8 *o, gr_vec16 v, const gboolean big_endian)
+gr_store_ucs4 (guint8 *o, gk_vec v, const gboolean big_endian)
 {
   if (big_endian)
     v = _mm256_shuffle_epi8 (v, _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
@@ -463,45 +435,6 @@ gr_store_ucs4 (guint8 *o, gr_vec16 v, const gboolean big_endian)
 }
 
 #include "gutf8conv-kernel-x86-runs.h"
-
-/* The 3 * GK_BLOCK bytes at @p as byte planes: the low lane takes the
- * first 48 bytes, the high lane the next 48. */
-GUTF8CONV_KERNEL_INLINE void
-gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
-{
-  gk_vec v[3], *b[3] = { b0, b1, b2 };
-
-  for (guint j = 0; j < 3; j++)
-    v[j] = _mm256_loadu2_m128i ((const __m128i *) (p + 48 + 16 * j), (const __m128i *) (p + 16 * j));
-  for (guint k = 0; k < 3; k++)
-    {
-      gk_vec x = _mm256_shuffle_epi8 (v[0], _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) plane3_shuffle[k][0])));
-
-      for (guint j = 1; j < 3; j++)
-        x = _mm256_or_si256 (x, _mm256_shuffle_epi8 (v[j], _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) plane3_shuffle[k][j]))));
-      *b[k] = x;
-    }
-}
-
-/* The 4 * GK_BLOCK bytes at @p as byte planes, by a 4x4 transpose of
- * dwords in each lane (the low lane the first 64 bytes). */
-GUTF8CONV_KERNEL_INLINE void
-gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
-{
-  const __m256i t = _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) plane4_shuffle));
-  gk_vec v[4], lo01, hi01, lo23, hi23;
-
-  for (guint j = 0; j < 4; j++)
-    v[j] = _mm256_shuffle_epi8 (_mm256_loadu2_m128i ((const __m128i *) (p + 64 + 16 * j), (const __m128i *) (p + 16 * j)), t);
-  lo01 = _mm256_unpacklo_epi32 (v[0], v[1]);
-  hi01 = _mm256_unpackhi_epi32 (v[0], v[1]);
-  lo23 = _mm256_unpacklo_epi32 (v[2], v[3]);
-  hi23 = _mm256_unpackhi_epi32 (v[2], v[3]);
-  *b0 = _mm256_unpacklo_epi64 (lo01, lo23);
-  *b1 = _mm256_unpackhi_epi64 (lo01, lo23);
-  *b2 = _mm256_unpacklo_epi64 (hi01, hi23);
-  *b3 = _mm256_unpackhi_epi64 (hi01, hi23);
-}
 
 #include "gutf8conv-kernel-generic-runs.h"
 

@@ -498,43 +498,17 @@ gk16_run (const guint8   **pp,
   *pp = p + __builtin_ctz (~(guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)));
   *po = o;
 }
-/* The runs' operations (gutf8conv-kernel-generic-runs.h): byte shifts
- * by 16-bit lane and a mask, planes gathered by pshufb; a run's last
- * step converts what passes. */
-typedef __m128i gr_vec16;
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr_as16 (gk_vec x)                    { return x; }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr_as8 (gr_vec16 x)                   { return x; }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return _mm_set1_epi16 ((short) c); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_and (gr_vec16 a, gr_vec16 b)     { return _mm_and_si128 (a, b); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_cmpeq (gr_vec16 a, gr_vec16 b)   { return _mm_cmpeq_epi16 (a, b); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_test (gr_vec16 a, gr_vec16 b)
-{
-  return _mm_xor_si128 (_mm_cmpeq_epi16 (_mm_and_si128 (a, b), _mm_setzero_si128 ()), SET1 (0xFF));
-}
-GUTF8CONV_KERNEL_INLINE gboolean gr16_all (gr_vec16 ok)                { return _mm_movemask_epi8 (ok) == 0xFFFF; }
-GUTF8CONV_KERNEL_INLINE guint    gr16_first_fail (gr_vec16 ok)         { return __builtin_ctz (~(guint32) _mm_movemask_epi8 (ok)) / 2; }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return _mm_unpacklo_epi16 (a, b); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return _mm_unpackhi_epi16 (a, b); }
-#define gr16_srli(v, n) _mm_srli_epi16 ((v), (n))
-#define gr16_sli(a, b, n) _mm_or_si128 (_mm_slli_epi16 ((b), (n)), _mm_and_si128 ((a), _mm_set1_epi16 ((1 << (n)) - 1)))
-#define gr8_srli(v, n) _mm_and_si128 (_mm_srli_epi16 ((v), (n)), SET1 (0xFF >> (n)))
-#define gr8_sli(a, b, n) \
-  _mm_or_si128 (_mm_and_si128 (_mm_slli_epi16 ((b), (n)), SET1 ((0xFF << (n)) & 0xFF)), _mm_and_si128 ((a), SET1 ((1 << (n)) - 1)))
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return _mm_cmpeq_epi8 (_mm_min_epu8 (a, b), a); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return _mm_sub_epi8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr_cont_const (void)                  { return SET1 (0xC0); }
-/* 80..BF are the bytes below -0x40 as signed. */
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_is_cont (gk_vec x, gk_vec c)      { return _mm_cmpgt_epi8 (c, x); }
-GUTF8CONV_KERNEL_INLINE gboolean gr8_all (gk_vec ok)                   { return _mm_movemask_epi8 (ok) == 0xFFFF; }
-GUTF8CONV_KERNEL_INLINE guint    gr8_first_fail (gk_vec ok)            { return __builtin_ctz (~(guint32) _mm_movemask_epi8 (ok)); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_lo (gk_vec a, gk_vec b)       { return _mm_unpacklo_epi8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return _mm_unpackhi_epi8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_swap16 (gk_vec x)                 { return swap_units (x); }
-#define GR_HAVE_FIRST_FAIL 1
-#define gr_keep(v) ((void) 0)
+/* The runs' operations (gutf8conv-kernel-x86-runs.h, then
+ * gutf8conv-kernel-generic-runs.h) on 16 bytes. */
+#define X86_RUNS_OP(name) _mm_##name
+#define X86_RUNS_SI(name) _mm_##name##_si128
+#define x86_runs_lanes(x) (x)
+#define x86_runs_load(p, half) _mm_loadu_si128 ((const __m128i *) (p))
+#define x86_runs_table(t) _mm_load_si128 ((const __m128i *) (t))
+GUTF8CONV_KERNEL_INLINE gk_vec gr8_swap16 (gk_vec x) { return swap_units (x); }
 
 GUTF8CONV_KERNEL_INLINE void
-gr_store_ucs4 (guint8 *o, gr_vec16 v, const gboolean big_endian)
+gr_store_ucs4 (guint8 *o, gk_vec v, const gboolean big_endian)
 {
   if (big_endian)
     v = _mm_shuffle_epi8 (v, _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
@@ -542,43 +516,6 @@ gr_store_ucs4 (guint8 *o, gr_vec16 v, const gboolean big_endian)
 }
 
 #include "gutf8conv-kernel-x86-runs.h"
-
-GUTF8CONV_KERNEL_INLINE void
-gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
-{
-  gk_vec v[3], *b[3] = { b0, b1, b2 };
-
-  for (guint j = 0; j < 3; j++)
-    v[j] = _mm_loadu_si128 ((const __m128i *) (p + 16 * j));
-  for (guint k = 0; k < 3; k++)
-    {
-      gk_vec x = _mm_shuffle_epi8 (v[0], _mm_load_si128 ((const __m128i *) plane3_shuffle[k][0]));
-
-      for (guint j = 1; j < 3; j++)
-        x = _mm_or_si128 (x, _mm_shuffle_epi8 (v[j], _mm_load_si128 ((const __m128i *) plane3_shuffle[k][j])));
-      *b[k] = x;
-    }
-}
-
-/* Four planes by a 4x4 transpose of dwords. */
-GUTF8CONV_KERNEL_INLINE void
-gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
-{
-  const __m128i t = _mm_load_si128 ((const __m128i *) plane4_shuffle);
-  gk_vec v[4], lo01, hi01, lo23, hi23;
-
-  for (guint j = 0; j < 4; j++)
-    v[j] = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (p + 16 * j)), t);
-  lo01 = _mm_unpacklo_epi32 (v[0], v[1]);
-  hi01 = _mm_unpackhi_epi32 (v[0], v[1]);
-  lo23 = _mm_unpacklo_epi32 (v[2], v[3]);
-  hi23 = _mm_unpackhi_epi32 (v[2], v[3]);
-  *b0 = _mm_unpacklo_epi64 (lo01, lo23);
-  *b1 = _mm_unpackhi_epi64 (lo01, lo23);
-  *b2 = _mm_unpacklo_epi64 (hi01, hi23);
-  *b3 = _mm_unpackhi_epi64 (hi01, hi23);
-}
-
 #include "gutf8conv-kernel-generic-runs.h"
 
 /* Where the runs of three- or four-byte characters at @p end (CJK and
