@@ -56,7 +56,9 @@
  * It gives gr_run(), a run's loop by the end mask of the blocks before,
  * with gr_run_count() and gr_run_due(), its entry test; and with
  * GR_HAVE_FIRST_FAIL, gr_runs(), runs by their first block and the few
- * ASCII bytes between them, for a kernel that tests no end masks.
+ * ASCII bytes between them, for a kernel that tests no end masks.  A
+ * kernel whose fast phase enters gr_runs() to UCS-4 (GK_KL_RUNS of
+ * gutf8conv-kernel-generic-kl-decode.h) defines GK_KL_RUNS first.
  */
 
 #pragma once
@@ -444,6 +446,14 @@ gr_runs_loop (const guint8   **pp,
             n++;
           if (n == GR_GAP)
             break;
+#ifdef GK_KL_RUNS
+          /* To UCS-4 (only GK_KL_RUNS's fast phase asks for it) a run of
+           * two-byte characters may have filled the output: it writes
+           * twice what it reads.  (To UTF-16 no run writes more than it
+           * reads, and a run starts with room for two steps.) */
+          if (unit == 4 && oend - o < 4 * GR_GAP)
+            break;
+#endif
           for (guint i = 0; i < n; i++)
             {
               if (unit == 2)
