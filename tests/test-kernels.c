@@ -1059,6 +1059,41 @@ test_kernel_runs_out_room (gconstpointer data)
         }
 }
 
+/* The runs with a few ASCII bytes between two (fewer than a kernel's
+ * runs may take in their stride) and every output room around what the
+ * characters before those bytes need, so that a run meets the end of
+ * the output just before them: to UCS-4 a run of two-byte characters
+ * writes twice what it reads (behaviour guide, section kernels). */
+static void
+test_kernel_runs_gap_room (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const gsize gaps[] = { 1, 3, 7 };
+  static const gsize ats[] = { 96, 160, 224 };
+  guint8 text[RUN_LEN], in[RUN_LEN + 8], out[4 * (RUN_LEN + 8)];
+
+  for (guint width = 2; width <= 4; width++)
+    for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
+      for (guint a = 0; a < G_N_ELEMENTS (ats); a++)
+        for (guint flags = 0; flags < 2; flags++)
+          {
+            guint f = flags ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0;
+            gsize at = ats[a] / width * width, len = RUN_LEN + gaps[g], used, need, need16;
+
+            random_run (text, width, 0);
+            memcpy (in, text, at);
+            memcpy (in + at, "abcdefg", gaps[g]);
+            memcpy (in + at + gaps[g], text + at, RUN_LEN - at);
+            /* What the characters before the ASCII bytes need. */
+            need = gutf8conv_kernel_scalar.decode (in, at, out, sizeof out, f, &used);
+            need16 = gutf8conv_kernel_scalar.decode16 (in, at, out, sizeof out, f, &used);
+            for (gsize room = need - 64; room <= need + 64; room++)
+              check_call (kernel, DECODE, in, len, room, f);
+            for (gsize room = need16 - 64; room <= need16 + 64; room++)
+              check_call (kernel, DECODE16, in, len, room, f);
+          }
+}
+
 /* A kernel that built its tables at first use, once per process (ssse3
  * did until its tables were generated), would pass every other test here
  * on a path that reads a table before making sure it exists, since some
@@ -2499,6 +2534,7 @@ main (int    argc,
       add_kernel_test (k, "runs", test_kernel_runs);
       add_kernel_test (k, "runs/other-length", test_kernel_runs_other_length);
       add_kernel_test (k, "runs/out-room", test_kernel_runs_out_room);
+      add_kernel_test (k, "runs/gap-room", test_kernel_runs_gap_room);
       add_kernel_test (k, "guard-pages", test_kernel_guard_pages);
       add_kernel_test (k, "short-tails", test_kernel_short_tails);
       add_kernel_test (k, "short-sequences", test_kernel_short_sequences);

@@ -7,9 +7,11 @@
  * validator's nibble lookups) and a bit gather (vbpermq: the movemask);
  * nothing of POWER9.  The generic layer's vector operations in VSX and
  * the steps VSX does its own way; every loop is the generic layer's
- * (behaviour guide, `kernels`).  vec_perm takes an index's low five bits,
- * so the shared tables' 0x80 (zero, for pshufb) picks byte 0: only past
- * what a store keeps, which the next store overwrites.
+ * (behaviour guide, `kernels`), the runs of one length (CJK, emoji)
+ * included, their byte planes gathered by vperm.  vec_perm takes an
+ * index's low five bits, so the shared tables' 0x80 (zero, for pshufb)
+ * picks byte 0: only past what a store keeps, which the next store
+ * overwrites.
  */
 
 #include "config.h"
@@ -198,6 +200,85 @@ gk_kl_step_errors (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, 
 #define GK16_KL 1
 #define gk16_decode_valid(c, p, b, cont, cont2, o, be) (vec_any_ge (b, gk_set1 (0xF0)) ? NULL : vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, be, 2))
 #define gk_widen16(b, h, be) VSX_ZIP (b, vsx_zero (), h, be)
+
+/* The runs' operations (gutf8conv-kernel-generic-runs.h): shifts and
+ * compares by byte and by 16-bit lane as they are, an insert by vsel,
+ * zips by vmrgh/vmrgl, and a step's byte planes gathered by vperm from
+ * two registers at a time. */
+typedef vu16 gr_vec16;
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr_as16 (gk_vec x)                    { return (gr_vec16) x; }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr_as8 (gr_vec16 x)                   { return (gk_vec) x; }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return vec_splats ((unsigned short) c); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_and (gr_vec16 a, gr_vec16 b)     { return vec_and (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_cmpeq (gr_vec16 a, gr_vec16 b)   { return (gr_vec16) vec_cmpeq (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_test (gr_vec16 a, gr_vec16 b)    { gr_vec16 z = (gr_vec16) vec_cmpeq (vec_and (a, b), gr16_set1 (0)); return vec_nor (z, z); }
+GUTF8CONV_KERNEL_INLINE gboolean gr16_all (gr_vec16 ok)                { return vec_all_eq (ok, gr16_set1 (0xFFFF)); }
+GUTF8CONV_KERNEL_INLINE guint    gr16_first_fail (gr_vec16 ok)         { return __builtin_ctz (~vsx_movemask ((vu8) ok)) / 2; }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return vec_mergeh (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return vec_mergel (a, b); }
+#define gr16_srli(v, n) vec_sr ((v), gr16_set1 (n))
+/* (b << n) | (a & ((1 << n) - 1)): one vsel. */
+#define gr16_sli(a, b, n) vec_sel (vec_sl ((b), gr16_set1 (n)), (a), gr16_set1 ((1 << (n)) - 1))
+#define gr8_srli(v, n) vec_sr ((v), gk_set1 (n))
+#define gr8_sli(a, b, n) vec_sel (vec_sl ((b), gk_set1 (n)), (a), gk_set1 ((1 << (n)) - 1))
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return (gk_vec) vec_cmple (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return vec_sub (a, b); }
+/* 80..BF are the bytes below -0x40 as signed. */
+GUTF8CONV_KERNEL_INLINE gk_vec   gr_cont_const (void)                  { return gk_set1 (0xC0); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_is_cont (gk_vec x, gk_vec c)      { return (gk_vec) vec_cmplt ((__vector signed char) x, (__vector signed char) c); }
+GUTF8CONV_KERNEL_INLINE gboolean gr8_all (gk_vec ok)                   { return vec_all_eq (ok, gk_set1 (0xFF)); }
+GUTF8CONV_KERNEL_INLINE guint    gr8_first_fail (gk_vec ok)            { return __builtin_ctz (~vsx_movemask (ok)); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_lo (gk_vec a, gk_vec b)       { return vec_mergeh (a, b); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return vec_mergel (a, b); }
+#define gr8_swap16 vsx_swap16
+GUTF8CONV_KERNEL_INLINE void     gr_store_ucs4 (guint8 *o, gr_vec16 v, gboolean be) { vsx_store (o, be ? vsx_swap32 ((vu8) v) : (vu8) v); }
+#define gr_keep(v) __asm__ ("" : "+v" (v))
+/* A run's last step converts what passes: after it, decode16's block of
+ * values, or the fast phase's start again (a load and a validation). */
+#define GR_HAVE_FIRST_FAIL 1
+
+/* Plane k of 48 bytes (bytes 3 i + k): those of the first 32 by one
+ * vperm, then the rest from the third vector by another. */
+GUTF8CONV_KERNEL_INLINE void
+gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
+{
+  const vu8 v0 = vsx_load (p), v1 = vsx_load (p + 16), v2 = vsx_load (p + 32);
+
+  *b0 = vec_perm (vec_perm (v0, v1, V8 (0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0, 0, 0, 0, 0)), v2,
+                  V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29));
+  *b1 = vec_perm (vec_perm (v0, v1, V8 (1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0, 0, 0, 0, 0)), v2,
+                  V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21, 24, 27, 30));
+  *b2 = vec_perm (vec_perm (v0, v1, V8 (2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0)), v2,
+                  V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31));
+}
+
+/* Planes of 64 bytes: each pair of vectors to two planes' halves (one
+ * vperm each), then the halves of the two pairs joined (xxpermdi). */
+GUTF8CONV_KERNEL_INLINE void
+gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
+{
+  const vu8 p01 = V8 (0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
+  const vu8 p23 = V8 (2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31);
+  const vu8 v0 = vsx_load (p), v1 = vsx_load (p + 16), v2 = vsx_load (p + 32), v3 = vsx_load (p + 48);
+  __vector unsigned long long a01 = (__vector unsigned long long) vec_perm (v0, v1, p01);
+  __vector unsigned long long a23 = (__vector unsigned long long) vec_perm (v0, v1, p23);
+  __vector unsigned long long c01 = (__vector unsigned long long) vec_perm (v2, v3, p01);
+  __vector unsigned long long c23 = (__vector unsigned long long) vec_perm (v2, v3, p23);
+
+  *b0 = (vu8) vec_mergeh (a01, c01);
+  *b1 = (vu8) vec_mergel (a01, c01);
+  *b2 = (vu8) vec_mergeh (a23, c23);
+  *b3 = (vu8) vec_mergel (a23, c23);
+}
+
+/* Where the runs of one length start: in the fast phase, after the
+ * GR_RUN_BLOCKS-th block in a row with no ASCII byte (decode and
+ * decode16: CJK, emoji), and in decode16 before its block of values
+ * (emoji, whose blocks the fast phase leaves to it). */
+#define GK_KL_RUNS 1
+#define GK16_RUNS 1
+
+#include "gutf8conv-kernel-generic-runs.h"
 
 #include "gutf8conv-kernel-generic-kl-decode.h"
 #define gk_decode_fast gk_kl_decode_fast
