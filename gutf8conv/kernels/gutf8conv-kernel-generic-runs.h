@@ -43,6 +43,9 @@
  *   GR_STORE_PAIRS (o, h_hi, h_lo, l_hi, l_lo, big_endian)
  *        GK_BLOCK surrogate pairs from the byte planes of their units;
  *        by default interleaved by zips
+ * and may define GR_PLANES_CONTEXT, a declaration that the three- and
+ * four-byte runs make before their loop (the constants its
+ * gr_load_planes3() and gr_load_planes4() use, made once)
  * A kernel whose general loop after a run costs more than a run's step
  * (x86: its decode16 goes through a block of values) defines
  *   GR_HAVE_FIRST_FAIL
@@ -252,6 +255,9 @@ gr_run3 (const guint8    *p,
   gr_keep (sur_mask);
   gr_keep (cont);
   gr_keep (z);
+#ifdef GR_PLANES_CONTEXT
+  GR_PLANES_CONTEXT;
+#endif
   while (lim - p >= 3 * GK_BLOCK)
     {
       gk_vec b0, b1, b2, hi, lo, ok;
@@ -301,6 +307,9 @@ gr_run4 (const guint8    *p,
   gr_keep (one);
   gr_keep (max_plane);
   gr_keep (cont);
+#ifdef GR_PLANES_CONTEXT
+  GR_PLANES_CONTEXT;
+#endif
   while (lim - p >= 4 * GK_BLOCK)
     {
       gk_vec t0, t1, t2, t3, b2, b1, b0, plane, ok;

@@ -217,10 +217,12 @@ GUTF8CONV_KERNEL_INLINE guint    gr16_first_fail (gr_vec16 ok)         { return 
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return vec_mergeh (a, b); }
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return vec_mergel (a, b); }
 #define gr16_srli(v, n) vec_sr ((v), gr16_set1 (n))
-/* (b << n) | (a & ((1 << n) - 1)): one vsel. */
-#define gr16_sli(a, b, n) vec_sel (vec_sl ((b), gr16_set1 (n)), (a), gr16_set1 ((1 << (n)) - 1))
+/* (b << n) | (a & ((1 << n) - 1)): one vsel, by the mask ~0 << n, which
+ * two splats of immediates make (a mask such as 0x3F is a load, and
+ * GCC 12 stores it on the stack again every step). */
+#define gr16_sli(a, b, n) vec_sel ((a), vec_sl ((b), gr16_set1 (n)), vec_sl (gr16_set1 (0xFFFF), gr16_set1 (n)))
 #define gr8_srli(v, n) vec_sr ((v), gk_set1 (n))
-#define gr8_sli(a, b, n) vec_sel (vec_sl ((b), gk_set1 (n)), (a), gk_set1 ((1 << (n)) - 1))
+#define gr8_sli(a, b, n) vec_sel ((a), vec_sl ((b), gk_set1 (n)), vec_sl (gk_set1 (0xFF), gk_set1 (n)))
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return (gk_vec) vec_cmple (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return vec_sub (a, b); }
 /* 80..BF are the bytes below -0x40 as signed. */
@@ -237,33 +239,53 @@ GUTF8CONV_KERNEL_INLINE void     gr_store_ucs4 (guint8 *o, gr_vec16 v, gboolean 
  * values, or the fast phase's start again (a load and a validation). */
 #define GR_HAVE_FIRST_FAIL 1
 
-/* Plane k of 48 bytes (bytes 3 i + k): those of the first 32 by one
- * vperm, then the rest from the third vector by another. */
+/* The vperm orders of the planes, made once before a run's loop
+ * (GR_PLANES_CONTEXT) and kept in registers: as literals in the loop
+ * GCC 12 builds them on the stack again every step. */
+typedef struct { vu8 o3[6], o4[2]; } VsxPlanes;
+
+GUTF8CONV_KERNEL_INLINE VsxPlanes
+vsx_planes (void)
+{
+  VsxPlanes c = { {
+    /* Plane k of 48 bytes, bytes 3 i + k: those of the first 32 from
+     * two vectors, then the rest from the third. */
+    V8 (0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0, 0, 0, 0, 0), V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29),
+    V8 (1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0, 0, 0, 0, 0), V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21, 24, 27, 30),
+    V8 (2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0), V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31) }, {
+    /* Two vectors of four-byte characters to the halves of planes 0
+     * and 1, and of planes 2 and 3. */
+    V8 (0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29), V8 (2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31) } };
+
+  __asm__ ("" : "+v" (c.o3[0]), "+v" (c.o3[1]), "+v" (c.o3[2]), "+v" (c.o3[3]), "+v" (c.o3[4]), "+v" (c.o3[5]), "+v" (c.o4[0]), "+v" (c.o4[1]));
+  return c;
+}
+#define GR_PLANES_CONTEXT const VsxPlanes planes = vsx_planes ()
+/* By the orders the run made before its loop (@planes, which
+ * GR_PLANES_CONTEXT declares there). */
+#define gr_load_planes3(p, b0, b1, b2) vsx_load_planes3 (&planes, p, b0, b1, b2)
+#define gr_load_planes4(p, b0, b1, b2, b3) vsx_load_planes4 (&planes, p, b0, b1, b2, b3)
+
 GUTF8CONV_KERNEL_INLINE void
-gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
+vsx_load_planes3 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
 {
   const vu8 v0 = vsx_load (p), v1 = vsx_load (p + 16), v2 = vsx_load (p + 32);
 
-  *b0 = vec_perm (vec_perm (v0, v1, V8 (0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0, 0, 0, 0, 0)), v2,
-                  V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29));
-  *b1 = vec_perm (vec_perm (v0, v1, V8 (1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0, 0, 0, 0, 0)), v2,
-                  V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21, 24, 27, 30));
-  *b2 = vec_perm (vec_perm (v0, v1, V8 (2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0)), v2,
-                  V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31));
+  *b0 = vec_perm (vec_perm (v0, v1, c->o3[0]), v2, c->o3[1]);
+  *b1 = vec_perm (vec_perm (v0, v1, c->o3[2]), v2, c->o3[3]);
+  *b2 = vec_perm (vec_perm (v0, v1, c->o3[4]), v2, c->o3[5]);
 }
 
 /* Planes of 64 bytes: each pair of vectors to two planes' halves (one
  * vperm each), then the halves of the two pairs joined (xxpermdi). */
 GUTF8CONV_KERNEL_INLINE void
-gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
+vsx_load_planes4 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
 {
-  const vu8 p01 = V8 (0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
-  const vu8 p23 = V8 (2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31);
   const vu8 v0 = vsx_load (p), v1 = vsx_load (p + 16), v2 = vsx_load (p + 32), v3 = vsx_load (p + 48);
-  __vector unsigned long long a01 = (__vector unsigned long long) vec_perm (v0, v1, p01);
-  __vector unsigned long long a23 = (__vector unsigned long long) vec_perm (v0, v1, p23);
-  __vector unsigned long long c01 = (__vector unsigned long long) vec_perm (v2, v3, p01);
-  __vector unsigned long long c23 = (__vector unsigned long long) vec_perm (v2, v3, p23);
+  __vector unsigned long long a01 = (__vector unsigned long long) vec_perm (v0, v1, c->o4[0]);
+  __vector unsigned long long a23 = (__vector unsigned long long) vec_perm (v0, v1, c->o4[1]);
+  __vector unsigned long long c01 = (__vector unsigned long long) vec_perm (v2, v3, c->o4[0]);
+  __vector unsigned long long c23 = (__vector unsigned long long) vec_perm (v2, v3, c->o4[1]);
 
   *b0 = (vu8) vec_mergeh (a01, c01);
   *b1 = (vu8) vec_mergel (a01, c01);
