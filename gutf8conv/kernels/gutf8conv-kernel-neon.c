@@ -216,45 +216,11 @@ neon_store_pairs (guint8         *o,
 
 #include "gutf8conv-kernel-generic-runs.h"
 
-/* The characters that end in a block, at most sixteen bits each: their
- * low bytes @byte0 and high bytes @byte1, the @m_lo of the low half then
- * the @m_hi of the high half moved to the front of each, to UCS-4 at @o
- * by zips with zeros, or with @utf16 as UTF-16 by one zip a half; returns
- * the new @o.  (Not ST2: GCC 12 builds its register pair on the
- * stack.) */
-static inline __attribute__((always_inline)) guint8 *
-store_units16 (uint8x16_t      byte0,
-               uint8x16_t      byte1,
-               guint           m_lo,
-               guint           m_hi,
-               uint16x8_t      z,
-               guint8         *o,
-               const gboolean  utf16,
-               const gboolean  big_endian)
-{
-  uint16x8_t lo, hi;
-
-  if (utf16)
-    {
-      uint8x16_t first = big_endian ? byte1 : byte0, second = big_endian ? byte0 : byte1;
-
-      vst1q_u8 (o, vzip1q_u8 (first, second));
-      o += 2 * popcount8[m_lo];
-      vst1q_u8 (o, vzip2q_u8 (first, second));
-      return o + 2 * popcount8[m_hi];
-    }
-  lo = vreinterpretq_u16_u8 (vzip1q_u8 (byte0, byte1));
-  hi = vreinterpretq_u16_u8 (vzip2q_u8 (byte0, byte1));
-  store_ucs4 (o, vzip1q_u16 (lo, z), big_endian);
-  store_ucs4 (o + 16, vzip2q_u16 (lo, z), big_endian);
-  o += 4 * popcount8[m_lo];
-  store_ucs4 (o, vzip1q_u16 (hi, z), big_endian);
-  store_ucs4 (o + 16, vzip2q_u16 (hi, z), big_endian);
-  return o + 4 * popcount8[m_hi];
-}
-
-/* The same with a third byte, @byte2, for blocks where a four-byte form
- * ends: each unit's three bytes and a zero byte, interleaved. */
+/* The characters that end in a block, at most 24 bits each: their low,
+ * middle and high bytes @byte0, @byte1, @byte2, the @m_lo of the low half
+ * then the @m_hi of the high half moved to the front of each, to UCS-4
+ * at @o, each unit's three bytes and a zero byte interleaved; returns the
+ * new @o. */
 static inline __attribute__((always_inline)) guint8 *
 store_units24 (uint8x16_t      byte0,
                uint8x16_t      byte1,
@@ -270,9 +236,34 @@ store_units24 (uint8x16_t      byte0,
   return o + 4 * popcount8[m_hi];
 }
 
-/* The same to UTF-16: a block where a four-byte form ends is rare outside
- * emoji runs (which the fast path takes), so its values go through a
- * buffer and are stored one at a time, pairs and all. */
+/* The same for characters of at most sixteen bits: to UCS-4 with a zero
+ * high byte (the runs' plane store, no zips of their own), or with @utf16
+ * to UTF-16 by one zip a half.  (Not ST2: GCC 12 builds its register pair
+ * on the stack.) */
+static inline __attribute__((always_inline)) guint8 *
+store_units16 (uint8x16_t      byte0,
+               uint8x16_t      byte1,
+               guint           m_lo,
+               guint           m_hi,
+               guint8         *o,
+               const gboolean  utf16,
+               const gboolean  big_endian)
+{
+  if (utf16)
+    {
+      uint8x16_t first = big_endian ? byte1 : byte0, second = big_endian ? byte0 : byte1;
+
+      vst1q_u8 (o, vzip1q_u8 (first, second));
+      o += 2 * popcount8[m_lo];
+      vst1q_u8 (o, vzip2q_u8 (first, second));
+      return o + 2 * popcount8[m_hi];
+    }
+  return store_units24 (byte0, byte1, vdupq_n_u8 (0), m_lo, m_hi, o, big_endian);
+}
+
+/* store_units24() to UTF-16: a block where a four-byte form ends is
+ * rare outside emoji runs (which the fast path takes), so its values go
+ * through a buffer and are stored one at a time, pairs and all. */
 static inline __attribute__((always_inline)) guint8 *
 store_units24_utf16 (uint8x16_t      byte0,
                      uint8x16_t      byte1,
@@ -333,7 +324,6 @@ store_ends (uint8x16_t      payload,
             guint           m_lo,
             guint           m_hi,
             uint8x16_t      half8,
-            uint16x8_t      z,
             const gboolean  four,
             guint8         *o,
             const gboolean  utf16,
@@ -352,7 +342,7 @@ store_ends (uint8x16_t      payload,
   byte0 = vqtbl1q_u8 (byte0, idx);
   byte1 = vqtbl1q_u8 (byte1, idx);
   if (!four)
-    return store_units16 (byte0, byte1, m_lo, m_hi, z, o, utf16, big_endian);
+    return store_units16 (byte0, byte1, m_lo, m_hi, o, utf16, big_endian);
   c2 = vandq_u8 (c1, vextq_u8 (prev_cont, cont, 14));
   q3 = vandq_u8 (vextq_u8 (prev_payload, payload, 13), c2);
   byte2 = vqtbl1q_u8 (vsliq_n_u8 (vshrq_n_u8 (q2, 4), q3, 2), idx);
@@ -387,7 +377,7 @@ gk_decode_block (const guint8   *p,
    * length. */
   guint ends = (leads >> 1) | 1u << (k + (last >= 0xC0) + (last >= 0xE0) + (last >= 0xF0));
 
-  return store_ends (payload, cont, zero, zero, ends & 0xFF, ends >> 8, vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)), vdupq_n_u16 (0),
+  return store_ends (payload, cont, zero, zero, ends & 0xFF, ends >> 8, vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)),
                      vmaxvq_u8 (b) >= 0xF0, o, FALSE, big_endian);
 }
 
@@ -481,16 +471,16 @@ GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return vmaxvq_u32 (vrei
  * once a phase and kept in registers: the validator's tables and
  * store_ends()'s. */
 #define GK_HAVE_CONTEXT 1
-typedef struct { GkKlTables kl; uint8x16_t half8, weights, pmask, tstart; int8x16_t cont; uint16x8_t zero16; } GkContext;
+typedef struct { GkKlTables kl; uint8x16_t half8, weights, pmask, tstart; int8x16_t cont; } GkContext;
 
 GUTF8CONV_KERNEL_INLINE GkContext
 gk_context (const gboolean bmp_only)
 {
   GkContext c = { gk_kl_tables (bmp_only), vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)), vld1q_u8 (bit_weights),
-                  vld1q_u8 (gutf8conv_payload_mask), vld1q_u8 (gutf8conv_tail_start), vdupq_n_s8 (-0x40), vdupq_n_u16 (0) };
+                  vld1q_u8 (gutf8conv_payload_mask), vld1q_u8 (gutf8conv_tail_start), vdupq_n_s8 (-0x40) };
 
   __asm__ ("" : "+w" (c.kl.prev_high), "+w" (c.kl.prev_low), "+w" (c.kl.cur_high), "+w" (c.kl.lead3), "+w" (c.kl.lead4),
-                "+w" (c.half8), "+w" (c.weights), "+w" (c.pmask), "+w" (c.tstart), "+w" (c.cont), "+w" (c.zero16));
+                "+w" (c.half8), "+w" (c.weights), "+w" (c.pmask), "+w" (c.tstart), "+w" (c.cont));
   return c;
 }
 
@@ -542,7 +532,7 @@ gk_decode_ends (const GkContext *c,
   cont = vcltq_s8 (vreinterpretq_s8_u8 (b), c->cont);
   tail = vcgeq_u8 (b, c->tstart);
   block_ends (cont, tail, c->weights, &m_lo, &m_hi);
-  o = store_ends (payload, cont, carry->payload, carry->cont, m_lo, m_hi, c->half8, c->zero16, max >= 0xF0, o, unit == 2, big_endian);
+  o = store_ends (payload, cont, carry->payload, carry->cont, m_lo, m_hi, c->half8, max >= 0xF0, o, unit == 2, big_endian);
   carry->prev = b;
   carry->payload = payload;
   carry->cont = cont;
