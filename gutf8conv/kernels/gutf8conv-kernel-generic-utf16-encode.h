@@ -51,6 +51,23 @@
  * Where the compiler would form them again every block, the ISA keeps
  * each in a register (with GE16_HAVE_KEEP defined):
  *   void ge16_keep (ge16_vec *v);   an empty asm on *@v
+ *
+ * The loop takes a block a step.  An ISA whose own step takes more units
+ * at once, and picks its path by them (GE16_HAVE_STEP defined), gives the
+ * loop its step instead, of GE16_STEP_UNITS units in a `ge16_step_vec`:
+ *   ge16_step_vec ge16_step_load (const guint8 *p, gboolean big_endian);
+ *   gboolean ge16_step_ascii (c, v);     every unit ASCII
+ *   gboolean ge16_step_has_nul (c, v);   a unit is U+0000
+ *   guint8  *ge16_step_store_ascii (guint8 *o, ge16_step_vec v);
+ *   Ge16Result ge16_encode_step (const Ge16Context *c, const guint8 **pp, guint8 **po,
+ *                                ge16_step_vec v, guint flags);
+ *       as ge16_encode_block() (below), for a step
+ *   gsize ge16_ascii_run (const Ge16Context *c, const guint8 **pp, guint8 **po, gsize n, guint flags);
+ *       as the one below, in steps
+ * the last two defined after this file (they may hand blocks to
+ * ge16_encode_block()).  Where the step's own constants would be made
+ * again every step, the ISA adds them to the context (GE16_HAVE_MORE):
+ *   Ge16More ge16_more (void);   the context's `more`, each kept in a register
  */
 
 #pragma once
@@ -73,6 +90,9 @@ ge16_none_and (ge16_vec a,
 typedef struct
 {
   ge16_vec zero, not_ascii, top5, surrogate, low6, cont, two, three_mid, three, short_flip;
+#ifdef GE16_HAVE_MORE
+  Ge16More more;
+#endif
 } Ge16Context;
 
 #ifndef GE16_HAVE_KEEP
@@ -83,7 +103,11 @@ GUTF8CONV_KERNEL_INLINE Ge16Context
 ge16_context (void)
 {
   Ge16Context c = { ge16_set1 (0), ge16_set1 (0xFF80), ge16_set1 (0xF800), ge16_set1 (0xD800), ge16_set1 (0x3F),
-                    ge16_set1 (0x80), ge16_set1 (0x80C0), ge16_set1 (0x3F00), ge16_set1 (0x80E0), ge16_set1 (0x4000) };
+                    ge16_set1 (0x80), ge16_set1 (0x80C0), ge16_set1 (0x3F00), ge16_set1 (0x80E0), ge16_set1 (0x4000),
+#ifdef GE16_HAVE_MORE
+                    ge16_more (),
+#endif
+                  };
 
   ge16_keep (&c.zero);
   ge16_keep (&c.not_ascii);
@@ -284,6 +308,15 @@ ge16_encode_block (const Ge16Context *c,
   return GE16_DONE;
 }
 
+#ifdef GE16_HAVE_STEP
+/* The ISA's step and ASCII run, which may hand blocks to
+ * ge16_encode_block(): defined after this file. */
+GUTF8CONV_KERNEL_INLINE Ge16Result ge16_encode_step (const Ge16Context *c, const guint8 **pp, guint8 **po,
+                                                     ge16_step_vec v, const guint flags);
+GUTF8CONV_KERNEL_INLINE gsize ge16_ascii_run (const Ge16Context *c, const guint8 **pp, guint8 **po, gsize n,
+                                              const guint flags);
+#endif
+
 #ifndef GE16_HAVE_STORE_ASCII2
 /* Two blocks of ASCII; an ISA that packs two vectors in one step
  * defines its own. */
@@ -296,6 +329,7 @@ ge16_store_ascii2 (guint8   *o,
 }
 #endif
 
+#ifndef GE16_HAVE_STEP
 /* A run of ASCII from *@p, two blocks a test, at most @n blocks (the
  * caller has counted the input and the room for them): returns the
  * number of blocks it took. */
@@ -327,6 +361,16 @@ ge16_ascii_run (const Ge16Context *c,
   return i;
 }
 
+/* A step is a block. */
+#define GE16_STEP_UNITS GE16_UNITS
+#define ge16_step_vec ge16_vec
+#define ge16_step_load ge16_load
+#define ge16_step_ascii(c, v) ge16_none_and ((v), (c)->not_ascii)
+#define ge16_step_has_nul(c, v) (!ge16_none (ge16_cmpeq ((v), (c)->zero)))
+#define ge16_step_store_ascii ge16_store_ascii
+#define ge16_encode_step ge16_encode_block
+#endif
+
 /* The body of a kernel's encode16 entry point, for the flag combination
  * @flags (a constant), and of its mending one with @mend (NULL: none). */
 GUTF8CONV_KERNEL_INLINE gsize
@@ -343,46 +387,46 @@ ge16_encode_mend (const guint8        *in,
   guint8 *o = out, *oend = out + out_len;
   const Ge16Context ctx = ge16_context (), *c = &ctx;
 
-  while ((gsize) (end - p) >= 2 * GE16_UNITS)
+  while ((gsize) (end - p) >= 2 * GE16_STEP_UNITS)
     {
-      /* The blocks there is input and room for (3 bytes a unit, and the
-       * slack), counted once rather than tested twice a block. */
+      /* The steps there is input and room for (3 bytes a unit, and the
+       * slack), counted once rather than tested twice a step. */
       gsize room = oend - o;
-      gsize n = MIN ((gsize) (end - p) / (2 * GE16_UNITS),
-                     room < GE16_STORE_SLACK ? 0 : (room - GE16_STORE_SLACK) / (3 * GE16_UNITS));
+      gsize n = MIN ((gsize) (end - p) / (2 * GE16_STEP_UNITS),
+                     room < GE16_STORE_SLACK ? 0 : (room - GE16_STORE_SLACK) / (3 * GE16_STEP_UNITS));
       Ge16Result r;
 
       if (n == 0)
         goto scalar;
       do
         {
-          ge16_vec v = ge16_load (p, big_endian);
+          ge16_step_vec v = ge16_step_load (p, big_endian);
 
-          if (ge16_none_and (v, c->not_ascii))
+          if (ge16_step_ascii (c, v))
             {
-              if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, c->zero)))
+              if ((flags & GUTF8CONV_KERNEL_NO_NUL) && ge16_step_has_nul (c, v))
                 goto scalar;
-              o = ge16_store_ascii (o, v);
-              p += 2 * GE16_UNITS;
+              o = ge16_step_store_ascii (o, v);
+              p += 2 * GE16_STEP_UNITS;
               if (--n == 0)
                 break;
               /* Text with a letter outside ASCII every few words: the
-               * next block, if not ASCII, is encoded from here rather
+               * next step, if not ASCII, is encoded from here rather
                * than tested again by the run and loaded again. */
-              v = ge16_load (p, big_endian);
-              if (ge16_none_and (v, c->not_ascii))
+              v = ge16_step_load (p, big_endian);
+              if (ge16_step_ascii (c, v))
                 {
                   n -= ge16_ascii_run (c, &p, &o, n, flags);
                   continue;
                 }
             }
-          r = ge16_encode_block (c, &p, &o, v, flags);
+          r = ge16_encode_step (c, &p, &o, v, flags);
           if (G_UNLIKELY (r != GE16_DONE))
             {
               if (r == GE16_SCALAR)
                 goto scalar;
               /* A lone unit: it and its replacement take no more than
-               * the block's input and room. */
+               * the step's input and room. */
               if (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 2, flags, mend))
                 return gutf8conv_kernel_stop (in, p, out, o, in_used);
             }
@@ -391,9 +435,9 @@ ge16_encode_mend (const guint8        *in,
       while (n > 0);
       continue;
     scalar:
-      /* A pair across the block's end goes with it. */
+      /* A pair across the step's end goes with it. */
       if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_encode16, &p, end, &o, oend,
-                                          2 * GE16_UNITS, 2, flags) &&
+                                          2 * GE16_STEP_UNITS, 2, flags) &&
           (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 2, flags, mend)))
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }

@@ -31,9 +31,11 @@
  * its lane and four lanes packed by one lookup from a 256-entry table.
  *
  * UTF-16 goes through the same loops: decode16 is the decoder storing
- * 16-bit units, encode16 the encoder's steps on sixteen units loaded as
- * they are, with steps of nothing but pairs four to a vector and other
- * pairs by the generic layer's block.
+ * 16-bit units; encode16 is the generic UTF-16 encoder's loop
+ * (gutf8conv-kernel-generic-utf16-encode.h) over a step of NEON's own:
+ * the UCS-4 encoder's steps on sixteen units loaded as they are, steps of
+ * nothing but pairs four to a vector, other pairs by the generic layer's
+ * block.
  *
  * Anything not valid, not complete or outside the flags' limits stops the
  * fast loop at a character boundary.  UTF-8 -> UCS-4 goes on there by the
@@ -599,41 +601,72 @@ decode16_neon_impl (const guint8   *in,
 GUTF8CONV_KERNEL_ENTRY_POINT (decode16_neon, decode16_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 
 static const guint16 lane_bits16[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+static const gint16 key_weights16[8] = { -1, -4, -16, -64, -1, -4, -16, -64 };
+static const guint16 pair_halves[8] = { 0xD800, 0xDC00, 0xD800, 0xDC00, 0xD800, 0xDC00, 0xD800, 0xDC00 };
+
+/* The constants of the steps below, UCS-4's and UTF-16's: made where
+ * they are used (UCS-4's loop, where GCC keeps them), or once a loop and
+ * kept in registers (UTF-16's, ge16_more()). */
+typedef struct
+{
+  uint16x8_t x7f, x7ff, x3f, x80, xc0, xe0, d800, x3f1f, x80c0, lanes;
+  uint8x16_t b3f, b80, be0;
+  int16x8_t kw;
+  uint16x8_t fc00, halves;
+  uint32x4_t w_fffff, w_10000, w_3f00, w_3f0000, w_f0;
+  const guint8 (*pack8_12)[16], *pop, (*pack4)[16], *len4;
+} NeonEnc;
+
+GUTF8CONV_KERNEL_INLINE NeonEnc
+neon_enc (void)
+{
+  NeonEnc k = { vdupq_n_u16 (0x7F), vdupq_n_u16 (0x7FF), vdupq_n_u16 (0x3F), vdupq_n_u16 (0x80), vdupq_n_u16 (0xC0),
+                vdupq_n_u16 (0xE0), vdupq_n_u16 (0xD800), vdupq_n_u16 (0x3F1F), vdupq_n_u16 (0x80C0),
+                vld1q_u16 (lane_bits16), vdupq_n_u8 (0x3F), vdupq_n_u8 (0x80), vdupq_n_u8 (0xE0),
+                vld1q_s16 (key_weights16), vdupq_n_u16 (0xFC00), vld1q_u16 (pair_halves), vdupq_n_u32 (0xFFFFF),
+                vdupq_n_u32 (0x10000), vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000), vdupq_n_u32 (0x808080F0),
+                gutf8conv_pack8_12_shuffle, popcount8, gutf8conv_pack4_shuffle,
+                gutf8conv_pack4_length };
+
+  return k;
+}
 static const gint32 key_weights[4] = { -1, -4, -16, -64 };
 
 /* Eight units below U+0800 (16-bit lanes) to UTF-8 at @o; returns the
  * new @o.  Writes 16 bytes whatever the length. */
 static inline __attribute__((always_inline)) guint8 *
-encode8_12_u16 (uint16x8_t  u,
-                guint8     *o)
+encode8_12_u16 (uint16x8_t     u,
+                guint8        *o,
+                const NeonEnc *k)
 {
-  uint16x8_t ascii = vcleq_u16 (u, vdupq_n_u16 (0x7F));
+  uint16x8_t ascii = vcleq_u16 (u, k->x7f);
   /* 110xxxxx in the low byte, 10xxxxxx in the high one. */
   uint16x8_t form = vsliq_n_u16 (vshrq_n_u16 (u, 6), u, 8);
   guint key;
 
-  form = vorrq_u16 (vandq_u16 (form, vdupq_n_u16 (0x3F1F)), vdupq_n_u16 (0x80C0));
+  form = vorrq_u16 (vandq_u16 (form, k->x3f1f), k->x80c0);
   form = vbslq_u16 (ascii, u, form);
-  key = vaddvq_u16 (vbicq_u16 (vld1q_u16 (lane_bits16), ascii));
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (form), vld1q_u8 (gutf8conv_pack8_12_shuffle[key])));
-  return o + 8 + popcount8[key];
+  key = vaddvq_u16 (vbicq_u16 (k->lanes, ascii));
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (form), vld1q_u8 (k->pack8_12[key])));
+  return o + 8 + k->pop[key];
 }
 
 /* Sixteen units of three bytes each (16-bit lanes @a, @b: U+0800 to
  * U+FFFF, no surrogate), most CJK text: three byte planes, stored
  * interleaved by ST3; returns the new @o. */
 static inline __attribute__((always_inline)) guint8 *
-encode16_three (uint16x8_t  a,
-                uint16x8_t  b,
-                guint8     *o)
+encode16_three (uint16x8_t     a,
+                uint16x8_t     b,
+                guint8        *o,
+                const NeonEnc *k)
 {
   uint8x16_t lo = vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
   uint8x16_t hi = vuzp2q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
   uint8x16x3_t t;
 
-  t.val[0] = vsriq_n_u8 (vdupq_n_u8 (0xE0), hi, 4);
-  t.val[1] = vbslq_u8 (vdupq_n_u8 (0x3F), vsriq_n_u8 (vshlq_n_u8 (hi, 2), lo, 6), vdupq_n_u8 (0x80));
-  t.val[2] = vbslq_u8 (vdupq_n_u8 (0x3F), lo, vdupq_n_u8 (0x80));
+  t.val[0] = vsriq_n_u8 (k->be0, hi, 4);
+  t.val[1] = vbslq_u8 (k->b3f, vsriq_n_u8 (vshlq_n_u8 (hi, 2), lo, 6), k->b80);
+  t.val[2] = vbslq_u8 (k->b3f, lo, k->b80);
   vst3q_u8 (o, t);
   return o + 48;
 }
@@ -641,22 +674,24 @@ encode16_three (uint16x8_t  a,
 /* The payloads of the four-byte forms of the values @v, lead first in
  * the low byte, without their markers. */
 static inline __attribute__((always_inline)) uint32x4_t
-payloads4 (uint32x4_t v)
+payloads4 (uint32x4_t v,
+           uint32x4_t m3f00,
+           uint32x4_t m3f0000)
 {
   return vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18),
-                               vandq_u32 (vshrq_n_u32 (v, 4), vdupq_n_u32 (0x3F00))),
-                    vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), vdupq_n_u32 (0x3F0000)),
+                               vandq_u32 (vshrq_n_u32 (v, 4), m3f00)),
+                    vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), m3f0000),
                                vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
 }
 
 /* Whether the sixteen units of @a, @b are eight surrogate pairs, each
  * high unit in an even lane. */
 static inline __attribute__((always_inline)) gboolean
-all_pairs16 (uint16x8_t a,
-             uint16x8_t b)
+all_pairs16 (uint16x8_t     a,
+             uint16x8_t     b,
+             const NeonEnc *k)
 {
-  static const guint16 halves[8] = { 0xD800, 0xDC00, 0xD800, 0xDC00, 0xD800, 0xDC00, 0xD800, 0xDC00 };
-  const uint16x8_t top6 = vdupq_n_u16 (0xFC00), want = vld1q_u16 (halves);
+  const uint16x8_t top6 = k->fc00, want = k->halves;
 
   return vminvq_u16 (vandq_u16 (vceqq_u16 (vandq_u16 (a, top6), want),
                                 vceqq_u16 (vandq_u16 (b, top6), want))) != 0;
@@ -665,32 +700,31 @@ all_pairs16 (uint16x8_t a,
 /* Four surrogate pairs (@a, host order, high units in the even lanes)
  * to their four-byte forms at @o; returns the new @o. */
 static inline __attribute__((always_inline)) guint8 *
-encode_pairs4 (uint16x8_t  a,
-               guint8     *o)
+encode_pairs4 (uint16x8_t     a,
+               guint8        *o,
+               const NeonEnc *k)
 {
   uint32x4_t w = vreinterpretq_u32_u16 (a);
   /* ((high & 3FF) << 10 | (low & 3FF)) + 10000: the high unit is the
    * low half of each lane (this machine's order is little-endian). */
-  uint32x4_t v = vandq_u32 (vsliq_n_u32 (vshrq_n_u32 (w, 16), w, 10), vdupq_n_u32 (0xFFFFF));
+  uint32x4_t v = vandq_u32 (vsliq_n_u32 (vshrq_n_u32 (w, 16), w, 10), k->w_fffff);
 
-  v = vaddq_u32 (v, vdupq_n_u32 (0x10000));
-  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v), vdupq_n_u32 (0x808080F0))));
+  v = vaddq_u32 (v, k->w_10000);
+  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v, k->w_3f00, k->w_3f0000), k->w_f0)));
   return o + 16;
 }
 
 /* Whether any of the units of @a, @b is a surrogate. */
 static inline __attribute__((always_inline)) gboolean
-any_surrogate16 (uint16x8_t a,
-                 uint16x8_t b)
+any_surrogate16 (uint16x8_t     a,
+                 uint16x8_t     b,
+                 const NeonEnc *k)
 {
   /* u - 0xD800 below 0x800 is a surrogate. */
-  const uint16x8_t d800 = vdupq_n_u16 (0xD800), s800 = vdupq_n_u16 (0x7FF);
-
-  return vmaxvq_u16 (vorrq_u16 (vcleq_u16 (vsubq_u16 (a, d800), s800),
-                                vcleq_u16 (vsubq_u16 (b, d800), s800))) != 0;
+  return vmaxvq_u16 (vorrq_u16 (vcleq_u16 (vsubq_u16 (a, k->d800), k->x7ff),
+                                vcleq_u16 (vsubq_u16 (b, k->d800), k->x7ff))) != 0;
 }
 
-static const gint16 key_weights16[8] = { -1, -4, -16, -64, -1, -4, -16, -64 };
 
 /* Eight units below U+10000 (16-bit lanes, no surrogate) to UTF-8 at @o;
  * returns the new @o.  Each unit's one to three bytes are formed in 16-bit
@@ -698,12 +732,13 @@ static const gint16 key_weights16[8] = { -1, -4, -16, -64, -1, -4, -16, -64 };
  * a half and packed by one lookup a half.  Writes 16 bytes at each of the
  * two places whatever the length. */
 static inline __attribute__((always_inline)) guint8 *
-encode8_bmp (uint16x8_t  u,
-             guint8     *o)
+encode8_bmp (uint16x8_t     u,
+             guint8        *o,
+             const NeonEnc *k)
 {
-  uint16x8_t g2 = vcgtq_u16 (u, vdupq_n_u16 (0x7F));
-  uint16x8_t g3 = vcgtq_u16 (u, vdupq_n_u16 (0x7FF));
-  uint16x8_t low6 = vbslq_u16 (vdupq_n_u16 (0x3F), u, vdupq_n_u16 (0x80));
+  uint16x8_t g2 = vcgtq_u16 (u, k->x7f);
+  uint16x8_t g3 = vcgtq_u16 (u, k->x7ff);
+  uint16x8_t low6 = vbslq_u16 (k->x3f, u, k->x80);
   uint16x8_t mid = vshrq_n_u16 (u, 6);
   uint16x8_t first2, first3, first, last;
   uint16x8_t keys;
@@ -711,25 +746,25 @@ encode8_bmp (uint16x8_t  u,
 
   /* Two-byte form: 110xxxxx 10xxxxxx; three-byte: 1110xxxx 10xxxxxx
    * (then 10xxxxxx); ASCII the value itself. */
-  first2 = vsliq_n_u16 (vorrq_u16 (mid, vdupq_n_u16 (0xC0)), low6, 8);
-  first3 = vsliq_n_u16 (vorrq_u16 (vshrq_n_u16 (u, 12), vdupq_n_u16 (0xE0)),
-                        vbslq_u16 (vdupq_n_u16 (0x3F), mid, vdupq_n_u16 (0x80)), 8);
+  first2 = vsliq_n_u16 (vorrq_u16 (mid, k->xc0), low6, 8);
+  first3 = vsliq_n_u16 (vorrq_u16 (vshrq_n_u16 (u, 12), k->xe0),
+                        vbslq_u16 (k->x3f, mid, k->x80), 8);
   first = vbslq_u16 (g2, vbslq_u16 (g3, first3, first2), u);
   last = low6;
   /* Length minus one, in two bits a unit, for each half. */
   keys = vreinterpretq_u16_s16 (vmulq_s16 (vreinterpretq_s16_u16 (vaddq_u16 (g2, g3)),
-                                          vld1q_s16 (key_weights16)));
+                                          k->kw));
   keys = vpaddq_u16 (keys, keys);
   keys = vpaddq_u16 (keys, keys);
   /* (At most 2 * (1 + 4 + 16 + 64).) */
   key_lo = vgetq_lane_u16 (keys, 0);
   key_hi = vgetq_lane_u16 (keys, 1);
   vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (first, last)),
-                           vld1q_u8 (gutf8conv_pack4_shuffle[key_lo])));
-  o += gutf8conv_pack4_length[key_lo];
+                           vld1q_u8 (k->pack4[key_lo])));
+  o += k->len4[key_lo];
   vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (first, last)),
-                           vld1q_u8 (gutf8conv_pack4_shuffle[key_hi])));
-  return o + gutf8conv_pack4_length[key_hi];
+                           vld1q_u8 (k->pack4[key_hi])));
+  return o + k->len4[key_hi];
 }
 
 /* Four units (host order, at least one above U+FFFF in the step) to UTF-8
@@ -750,7 +785,7 @@ encode4 (uint32x4_t  v,
 
   /* The four-byte form's payloads, lead first in the low byte, shifted
    * down to the sequence's length (right by 24 + 8n). */
-  w = payloads4 (v);
+  w = payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000));
   shift = vsubq_s32 (vdupq_n_s32 (-24), vshlq_n_s32 (n, 3));
   marker = vbslq_u32 (g3, vbslq_u32 (g4, vdupq_n_u32 (0x808080F0), vdupq_n_u32 (0x8080E0)),
                       vandq_u32 (g2, vdupq_n_u32 (0x80C0)));
@@ -826,7 +861,9 @@ ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
                  guint8            *o,
                  ge32_vec           v)
 {
-  return encode8_12_u16 (low16 (v.v2, v.v3), encode8_12_u16 (low16 (v.v0, v.v1), o));
+  const NeonEnc k = neon_enc ();
+
+  return encode8_12_u16 (low16 (v.v2, v.v3), encode8_12_u16 (low16 (v.v0, v.v1), o, &k), &k);
 }
 
 /* The ASCII run: the steps there is input and room for counted once,
@@ -909,7 +946,14 @@ ge32_two_step (const Ge32Context  *c,
   return TRUE;
 }
 
-GUTF8CONV_KERNEL_INLINE gboolean ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED, ge32_vec v) { return any_surrogate16 (low16 (v.v0, v.v1), low16 (v.v2, v.v3)); }
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
+                ge32_vec           v)
+{
+  const NeonEnc k = neon_enc ();
+
+  return any_surrogate16 (low16 (v.v0, v.v1), low16 (v.v2, v.v3), &k);
+}
 
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
@@ -917,10 +961,11 @@ ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
                  ge32_vec           v)
 {
   uint16x8_t a = low16 (v.v0, v.v1), b = low16 (v.v2, v.v3);
+  const NeonEnc k = neon_enc ();
 
   if (vminvq_u16 (vminq_u16 (a, b)) >= 0x800)
-    return encode16_three (a, b, o);
-  return encode8_bmp (b, encode8_bmp (a, o));
+    return encode16_three (a, b, o, &k);
+  return encode8_bmp (b, encode8_bmp (a, o, &k), &k);
 }
 
 /* A surrogate or a unit above @max. */
@@ -939,7 +984,8 @@ GUTF8CONV_KERNEL_INLINE guint8 *
 encode4_long (uint32x4_t  v,
               guint8     *o)
 {
-  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v), vdupq_n_u32 (0x808080F0))));
+  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000)),
+                                                 vdupq_n_u32 (0x808080F0))));
   return o + 16;
 }
 
@@ -1054,166 +1100,140 @@ ge16_store_three (guint8   *o,
   return o + 24;
 }
 
+/* The generic loop's step (GE16_HAVE_STEP): sixteen units, by the
+ * largest, as the UCS-4 encoder's steps (ASCII narrowed by one unzip,
+ * below U+0800 eight units a lookup, three-byte units by ST3, the rest of
+ * the BMP four units a lookup), nothing but pairs four to a vector, other
+ * pairs by the generic layer's blocks. */
+#define GE16_HAVE_STEP 1
+#define GE16_STEP_UNITS 16
+typedef struct { uint16x8_t a, b; } ge16_step_vec;
+
+/* The step's constants in the loop's context (GE16_HAVE_MORE), kept in
+ * registers across the loop's calls, which GCC would otherwise make again
+ * every step.  Of the pairs' only those loaded from memory: more would
+ * not fit in the registers. */
+#define GE16_HAVE_MORE 1
+typedef NeonEnc Ge16More;
+
+GUTF8CONV_KERNEL_INLINE NeonEnc
+ge16_more (void)
+{
+  NeonEnc k = neon_enc ();
+
+  KEEP_HERE (k.x7f);
+  KEEP_HERE (k.x7ff);
+  KEEP_HERE (k.x3f);
+  KEEP_HERE (k.x80);
+  KEEP_HERE (k.xc0);
+  KEEP_HERE (k.xe0);
+  KEEP_HERE (k.d800);
+  KEEP_HERE (k.x3f1f);
+  KEEP_HERE (k.x80c0);
+  KEEP_HERE (k.lanes);
+  KEEP_HERE (k.b3f);
+  KEEP_HERE (k.b80);
+  KEEP_HERE (k.be0);
+  KEEP_HERE (k.kw);
+  KEEP_HERE (k.halves);
+  KEEP_HERE (k.w_f0);
+  __asm__ ("" : "+r" (k.pack8_12), "+r" (k.pop), "+r" (k.pack4), "+r" (k.len4));
+  return k;
+}
+
+GUTF8CONV_KERNEL_INLINE ge16_step_vec
+ge16_step_load (const guint8 *p,
+                gboolean      big_endian)
+{
+  ge16_step_vec v = { ge16_load (p, big_endian), ge16_load (p + 16, big_endian) };
+
+  return v;
+}
+
+GUTF8CONV_KERNEL_INLINE guint ge16_step_max (ge16_step_vec v) { return vmaxvq_u16 (vorrq_u16 (v.a, v.b)); }
+GUTF8CONV_KERNEL_INLINE guint ge16_step_min (ge16_step_vec v) { return vminvq_u16 (vminq_u16 (v.a, v.b)); }
+#define ge16_step_ascii(c, v) (ge16_step_max (v) < 0x80)
+#define ge16_step_has_nul(c, v) (ge16_step_min (v) == 0)
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_step_store_ascii (guint8        *o,
+                       ge16_step_vec  v)
+{
+  vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (v.a), vreinterpretq_u8_u16 (v.b)));
+  return o + 16;
+}
+
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
-/* Sixteen units at @p in this machine's order, in @a and @b. */
-static inline __attribute__((always_inline)) void
-load16_units (const guint8   *p,
-              uint16x8_t     *a,
-              uint16x8_t     *b,
-              const gboolean  big_endian)
-{
-  uint8x16_t x = vld1q_u8 (p), y = vld1q_u8 (p + 16);
-
-  *a = vreinterpretq_u16_u8 (big_endian ? vrev16q_u8 (x) : x);
-  *b = vreinterpretq_u16_u8 (big_endian ? vrev16q_u8 (y) : y);
-}
-
-/* The encode16 step loop: sixteen units a step, by the step's largest
- * unit as the UCS-4 encoder's steps (ASCII narrowed by one unzip, below
- * U+0800 eight units a lookup, three-byte units by ST3, the rest of the
- * BMP four units a lookup); a step with a surrogate goes to the generic
- * layer's block (pairs), eight units at a time.  Stops at a step neither
- * takes.  Not inlined, for the same reason as encode_steps(). */
-static inline __attribute__((always_inline)) gsize
-encode16_steps_impl (const guint8   *in,
-                     gsize           in_len,
-                     guint8         *out,
-                     gsize           out_len,
-                     const guint     flags,
-                     gsize          *in_used)
+/* The ASCII run: a step a test, at most @n steps. */
+GUTF8CONV_KERNEL_INLINE gsize
+ge16_ascii_run (const Ge16Context  *c G_GNUC_UNUSED,
+                const guint8      **pp,
+                guint8            **po,
+                gsize               n,
+                const guint         flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
-  const Ge16Context c16 = ge16_context ();
+  const guint8 *p = *pp, *lim = p + 2 * GE16_STEP_UNITS * n;
+  guint8 *o = *po;
 
-  /* Room for three bytes a unit and the 16 a lookup's store may write. */
-  while (end - p >= 32 && oend - o >= 64)
+  while (p < lim)
     {
-      uint16x8_t a, b;
-      guint max;
+      ge16_step_vec v = ge16_step_load (p, big_endian);
 
-      load16_units (p, &a, &b, big_endian);
-      max = vmaxvq_u16 (vorrq_u16 (a, b));
-      if (max < 0x80)
-        {
-          /* A run of ASCII, the low bytes by one unzip, while the run
-           * and the room last. */
-          const guint8 *lim = p + 32 * MIN ((gsize) (end - p) / 32, (gsize) (oend - o) / 16);
-
-          for (;;)
-            {
-              if (no_nul && vminvq_u16 (vminq_u16 (a, b)) == 0)
-                goto stop;
-              vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b)));
-              p += 32;
-              o += 16;
-              if (p >= lim)
-                break;
-              load16_units (p, &a, &b, big_endian);
-              max = vmaxvq_u16 (vorrq_u16 (a, b));
-              /* The step that ends the run is taken from here, not
-               * loaded and tested again (French, English: a letter
-               * outside ASCII every few words). */
-              if (max >= 0x80)
-                {
-                  if (oend - o < 64)
-                    goto stop;
-                  goto other;
-                }
-            }
-          continue;
-        }
-    other:
-      if (no_nul && vminvq_u16 (vminq_u16 (a, b)) == 0)
+      if (!ge16_step_ascii (c, v) || ((flags & GUTF8CONV_KERNEL_NO_NUL) && ge16_step_has_nul (c, v)))
         break;
-      if (max < 0x800)
-        {
-          o = encode8_12_u16 (a, o);
-          o = encode8_12_u16 (b, o);
-        }
-      else if (max < 0xD800 || !any_surrogate16 (a, b))
-        {
-          /* (Below D800, CJK and Indic text, no unit is a surrogate.) */
-          if (vminvq_u16 (vminq_u16 (a, b)) >= 0x800)
-            o = encode16_three (a, b, o);
-          else
-            {
-              o = encode8_bmp (a, o);
-              o = encode8_bmp (b, o);
-            }
-        }
-      else
-        {
-          const guint8 *q = p;
-
-          /* Nothing but pairs (emoji): four to a vector. */
-          if (!(flags & GUTF8CONV_KERNEL_BMP_ONLY) && all_pairs16 (a, b))
-            {
-              o = encode_pairs4 (a, o);
-              o = encode_pairs4 (b, o);
-              p += 32;
-              continue;
-            }
-          /* Pairs: the generic blocks, the second only where the first
-           * took all its units (a pair across them is the next step's). */
-          if (ge16_encode_block (&c16, &p, &o, a, flags) != GE16_DONE)
-            break;
-          if (p == q + 16 && ge16_encode_block (&c16, &p, &o, b, flags) != GE16_DONE)
-            break;
-          continue;
-        }
-      p += 32;
+      o = ge16_step_store_ascii (o, v);
+      p += 2 * GE16_STEP_UNITS;
     }
-
-stop:
-  *in_used = p - in;
-  return o - out;
+  n = (p - *pp) / (2 * GE16_STEP_UNITS);
+  *pp = p;
+  *po = o;
+  return n;
 }
 
-__attribute__((noinline)) GUTF8CONV_KERNEL_ENTRY_POINT (encode16_steps, encode16_steps_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
-
-/* The body of encode16 around its step loop: the units the loop does
- * not take, sixteen at a time, go to the scalar kernel (a pair across
- * their end with them), and the loop starts again after them. */
-static inline __attribute__((always_inline)) gsize
-encode16_neon_mend_impl (const guint8        *in,
-                         gsize                in_len,
-                         guint8              *out,
-                         gsize                out_len,
-                         const guint          flags,
-                         gsize               *in_used,
-                         GUtf8ConvKernelMend *mend)
+GUTF8CONV_KERNEL_INLINE Ge16Result
+ge16_encode_step (const Ge16Context  *c,
+                  const guint8      **pp,
+                  guint8            **po,
+                  ge16_step_vec       v,
+                  const guint         flags)
 {
-  const GUtf8ConvEncodeFunc scalar = gutf8conv_kernel_scalar_encode16;
-  const guint8 *p = in, *end = in + (in_len & ~(gsize) 1);
-  guint8 *o = out, *oend = out + out_len;
+  guint max = ge16_step_max (v);
+  guint8 *o = *po;
 
-  for (;;)
+  if ((flags & GUTF8CONV_KERNEL_NO_NUL) && ge16_step_has_nul (c, v))
+    return GE16_SCALAR;
+  if (max < 0x800)
+    o = encode8_12_u16 (v.b, encode8_12_u16 (v.a, o, &c->more), &c->more);
+  /* (Below D800, CJK and Indic text, no unit is a surrogate.) */
+  else if (max < 0xD800 || !any_surrogate16 (v.a, v.b, &c->more))
     {
-      gsize used;
-
-      o += encode16_steps (p, end - p, o, oend - o, flags, &used);
-      p += used;
-      /* (Sixteen units, and the room the loop wants.) */
-      if ((gsize) (end - p) < 32 || (gsize) (oend - o) < 64)
-        break;
-      /* A lone unit where the steps stopped is mended there, not
-       * through the scalar kernel, which would stop at it. */
-      if (mend != NULL && gutf8conv_kernel_encode_mend (&p, end, &o, oend, 2, flags, mend))
-        continue;
-      if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, 32, 2, flags) &&
-          (mend == NULL || !gutf8conv_kernel_encode_mend (&p, end, &o, oend, 2, flags, mend)))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+      if (ge16_step_min (v) >= 0x800)
+        o = encode16_three (v.a, v.b, o, &c->more);
+      else
+        o = encode8_bmp (v.b, encode8_bmp (v.a, o, &c->more), &c->more);
     }
-  return gutf8conv_kernel_encode_rest (scalar, in, p, in + in_len, out, o, oend, 2, flags, mend, in_used);
+  else if (!(flags & GUTF8CONV_KERNEL_BMP_ONLY) && all_pairs16 (v.a, v.b, &c->more))
+    o = encode_pairs4 (v.b, encode_pairs4 (v.a, o, &c->more), &c->more);
+  else
+    {
+      const guint8 *q = *pp;
+      Ge16Result r = ge16_encode_block (c, pp, po, v.a, flags);
+
+      /* The second block only where the first took all its units (a
+       * pair across them is the next step's). */
+      if (r != GE16_DONE || *pp != q + 2 * GE16_UNITS)
+        return r;
+      return ge16_encode_block (c, pp, po, v.b, flags);
+    }
+  *po = o;
+  *pp += 2 * GE16_STEP_UNITS;
+  return GE16_DONE;
 }
 
-GUTF8CONV_KERNEL_UNMENDED (encode16_neon_impl, encode16_neon_mend_impl)
-GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, encode16_neon_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_neon_mend, encode16_neon_mend_impl, encode16_neon, 1)
+GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_neon_mend, ge16_encode_mend, encode16_neon, 1)
 
 const GUtf8ConvKernel gutf8conv_kernel_neon = {
   "neon",
