@@ -37,6 +37,7 @@
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-generic.h"
 #include "gutf8conv-kernel-tables.h"
+#include "gutf8conv-kernel-x86-width.h"
 
 /* The generic layer's vector operations: 32-byte blocks. */
 #define GK_BLOCK 32
@@ -169,8 +170,6 @@ transcode32 (const guint8   *p,
                                            4, 5, 6, 7, 5, 6, 7, 8, 6, 7, 8, 9, 7, 8, 9, 10);
   const __m256i window0 = _mm256_setr_epi8 (0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1,
                                             4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1);
-  const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                          3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
 
   for (guint g = 0; g < 4; g++)
     {
@@ -191,7 +190,7 @@ transcode32 (const guint8   *p,
       w = _mm256_madd_epi16 (w, _mm256_set1_epi32 (0x00011000));
       w = _mm256_srlv_epi32 (w, sh);
       if (big_endian)
-        w = _mm256_shuffle_epi8 (w, bswap);
+        w = x86_swap32 (w);
       perm = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) &gutf8conv_compact8[m]));
       w = _mm256_permutevar8x32_epi32 (w, perm);
       if (exact)
@@ -408,32 +407,7 @@ GK_DECODE_ENTRY_POINTS (decode_avx2, decode_mend_avx2)
  * validator's. */
 GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)
 
-/* The runs' operations (gutf8conv-kernel-x86-runs.h, then
- * gutf8conv-kernel-generic-runs.h) on 32 bytes: zips across the lanes
- * take a qword permute first (vpunpck* works within each lane), and a
- * step's input is loaded half into each lane. */
-#define X86_RUNS_OP(name) _mm256_##name
-#define X86_RUNS_SI(name) _mm256_##name##_si256
-GUTF8CONV_KERNEL_INLINE __m256i x86_runs_lanes (__m256i x) { return _mm256_permute4x64_epi64 (x, 0xD8); }
-#define x86_runs_load(p, half) _mm256_loadu2_m128i ((const __m128i *) ((p) + (half)), (const __m128i *) (p))
-#define x86_runs_table(t) _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) (t)))
-
-GUTF8CONV_KERNEL_INLINE gk_vec
-gr8_swap16 (gk_vec x)
-{
-  return _mm256_shuffle_epi8 (x, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
-                                                   1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-}
-
-GUTF8CONV_KERNEL_INLINE void
-gr_store_ucs4 (guint8 *o, gk_vec v, const gboolean big_endian)
-{
-  if (big_endian)
-    v = _mm256_shuffle_epi8 (v, _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                                  3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
-  _mm256_storeu_si256 ((__m256i *) o, v);
-}
-
+/* The runs' operations on 32 bytes, half a step a lane. */
 #include "gutf8conv-kernel-x86-runs.h"
 
 #include "gutf8conv-kernel-generic-runs.h"
@@ -444,79 +418,6 @@ gr_store_ucs4 (guint8 *o, gk_vec v, const gboolean big_endian)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
-
-#define GK16_GROUP 16
-
-/* The bytes of each 16-bit unit swapped: UTF-16 in the other order. */
-GUTF8CONV_KERNEL_INLINE __m256i
-swap_units (__m256i v)
-{
-  return _mm256_shuffle_epi8 (v, _mm256_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
-                                                   1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_narrow (const guint32  *v,
-             guint8         *o,
-             const gboolean  big_endian)
-{
-  __m256i v0 = _mm256_load_si256 ((const __m256i *) v);
-  __m256i v1 = _mm256_load_si256 ((const __m256i *) (v + 8));
-  __m256i w;
-
-  if (!_mm256_testz_si256 (_mm256_or_si256 (v0, v1), _mm256_set1_epi32 ((int) 0xFFFF0000)))
-    return FALSE;
-  /* packus works within lanes: units 0-3, 8-11, 4-7, 12-15. */
-  w = _mm256_permute4x64_epi64 (_mm256_packus_epi32 (v0, v1), 0xD8);
-  if (big_endian)
-    w = swap_units (w);
-  _mm256_storeu_si256 ((__m256i *) o, w);
-  return TRUE;
-}
-
-/* Each value's unit, or its pair (high surrogate in the low half), in
- * its dword; four dwords a lane packed by the encoder's table of UTF-8
- * lengths, with lengths 2 and 4. */
-GUTF8CONV_KERNEL_INLINE gsize
-gk16_pairs (const guint32  *v,
-            guint8         *o,
-            const gboolean  big_endian)
-{
-  guint8 *start = o;
-
-  for (guint h = 0; h < 2; h++)
-    {
-      __m256i d = _mm256_load_si256 ((const __m256i *) (v + 8 * h));
-      __m256i sup = _mm256_cmpgt_epi32 (d, _mm256_set1_epi32 (0xFFFF));
-      __m256i t = _mm256_sub_epi32 (d, _mm256_set1_epi32 (0x10000));
-      __m256i pair = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi32 (t, 10), _mm256_set1_epi32 ((int) 0xDC00D800)),
-                                      _mm256_slli_epi32 (_mm256_and_si256 (t, _mm256_set1_epi32 (0x3FF)), 16));
-      guint m = (guint) _mm256_movemask_ps (_mm256_castsi256_ps (sup));
-      guint key_lo = 0x55 | (gutf8conv_spread4[m & 15] << 1), key_hi = 0x55 | (gutf8conv_spread4[m >> 4] << 1);
-
-      d = _mm256_blendv_epi8 (d, pair, sup);
-      if (big_endian)
-        d = swap_units (d);
-      d = _mm256_shuffle_epi8 (d, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_pack4_shuffle[key_hi],
-                                                       (const __m128i *) gutf8conv_pack4_shuffle[key_lo]));
-      /* 16 bytes a store, 4 * GK16_GROUP bytes of room in all. */
-      _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (d));
-      o += gutf8conv_pack4_length[key_lo];
-      _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (d, 1));
-      o += gutf8conv_pack4_length[key_hi];
-    }
-  return o - start;
-}
-#define GK16_PAIRS gk16_pairs
-
-/* Half @h of the 32 bytes @b as sixteen 16-bit units. */
-GUTF8CONV_KERNEL_INLINE __m256i
-gk_widen16 (__m256i b, guint h, const gboolean big_endian)
-{
-  __m256i w = _mm256_cvtepu8_epi16 (h == 0 ? _mm256_castsi256_si128 (b) : _mm256_extracti128_si256 (b, 1));
-
-  return big_endian ? _mm256_slli_epi16 (w, 8) : w;
-}
 
 /* Each half of the block as sixteen words, a unit at each byte from it
  * and the one after it; the leads' and ASCII bytes' kept eight words (a
@@ -549,7 +450,7 @@ gk16_units (gk_vec          b,
       guint key_lo = (keep >> (16 * h)) & 0xFF, key_hi = (keep >> (16 * h + 8)) & 0xFF;
 
       if (big_endian)
-        u = swap_units (u);
+        u = x86_swap16 (u);
       u = _mm256_shuffle_epi8 (u, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_words8_shuffle[key_hi],
                                                        (const __m128i *) gutf8conv_words8_shuffle[key_lo]));
       /* 16 bytes a store, 2 * GK_BLOCK bytes of room in all. */
@@ -561,6 +462,7 @@ gk16_units (gk_vec          b,
   return o - start;
 }
 
+#include "gutf8conv-kernel-x86-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_avx2, decode16_avx2_mend, decode_avx2)

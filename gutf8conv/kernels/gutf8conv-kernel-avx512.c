@@ -34,6 +34,8 @@
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-generic.h"
 #include "gutf8conv-kernel-tables.h"
+#define X86_BITS 512
+#include "gutf8conv-kernel-x86-width.h"
 
 #define SET1(c) _mm512_set1_epi8 ((char) (c))
 
@@ -114,8 +116,7 @@ decode_leads (__m512i         b,
   /* By high nibble: payload mask, and the right shift for the length. */
   const __m512i payload_mask = _mm512_broadcast_i32x4 (_mm_setr_epi8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8)));
   const __m512i shift_by_lead = _mm512_broadcast_i32x4 (_mm_setr_epi8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8)));
-  const __m512i bswap = _mm512_broadcast_i32x4 (_mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4,
-                                                               11, 10, 9, 8, 15, 14, 13, 12));
+  const __m512i bswap = X86_LANE_BYTES (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
   /* Byte i of the block; lane j's four bytes all j; the offsets of the
    * four bytes of a lane. */
   const __m512i iota = _mm512_set_epi8 (63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
@@ -324,10 +325,7 @@ ge32_load (const guint8 *p,
 {
   __m512i v = _mm512_loadu_si512 ((const void *) p);
 
-  if (big_endian)
-    v = _mm512_shuffle_epi8 (v, _mm512_broadcast_i32x4 (_mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4,
-                                                                       11, 10, 9, 8, 15, 14, 13, 12)));
-  return v;
+  return big_endian ? x86_swap32 (v) : v;
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return _mm512_test_epi32_mask (v, _mm512_set1_epi32 ((int) -limit)) == 0; }
@@ -481,28 +479,6 @@ GK_COPY_ENTRY_POINT (copy_avx512, gk_validate_fast)
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * thirty-two a step. */
 
-#define GK16_GROUP 32
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_narrow (const guint32  *v,
-             guint8         *o,
-             const gboolean  big_endian)
-{
-  __m512i v0 = _mm512_load_si512 ((const void *) v);
-  __m512i v1 = _mm512_load_si512 ((const void *) (v + 16));
-  __m512i w;
-
-  if (_mm512_test_epi32_mask (_mm512_or_si512 (v0, v1), _mm512_set1_epi32 ((int) 0xFFFF0000)) != 0)
-    return FALSE;
-  /* packus works within 128-bit lanes: four units of v0, four of v1,
-   * and so on; the quadwords put back in order. */
-  w = _mm512_permutexvar_epi64 (_mm512_setr_epi64 (0, 2, 4, 6, 1, 3, 5, 7), _mm512_packus_epi32 (v0, v1));
-  if (big_endian)
-    w = _mm512_shldi_epi16 (w, w, 8);
-  _mm512_storeu_si512 ((void *) o, w);
-  return TRUE;
-}
-
 /* Each value's unit, or its pair (high surrogate in the low half), in
  * its dword; the second half kept only for pairs, by a word compress. */
 GUTF8CONV_KERNEL_INLINE gsize
@@ -523,7 +499,7 @@ gk16_pairs (const guint32  *v,
 
       d = _mm512_mask_mov_epi32 (d, sup, pair);
       if (big_endian)
-        d = _mm512_shldi_epi16 (d, d, 8);
+        d = x86_swap16 (d);
       /* Room for 64 bytes here: 4 * GK16_GROUP in all. */
       _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi16 (keep, d));
       o += 2 * __builtin_popcount (keep);
@@ -531,15 +507,6 @@ gk16_pairs (const guint32  *v,
   return o - start;
 }
 #define GK16_PAIRS gk16_pairs
-
-/* Half @h of the 64 bytes @b as thirty-two 16-bit units. */
-GUTF8CONV_KERNEL_INLINE __m512i
-gk_widen16 (__m512i b, guint h, const gboolean big_endian)
-{
-  __m512i w = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (b) : _mm512_extracti64x4_epi64 (b, 1));
-
-  return big_endian ? _mm512_slli_epi16 (w, 8) : w;
-}
 
 /* Each half of the block as thirty-two words, a unit at each byte from
  * it and the one or two after it; the leads' and ASCII bytes' kept by a
@@ -572,7 +539,7 @@ gk16_units (gk_vec          b,
                                         _mm512_slli_epi16 (_mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (lead) : _mm512_extracti64x4_epi64 (lead, 1)), 6));
 
           if (big_endian)
-            u = _mm512_shldi_epi16 (u, u, 8);
+            u = x86_swap16 (u);
           /* Room for 2 * GK_BLOCK bytes: the second store may hold nothing. */
           _mm512_storeu_si512 ((void *) (o + 64 * h), u);
         }
@@ -595,13 +562,14 @@ gk16_units (gk_vec          b,
 
       u = _mm512_mask_mov_epi16 (u, (__mmask32) (c->l3 >> (32 * h)), u3);
       if (big_endian)
-        u = _mm512_shldi_epi16 (u, u, 8);
+        u = x86_swap16 (u);
       _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi16 ((__mmask32) (keep >> (32 * h)), u));
       o += 2 * __builtin_popcount ((guint32) (keep >> (32 * h)));
     }
   return o - start;
 }
 
+#include "gutf8conv-kernel-x86-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_avx512, decode16_avx512_mend, decode_avx512)
@@ -621,7 +589,7 @@ ge16_load (const guint8 *p,
 {
   ge16_vec v = _mm512_loadu_si512 ((const void *) p);
 
-  return big_endian ? _mm512_shldi_epi16 (v, v, 8) : v;
+  return big_endian ? x86_swap16 (v) : v;
 }
 
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return _mm512_set1_epi16 ((short) c); }

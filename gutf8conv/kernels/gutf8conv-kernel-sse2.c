@@ -191,23 +191,7 @@ GK_COPY_ENTRY_POINT (copy_sse2, gk_validate_fast)
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
 
-/* Two vectors of values below U+10000 as eight units.  No unsigned pack
- * in SSE2: values moved into the signed range, packed, moved back. */
-GUTF8CONV_KERNEL_INLINE __m128i
-gk16_sse_pack (__m128i        a,
-               __m128i        b,
-               const gboolean big_endian)
-{
-  const __m128i bias = _mm_set1_epi32 (0x8000);
-  __m128i w = _mm_packs_epi32 (_mm_sub_epi32 (a, bias), _mm_sub_epi32 (b, bias));
-
-  w = _mm_xor_si128 (w, _mm_set1_epi16 ((short) 0x8000));
-  if (big_endian)
-    w = _mm_or_si128 (_mm_slli_epi16 (w, 8), _mm_srli_epi16 (w, 8));
-  return w;
-}
-
-#include "gutf8conv-kernel-sse-utf16-decode.h"
+#include "gutf8conv-kernel-x86-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_sse2, decode16_sse2_mend, decode_sse2)

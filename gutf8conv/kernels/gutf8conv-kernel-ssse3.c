@@ -53,6 +53,7 @@
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-sse-ops.h"
 #include "gutf8conv-kernel-tables.h"
+#include "gutf8conv-kernel-x86-width.h"
 
 #define SET1(c) _mm_set1_epi8 ((char) (c))
 
@@ -99,7 +100,6 @@ transcode16 (const guint8   *p,
   const __m128i weights = _mm_setr_epi8 (1, 0, 0, 0, 64, 1, 0, 0, 64, 1, 1, 0, 64, 1, 64, 1);
   const __m128i combine = _mm_setr_epi8 (1, 0, 0, 0, 1, 0, 0, 0, 64, 0, 1, 0, 0, 16, 1, 0);
   const __m128i within = _mm_setr_epi8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
 
   for (guint g = 0; g < 2; g++)
     {
@@ -128,19 +128,12 @@ transcode16 (const guint8   *p,
           w = _mm_maddubs_epi16 (w, _mm_shuffle_epi8 (weights, sel));
           w = _mm_madd_epi16 (w, _mm_shuffle_epi8 (combine, sel));
           if (big_endian)
-            w = _mm_shuffle_epi8 (w, bswap);
+            w = x86_swap32 (w);
           _mm_storeu_si128 ((__m128i *) o, w);
           o += 4 * MIN (n - h, 4);
         }
     }
   return o;
-}
-
-/* The bytes of each 16-bit unit swapped: UTF-16 in the other order. */
-GUTF8CONV_KERNEL_INLINE __m128i
-swap_units (__m128i v)
-{
-  return _mm_shuffle_epi8 (v, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
 }
 
 /* Eight 16-bit values @v to @o: as UTF-16 units (16 bytes) where
@@ -152,7 +145,7 @@ store_words8 (__m128i         v,
               const gboolean  units16)
 {
   if (units16)
-    _mm_storeu_si128 ((__m128i *) o, big_endian ? swap_units (v) : v);
+    _mm_storeu_si128 ((__m128i *) o, big_endian ? x86_swap16 (v) : v);
   else if (big_endian)
     {
       _mm_storeu_si128 ((__m128i *) o,
@@ -224,7 +217,6 @@ transcode16_all3 (const guint8   *p,
                   const gboolean  units16)
 {
   const guint8 *gather = gutf8conv_gather3_shuffle[__builtin_ctz (leads)];
-  const __m128i bswap = _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
   __m128i w[2];
 
 #pragma GCC unroll 2
@@ -243,7 +235,7 @@ transcode16_all3 (const guint8   *p,
       return o + 2 * __builtin_popcount (leads);
     }
   for (guint half = 0; half < 2; half++)
-    _mm_storeu_si128 ((__m128i *) (o + 16 * half), big_endian ? _mm_shuffle_epi8 (w[half], bswap) : w[half]);
+    _mm_storeu_si128 ((__m128i *) (o + 16 * half), big_endian ? x86_swap32 (w[half]) : w[half]);
   return o + 4 * __builtin_popcount (leads);
 }
 
@@ -263,7 +255,7 @@ transcode16_all4 (const guint8   *p,
   w = _mm_madd_epi16 (w, _mm_set1_epi32 (0x00011000));
   w = _mm_sub_epi32 (w, _mm_set1_epi32 (0x3C82080));
   if (big_endian)
-    w = _mm_shuffle_epi8 (w, _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+    w = x86_swap32 (w);
   _mm_storeu_si128 ((__m128i *) o, w);
   return o + 16;
 }
@@ -390,49 +382,6 @@ GK_COPY_ENTRY_POINT (copy_ssse3, gk_kl_validate_fast)
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
 
-/* Two vectors of values below U+10000 as eight units. */
-GUTF8CONV_KERNEL_INLINE __m128i
-gk16_sse_pack (__m128i        a,
-               __m128i        b,
-               const gboolean big_endian)
-{
-  __m128i w = _mm_packus_epi32 (a, b);
-
-  if (big_endian)
-    w = swap_units (w);
-  return w;
-}
-
-/* Each value's unit, or its pair (high surrogate in the low half), in
- * its dword; four dwords packed by the encoder's table of UTF-8 lengths,
- * with lengths 2 and 4. */
-GUTF8CONV_KERNEL_INLINE gsize
-gk16_pairs (const guint32  *v,
-            guint8         *o,
-            const gboolean  big_endian)
-{
-  guint8 *start = o;
-
-  for (guint q = 0; q < 4; q++)
-    {
-      __m128i d = _mm_load_si128 ((const __m128i *) (v + 4 * q));
-      __m128i sup = _mm_cmpgt_epi32 (d, _mm_set1_epi32 (0xFFFF));
-      __m128i t = _mm_sub_epi32 (d, _mm_set1_epi32 (0x10000));
-      __m128i pair = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi32 (t, 10), _mm_set1_epi32 ((int) 0xDC00D800)),
-                                   _mm_slli_epi32 (_mm_and_si128 (t, _mm_set1_epi32 (0x3FF)), 16));
-      guint key = 0x55 | (gutf8conv_spread4[_mm_movemask_ps (_mm_castsi128_ps (sup))] << 1);
-
-      d = _mm_blendv_epi8 (d, pair, sup);
-      if (big_endian)
-        d = swap_units (d);
-      /* 16 bytes a store, 4 * GK16_GROUP bytes of room in all. */
-      _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (d, _mm_loadu_si128 ((const __m128i *) gutf8conv_pack4_shuffle[key])));
-      o += gutf8conv_pack4_length[key];
-    }
-  return o - start;
-}
-#define GK16_PAIRS gk16_pairs
-
 /* decode16's own loop: the UCS-4 decoder's fast phase (a fixed 16 bytes
  * a step, each block checked by the nibble lookups after the one before,
  * transcoded by what it holds, a character that crosses into the next
@@ -498,23 +447,7 @@ gk16_run (const guint8   **pp,
   *pp = p + __builtin_ctz (~(guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)));
   *po = o;
 }
-/* The runs' operations (gutf8conv-kernel-x86-runs.h, then
- * gutf8conv-kernel-generic-runs.h) on 16 bytes. */
-#define X86_RUNS_OP(name) _mm_##name
-#define X86_RUNS_SI(name) _mm_##name##_si128
-#define x86_runs_lanes(x) (x)
-#define x86_runs_load(p, half) _mm_loadu_si128 ((const __m128i *) (p))
-#define x86_runs_table(t) _mm_load_si128 ((const __m128i *) (t))
-GUTF8CONV_KERNEL_INLINE gk_vec gr8_swap16 (gk_vec x) { return swap_units (x); }
-
-GUTF8CONV_KERNEL_INLINE void
-gr_store_ucs4 (guint8 *o, gk_vec v, const gboolean big_endian)
-{
-  if (big_endian)
-    v = _mm_shuffle_epi8 (v, _mm_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
-  _mm_storeu_si128 ((__m128i *) o, v);
-}
-
+/* The runs' operations on 16 bytes. */
 #include "gutf8conv-kernel-x86-runs.h"
 #include "gutf8conv-kernel-generic-runs.h"
 
@@ -576,7 +509,7 @@ ssse3_run16 (const guint8   **pp,
  * rest. */
 #define GK16_RUNS 1
 
-#include "gutf8conv-kernel-sse-utf16-decode.h"
+#include "gutf8conv-kernel-x86-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_ssse3, decode16_ssse3_mend, decode_ssse3)

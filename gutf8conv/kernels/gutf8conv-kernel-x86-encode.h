@@ -37,9 +37,9 @@ ge32_load (const guint8 *p,
   GE32_UNROLL
   for (guint i = 0; i < GE32_VECS; i++)
     {
-      v.q[i] = GE16_SI (loadu) ((const ge16_vec *) (p + sizeof (ge16_vec) * i));
+      v.q[i] = X86_SI (loadu) ((const ge16_vec *) (p + sizeof (ge16_vec) * i));
       if (big_endian)
-        v.q[i] = GE16_OP (shuffle_epi8) (v.q[i], GE16_LANE_BYTES (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+        v.q[i] = x86_swap32 (v.q[i]);
     }
   return v;
 }
@@ -51,7 +51,7 @@ ge32_any_bits (ge32_vec v)
 
   GE32_UNROLL
   for (guint i = 1; i < GE32_VECS; i++)
-    x = GE16_SI (or) (x, v.q[i]);
+    x = X86_SI (or) (x, v.q[i]);
   return x;
 }
 
@@ -59,18 +59,18 @@ GUTF8CONV_KERNEL_INLINE gboolean
 ge32_below (ge32_vec v,
             guint32  limit)
 {
-  return GE16_SI (testz) (ge32_any_bits (v), GE16_OP (set1_epi32) ((int) -limit));
+  return X86_SI (testz) (ge32_any_bits (v), X86_OP (set1_epi32) ((int) -limit));
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean
 ge32_has_nul (ge32_vec v)
 {
-  ge16_vec x = GE16_OP (cmpeq_epi32) (v.q[0], GE16_SI (setzero) ());
+  ge16_vec x = X86_OP (cmpeq_epi32) (v.q[0], X86_SI (setzero) ());
 
   GE32_UNROLL
   for (guint i = 1; i < GE32_VECS; i++)
-    x = GE16_SI (or) (x, GE16_OP (cmpeq_epi32) (v.q[i], GE16_SI (setzero) ()));
-  return !GE16_SI (testz) (x, x);
+    x = X86_SI (or) (x, X86_OP (cmpeq_epi32) (v.q[i], X86_SI (setzero) ()));
+  return !X86_SI (testz) (x, x);
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean
@@ -99,28 +99,15 @@ GUTF8CONV_KERNEL_INLINE gboolean
 ge32_bad (ge32_part x,
           guint32   max)
 {
-  ge16_vec bad = GE16_SI (setzero) ();
+  ge16_vec bad = X86_SI (setzero) ();
 
   GE32_UNROLL
   for (guint j = 0; j < GE32_VECS / 2; j++)
-    bad = GE16_SI (or) (bad, GE16_SI (or) (GE16_SI (xor) (GE16_OP (cmpeq_epi32) (GE16_OP (min_epu32) (x.q[j], GE16_OP (set1_epi32) ((int) max)), x.q[j]),
-                                                          GE16_OP (set1_epi32) (-1)),
-                                           GE16_OP (cmpeq_epi32) (GE16_SI (and) (x.q[j], GE16_OP (set1_epi32) (~0x7FF)),
-                                                                  GE16_OP (set1_epi32) (0xD800))));
-  return !GE16_SI (testz) (bad, bad);
-}
-
-/* The units of @a and @b as 16-bit units, in order (AVX2's packus works
- * within lanes). */
-GUTF8CONV_KERNEL_INLINE ge16_vec
-ge32_units16 (ge16_vec a,
-              ge16_vec b)
-{
-#ifdef __AVX2__
-  return _mm256_permute4x64_epi64 (_mm256_packus_epi32 (a, b), 0xD8);
-#else
-  return _mm_packus_epi32 (a, b);
-#endif
+    bad = X86_SI (or) (bad, X86_SI (or) (X86_SI (xor) (X86_OP (cmpeq_epi32) (X86_OP (min_epu32) (x.q[j], X86_OP (set1_epi32) ((int) max)), x.q[j]),
+                                                          X86_OP (set1_epi32) (-1)),
+                                           X86_OP (cmpeq_epi32) (X86_SI (and) (x.q[j], X86_OP (set1_epi32) (~0x7FF)),
+                                                                  X86_OP (set1_epi32) (0xD800))));
+  return !X86_SI (testz) (bad, bad);
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -145,7 +132,7 @@ ge32_encode_two16 (const Ge32Context *c,
                    guint8            *o,
                    ge16_vec           w)
 {
-  return ge16_encode_two (&c->w, o, w, GE16_OP (cmpgt_epi16) (c->w.cont, w));
+  return ge16_encode_two (&c->w, o, w, X86_OP (cmpgt_epi16) (c->w.cont, w));
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -155,7 +142,7 @@ ge32_encode_two (const Ge32Context *c,
 {
   GE32_UNROLL
   for (guint i = 0; i < GE32_VECS; i += 2)
-    o = ge32_encode_two16 (c, o, ge32_units16 (v.q[i], v.q[i + 1]));
+    o = ge32_encode_two16 (c, o, x86_pack_units16 (v.q[i], v.q[i + 1]));
   return o;
 }
 
@@ -164,12 +151,12 @@ GUTF8CONV_KERNEL_INLINE gboolean
 ge32_surrogate (const Ge32Context *c,
                 ge32_vec           v)
 {
-  ge16_vec s = GE16_SI (setzero) ();
+  ge16_vec s = X86_SI (setzero) ();
 
   GE32_UNROLL
   for (guint i = 0; i < GE32_VECS; i += 2)
-    s = GE16_SI (or) (s, GE16_OP (cmpeq_epi16) (GE16_SI (and) (ge32_units16 (v.q[i], v.q[i + 1]), c->w.top5), c->w.surrogate));
-  return !GE16_SI (testz) (s, s);
+    s = X86_SI (or) (s, X86_OP (cmpeq_epi16) (X86_SI (and) (x86_pack_units16 (v.q[i], v.q[i + 1]), c->w.top5), c->w.surrogate));
+  return !X86_SI (testz) (s, s);
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -179,6 +166,6 @@ ge32_encode_bmp (const Ge32Context *c,
 {
   GE32_UNROLL
   for (guint i = 0; i < GE32_VECS; i += 2)
-    o = ge16_encode_bmp (&c->w, o, ge32_units16 (v.q[i], v.q[i + 1]));
+    o = ge16_encode_bmp (&c->w, o, x86_pack_units16 (v.q[i], v.q[i + 1]));
   return o;
 }

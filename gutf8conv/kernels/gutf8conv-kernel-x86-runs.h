@@ -9,20 +9,34 @@
  * serves both (avx2 broadcasts it to its two lanes, each holding half a
  * step).  A run's last step converts what passes.
  *
- * The including file defines first gk_vec, SET1 (), gr8_swap16 (),
- * gr_store_ucs4 () and:
- *   X86_RUNS_OP (name), X86_RUNS_SI (name)   _mm_name / _mm_name_si128,
- *                                            or _mm256_...
- *   gk_vec x86_runs_lanes (gk_vec x);        what a zip across the vector
- *                                            takes (unpack works within
- *                                            lanes: a qword permute on avx2)
- *   gk_vec x86_runs_load (p, half);          the bytes at @p, or on avx2
- *                                            those at @p and @p + @half,
- *                                            one 16 a lane
- *   gk_vec x86_runs_table (t);               a 16-byte shuffle @t in every lane
+ * The including file defines first gk_vec and SET1 ().
  */
 
 #pragma once
+
+#include "gutf8conv-kernel-x86-width.h"
+
+/* A zip across the vector: unpack works within lanes, so AVX2's takes a
+ * qword permute first. */
+GUTF8CONV_KERNEL_INLINE gk_vec
+x86_runs_lanes (gk_vec x)
+{
+#if X86_BITS == 256
+  return _mm256_permute4x64_epi64 (x, 0xD8);
+#else
+  return x;
+#endif
+}
+
+/* The 16 bytes at @p, or on AVX2 those at @p and @p + @half, one 16 a
+ * lane: each lane holds half a step. */
+#if X86_BITS == 256
+#define x86_runs_load(p, half) _mm256_loadu2_m128i ((const __m128i *) ((p) + (half)), (const __m128i *) (p))
+#define x86_runs_table(t) _mm256_broadcastsi128_si256 (_mm_load_si128 ((const __m128i *) (t)))
+#else
+#define x86_runs_load(p, half) _mm_loadu_si128 ((const __m128i *) (p))
+#define x86_runs_table(t) _mm_load_si128 ((const __m128i *) (t))
+#endif
 
 /* Plane k of 48 input bytes (a lane's): where each of its three vectors
  * of 16 (v[j], bytes 16 j to 16 j + 15) holds the plane's bytes 3 i + k;
@@ -51,35 +65,42 @@ typedef gk_vec gr_vec16;
 
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr_as16 (gk_vec x)                    { return x; }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr_as8 (gr_vec16 x)                   { return x; }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return X86_RUNS_OP (set1_epi16) ((short) c); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_and (gr_vec16 a, gr_vec16 b)     { return X86_RUNS_SI (and) (a, b); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_cmpeq (gr_vec16 a, gr_vec16 b)   { return X86_RUNS_OP (cmpeq_epi16) (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return X86_OP (set1_epi16) ((short) c); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_and (gr_vec16 a, gr_vec16 b)     { return X86_SI (and) (a, b); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_cmpeq (gr_vec16 a, gr_vec16 b)   { return X86_OP (cmpeq_epi16) (a, b); }
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_test (gr_vec16 a, gr_vec16 b)
 {
-  return X86_RUNS_SI (xor) (X86_RUNS_OP (cmpeq_epi16) (X86_RUNS_SI (and) (a, b), X86_RUNS_SI (setzero) ()), SET1 (0xFF));
+  return X86_SI (xor) (X86_OP (cmpeq_epi16) (X86_SI (and) (a, b), X86_SI (setzero) ()), SET1 (0xFF));
 }
-GUTF8CONV_KERNEL_INLINE gboolean gr16_all (gr_vec16 ok)                { return (guint32) X86_RUNS_OP (movemask_epi8) (ok) == X86_RUNS_ALL; }
-GUTF8CONV_KERNEL_INLINE guint    gr16_first_fail (gr_vec16 ok)         { return __builtin_ctz (~(guint32) X86_RUNS_OP (movemask_epi8) (ok)) / 2; }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return X86_RUNS_OP (unpacklo_epi16) (x86_runs_lanes (a), x86_runs_lanes (b)); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return X86_RUNS_OP (unpackhi_epi16) (x86_runs_lanes (a), x86_runs_lanes (b)); }
-#define gr16_srli(v, n) X86_RUNS_OP (srli_epi16) ((v), (n))
+GUTF8CONV_KERNEL_INLINE gboolean gr16_all (gr_vec16 ok)                { return (guint32) X86_OP (movemask_epi8) (ok) == X86_RUNS_ALL; }
+GUTF8CONV_KERNEL_INLINE guint    gr16_first_fail (gr_vec16 ok)         { return __builtin_ctz (~(guint32) X86_OP (movemask_epi8) (ok)) / 2; }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return X86_OP (unpacklo_epi16) (x86_runs_lanes (a), x86_runs_lanes (b)); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return X86_OP (unpackhi_epi16) (x86_runs_lanes (a), x86_runs_lanes (b)); }
+#define gr16_srli(v, n) X86_OP (srli_epi16) ((v), (n))
 #define gr16_sli(a, b, n) \
-  X86_RUNS_SI (or) (X86_RUNS_OP (slli_epi16) ((b), (n)), X86_RUNS_SI (and) ((a), X86_RUNS_OP (set1_epi16) ((1 << (n)) - 1)))
-#define gr8_srli(v, n) X86_RUNS_SI (and) (X86_RUNS_OP (srli_epi16) ((v), (n)), SET1 (0xFF >> (n)))
+  X86_SI (or) (X86_OP (slli_epi16) ((b), (n)), X86_SI (and) ((a), X86_OP (set1_epi16) ((1 << (n)) - 1)))
+#define gr8_srli(v, n) X86_SI (and) (X86_OP (srli_epi16) ((v), (n)), SET1 (0xFF >> (n)))
 #define gr8_sli(a, b, n) \
-  X86_RUNS_SI (or) (X86_RUNS_SI (and) (X86_RUNS_OP (slli_epi16) ((b), (n)), SET1 ((0xFF << (n)) & 0xFF)), \
-                    X86_RUNS_SI (and) ((a), SET1 ((1 << (n)) - 1)))
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return X86_RUNS_OP (cmpeq_epi8) (X86_RUNS_OP (min_epu8) (a, b), a); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return X86_RUNS_OP (sub_epi8) (a, b); }
+  X86_SI (or) (X86_SI (and) (X86_OP (slli_epi16) ((b), (n)), SET1 ((0xFF << (n)) & 0xFF)), \
+                    X86_SI (and) ((a), SET1 ((1 << (n)) - 1)))
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return X86_OP (cmpeq_epi8) (X86_OP (min_epu8) (a, b), a); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return X86_OP (sub_epi8) (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr_cont_const (void)                  { return SET1 (0xC0); }
 /* 80..BF are the bytes below -0x40 as signed. */
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_is_cont (gk_vec x, gk_vec c)      { return X86_RUNS_OP (cmpgt_epi8) (c, x); }
-GUTF8CONV_KERNEL_INLINE gboolean gr8_all (gk_vec ok)                   { return (guint32) X86_RUNS_OP (movemask_epi8) (ok) == X86_RUNS_ALL; }
-GUTF8CONV_KERNEL_INLINE guint    gr8_first_fail (gk_vec ok)            { return __builtin_ctz (~(guint32) X86_RUNS_OP (movemask_epi8) (ok)); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_lo (gk_vec a, gk_vec b)       { return X86_RUNS_OP (unpacklo_epi8) (x86_runs_lanes (a), x86_runs_lanes (b)); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return X86_RUNS_OP (unpackhi_epi8) (x86_runs_lanes (a), x86_runs_lanes (b)); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_is_cont (gk_vec x, gk_vec c)      { return X86_OP (cmpgt_epi8) (c, x); }
+GUTF8CONV_KERNEL_INLINE gboolean gr8_all (gk_vec ok)                   { return (guint32) X86_OP (movemask_epi8) (ok) == X86_RUNS_ALL; }
+GUTF8CONV_KERNEL_INLINE guint    gr8_first_fail (gk_vec ok)            { return __builtin_ctz (~(guint32) X86_OP (movemask_epi8) (ok)); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_lo (gk_vec a, gk_vec b)       { return X86_OP (unpacklo_epi8) (x86_runs_lanes (a), x86_runs_lanes (b)); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return X86_OP (unpackhi_epi8) (x86_runs_lanes (a), x86_runs_lanes (b)); }
 #define GR_HAVE_FIRST_FAIL 1
 #define gr_keep(v) ((void) 0)
+GUTF8CONV_KERNEL_INLINE gk_vec   gr8_swap16 (gk_vec x)                 { return x86_swap16 (x); }
+
+GUTF8CONV_KERNEL_INLINE void
+gr_store_ucs4 (guint8 *o, gk_vec v, const gboolean big_endian)
+{
+  X86_SI (storeu) ((x86_vec *) o, big_endian ? x86_swap32 (v) : v);
+}
 
 /* The 3 * GK_BLOCK bytes at @p as byte planes, 48 a lane. */
 GUTF8CONV_KERNEL_INLINE void
@@ -91,10 +112,10 @@ gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
     v[j] = x86_runs_load (p + 16 * j, 48);
   for (guint k = 0; k < 3; k++)
     {
-      gk_vec x = X86_RUNS_OP (shuffle_epi8) (v[0], x86_runs_table (plane3_shuffle[k][0]));
+      gk_vec x = X86_OP (shuffle_epi8) (v[0], x86_runs_table (plane3_shuffle[k][0]));
 
       for (guint j = 1; j < 3; j++)
-        x = X86_RUNS_SI (or) (x, X86_RUNS_OP (shuffle_epi8) (v[j], x86_runs_table (plane3_shuffle[k][j])));
+        x = X86_SI (or) (x, X86_OP (shuffle_epi8) (v[j], x86_runs_table (plane3_shuffle[k][j])));
       *b[k] = x;
     }
 }
@@ -108,13 +129,13 @@ gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3
   gk_vec v[4], lo01, hi01, lo23, hi23;
 
   for (guint j = 0; j < 4; j++)
-    v[j] = X86_RUNS_OP (shuffle_epi8) (x86_runs_load (p + 16 * j, 64), t);
-  lo01 = X86_RUNS_OP (unpacklo_epi32) (v[0], v[1]);
-  hi01 = X86_RUNS_OP (unpackhi_epi32) (v[0], v[1]);
-  lo23 = X86_RUNS_OP (unpacklo_epi32) (v[2], v[3]);
-  hi23 = X86_RUNS_OP (unpackhi_epi32) (v[2], v[3]);
-  *b0 = X86_RUNS_OP (unpacklo_epi64) (lo01, lo23);
-  *b1 = X86_RUNS_OP (unpackhi_epi64) (lo01, lo23);
-  *b2 = X86_RUNS_OP (unpacklo_epi64) (hi01, hi23);
-  *b3 = X86_RUNS_OP (unpackhi_epi64) (hi01, hi23);
+    v[j] = X86_OP (shuffle_epi8) (x86_runs_load (p + 16 * j, 64), t);
+  lo01 = X86_OP (unpacklo_epi32) (v[0], v[1]);
+  hi01 = X86_OP (unpackhi_epi32) (v[0], v[1]);
+  lo23 = X86_OP (unpacklo_epi32) (v[2], v[3]);
+  hi23 = X86_OP (unpackhi_epi32) (v[2], v[3]);
+  *b0 = X86_OP (unpacklo_epi64) (lo01, lo23);
+  *b1 = X86_OP (unpackhi_epi64) (lo01, lo23);
+  *b2 = X86_OP (unpacklo_epi64) (hi01, hi23);
+  *b3 = X86_OP (unpackhi_epi64) (hi01, hi23);
 }

@@ -9,32 +9,15 @@
  * packed by gutf8conv_enc2_shuffle and gutf8conv_enc3_shuffle, a table
  * row a lane; SSE2 has no byte shuffle, so it stores each unit's dword
  * shifted to its first byte and steps by its length.  The including file
- * has included gutf8conv-kernel-generic.h and the tables; avx2's has
- * defined swap_units().
+ * has included gutf8conv-kernel-generic.h and the tables.
  */
 
 #pragma once
 
-#ifdef __AVX2__
-#include <immintrin.h>
-#define GE16_UNITS 16
-#define GE16_LANES 2
-typedef __m256i ge16_vec;
-#define GE16_OP(name) _mm256_##name
-#define GE16_SI(name) _mm256_##name##_si256
-#elif defined (__SSE4_1__)
-#include <smmintrin.h>
-#else
-#include <emmintrin.h>
-#endif
-#ifndef __AVX2__
-#define GE16_UNITS 8
-#define GE16_LANES 1
-typedef __m128i ge16_vec;
-#define GE16_OP(name) _mm_##name
-#define GE16_SI(name) _mm_##name##_si128
-#endif
+#include "gutf8conv-kernel-x86-width.h"
 
+#define GE16_UNITS (X86_BITS / 16)
+typedef x86_vec ge16_vec;
 #define GE16_BITS 2
 #ifdef __SSSE3__
 #define GE16_STORE_SLACK 12
@@ -46,28 +29,20 @@ GUTF8CONV_KERNEL_INLINE ge16_vec
 ge16_load (const guint8 *p,
            gboolean      big_endian)
 {
-  ge16_vec v = GE16_SI (loadu) ((const ge16_vec *) p);
+  ge16_vec v = X86_SI (loadu) ((const ge16_vec *) p);
 
-  if (big_endian)
-#ifdef __AVX2__
-    v = swap_units (v);
-#elif defined (__SSSE3__)
-    v = _mm_shuffle_epi8 (v, _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-#else
-    v = _mm_or_si128 (_mm_slli_epi16 (v, 8), _mm_srli_epi16 (v, 8));
-#endif
-  return v;
+  return big_endian ? x86_swap16 (v) : v;
 }
 
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return GE16_OP (set1_epi16) ((short) c); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return GE16_SI (and) (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return GE16_SI (or) (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return GE16_SI (xor) (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return GE16_OP (add_epi16) (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return GE16_OP (cmpeq_epi16) (a, b); }
-#define ge16_srli(v, n) GE16_OP (srli_epi16) ((v), (n))
-#define ge16_slli(v, n) GE16_OP (slli_epi16) ((v), (n))
-GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return (guint32) GE16_OP (movemask_epi8) (m); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return X86_OP (set1_epi16) ((short) c); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return X86_SI (and) (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return X86_SI (or) (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return X86_SI (xor) (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return X86_OP (add_epi16) (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return X86_OP (cmpeq_epi16) (a, b); }
+#define ge16_srli(v, n) X86_OP (srli_epi16) ((v), (n))
+#define ge16_slli(v, n) X86_OP (slli_epi16) ((v), (n))
+GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return (guint32) X86_OP (movemask_epi8) (m); }
 
 GUTF8CONV_KERNEL_INLINE ge16_vec
 ge16_prev (ge16_vec v)
@@ -86,7 +61,7 @@ ge16_blend (ge16_vec a,
             ge16_vec m)
 {
 #ifdef __SSE4_1__
-  return GE16_OP (blendv_epi8) (a, b, m);
+  return X86_OP (blendv_epi8) (a, b, m);
 #else
   return _mm_or_si128 (_mm_andnot_si128 (m, a), _mm_and_si128 (m, b));
 #endif
@@ -96,7 +71,7 @@ GUTF8CONV_KERNEL_INLINE gboolean
 ge16_none (ge16_vec v)
 {
 #ifdef __SSE4_1__
-  return GE16_SI (testz) (v, v);
+  return X86_SI (testz) (v, v);
 #else
   return _mm_movemask_epi8 (_mm_cmpeq_epi8 (v, _mm_setzero_si128 ())) == 0xFFFF;
 #endif
@@ -108,7 +83,7 @@ GUTF8CONV_KERNEL_INLINE gboolean
 ge16_none_and (ge16_vec a,
                ge16_vec b)
 {
-  return GE16_SI (testz) (a, b);
+  return X86_SI (testz) (a, b);
 }
 #endif
 
@@ -140,19 +115,6 @@ ge16_store_ascii2 (guint8   *o,
 }
 
 #ifdef __SSSE3__
-/* Lane @i of @v. */
-GUTF8CONV_KERNEL_INLINE __m128i
-ge16_lane (ge16_vec v,
-           guint    i)
-{
-#ifdef __AVX2__
-  return i == 0 ? _mm256_castsi256_si128 (v) : _mm256_extracti128_si256 (v, 1);
-#else
-  (void) i;
-  return v;
-#endif
-}
-
 /* Each lane of @v shuffled by its own row of @table: @k0 for the low
  * lane, @k1 for the high one (SSE has only the first). */
 GUTF8CONV_KERNEL_INLINE ge16_vec
@@ -169,13 +131,6 @@ ge16_shuffle_rows (ge16_vec             v,
 #endif
 }
 
-/* The same fixed shuffle in every lane. */
-#define GE16_LANE_BYTES(...) GE16_OP (setr_epi8) (__VA_ARGS__ GE16_LANE_BYTES_AGAIN (__VA_ARGS__))
-#ifdef __AVX2__
-#define GE16_LANE_BYTES_AGAIN(...) , __VA_ARGS__
-#else
-#define GE16_LANE_BYTES_AGAIN(...)
-#endif
 #endif
 
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -185,22 +140,22 @@ ge16_store_utf8 (guint8   *o,
                  ge16_vec  ascii,
                  ge16_vec  short_)
 {
-  ge16_vec d_lo = GE16_OP (unpacklo_epi16) (hi, lo), d_hi = GE16_OP (unpackhi_epi16) (hi, lo);
+  ge16_vec d_lo = X86_OP (unpacklo_epi16) (hi, lo), d_hi = X86_OP (unpackhi_epi16) (hi, lo);
 #ifdef __SSSE3__
   /* Four units a table row, their index a byte each: bits 0-3 "at least
    * two bytes", 4-7 "three bytes" (one scalar complement of the two
    * masks); a lane's d_lo, then its d_hi. */
-  guint64 k = (guint32) ~GE16_OP (movemask_epi8) (GE16_OP (shuffle_epi8) (GE16_OP (packs_epi16) (ascii, short_),
-                                                                             GE16_LANE_BYTES (0, 1, 2, 3, 8, 9, 10, 11,
+  guint64 k = (guint32) ~X86_OP (movemask_epi8) (X86_OP (shuffle_epi8) (X86_OP (packs_epi16) (ascii, short_),
+                                                                             X86_LANE_BYTES (0, 1, 2, 3, 8, 9, 10, 11,
                                                                                               4, 5, 6, 7, 12, 13, 14, 15)));
 
   d_lo = ge16_shuffle_rows (d_lo, gutf8conv_enc3_shuffle, k & 0xFF, (k >> 16) & 0xFF);
   d_hi = ge16_shuffle_rows (d_hi, gutf8conv_enc3_shuffle, (k >> 8) & 0xFF, (k >> 24) & 0xFF);
-  for (guint i = 0; i < GE16_LANES; i++)
+  for (guint i = 0; i < X86_LANES; i++)
     {
-      _mm_storeu_si128 ((__m128i *) o, ge16_lane (d_lo, i));
+      _mm_storeu_si128 ((__m128i *) o, x86_lane (d_lo, i));
       o += 4 + __builtin_popcountll ((k >> (16 * i)) & 0xFF);
-      _mm_storeu_si128 ((__m128i *) o, ge16_lane (d_hi, i));
+      _mm_storeu_si128 ((__m128i *) o, x86_lane (d_hi, i));
       o += 4 + __builtin_popcountll ((k >> (16 * i + 8)) & 0xFF);
     }
   return o;
@@ -230,13 +185,13 @@ ge16_store_two (guint8   *o,
                 ge16_vec  t,
                 ge16_vec  ascii)
 {
-  guint32 m = (guint32) GE16_OP (movemask_epi8) (GE16_OP (packs_epi16) (ascii, ascii));
+  guint32 m = (guint32) X86_OP (movemask_epi8) (X86_OP (packs_epi16) (ascii, ascii));
 #ifdef __SSSE3__
   /* Eight units a lane: the mask's bits 0-7, and 16-23. */
   t = ge16_shuffle_rows (t, gutf8conv_enc2_shuffle, m & 0xFF, (m >> 16) & 0xFF);
-  for (guint i = 0; i < GE16_LANES; i++)
+  for (guint i = 0; i < X86_LANES; i++)
     {
-      _mm_storeu_si128 ((__m128i *) o, ge16_lane (t, i));
+      _mm_storeu_si128 ((__m128i *) o, x86_lane (t, i));
       o = o + 16 - __builtin_popcount ((m >> (16 * i)) & 0xFF);
     }
   return o;
@@ -258,17 +213,17 @@ ge16_store_three (guint8   *o,
                   ge16_vec  hi,
                   ge16_vec  lo)
 {
-  ge16_vec d_lo = GE16_OP (unpacklo_epi16) (hi, lo), d_hi = GE16_OP (unpackhi_epi16) (hi, lo);
+  ge16_vec d_lo = X86_OP (unpacklo_epi16) (hi, lo), d_hi = X86_OP (unpackhi_epi16) (hi, lo);
 #ifdef __SSSE3__
   /* Four units a 12-byte step, one fixed shuffle. */
-  const ge16_vec keep3 = GE16_LANE_BYTES (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+  const ge16_vec keep3 = X86_LANE_BYTES (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
 
-  d_lo = GE16_OP (shuffle_epi8) (d_lo, keep3);
-  d_hi = GE16_OP (shuffle_epi8) (d_hi, keep3);
-  for (guint i = 0; i < GE16_LANES; i++)
+  d_lo = X86_OP (shuffle_epi8) (d_lo, keep3);
+  d_hi = X86_OP (shuffle_epi8) (d_hi, keep3);
+  for (guint i = 0; i < X86_LANES; i++)
     {
-      _mm_storeu_si128 ((__m128i *) (o + 24 * i), ge16_lane (d_lo, i));
-      _mm_storeu_si128 ((__m128i *) (o + 24 * i + 12), ge16_lane (d_hi, i));
+      _mm_storeu_si128 ((__m128i *) (o + 24 * i), x86_lane (d_lo, i));
+      _mm_storeu_si128 ((__m128i *) (o + 24 * i + 12), x86_lane (d_hi, i));
     }
 #else
   guint32 d[8];

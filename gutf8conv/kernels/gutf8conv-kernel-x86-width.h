@@ -1,0 +1,111 @@
+/* gutf8conv-kernel-x86-width.h: one x86 vector, at the kernel's width
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * So that a step the same at 128, 256 or 512 bits is written once in the
+ * x86 shared headers: X86_OP (name) and X86_SI (name) are the
+ * intrinsics _mm_name / _mm_name_si128 or their _mm256_ or _mm512_
+ * forms.  The width is X86_BITS: avx512 defines it before including;
+ * otherwise it is AVX2's where the flags allow, else SSE's.  Byte
+ * shuffles and packs work within 128-bit lanes at every width, which is
+ * what X86_LANE_BYTES() and x86_lane() are for.
+ */
+
+#pragma once
+
+#include <immintrin.h>
+
+#ifndef X86_BITS
+#ifdef __AVX2__
+#define X86_BITS 256
+#else
+#define X86_BITS 128
+#endif
+#endif
+
+#if X86_BITS == 512
+typedef __m512i x86_vec;
+#define X86_OP(name) _mm512_##name
+#define X86_SI(name) _mm512_##name##_si512
+#elif X86_BITS == 256
+typedef __m256i x86_vec;
+#define X86_OP(name) _mm256_##name
+#define X86_SI(name) _mm256_##name##_si256
+#else
+typedef __m128i x86_vec;
+#define X86_OP(name) _mm_##name
+#define X86_SI(name) _mm_##name##_si128
+#endif
+#define X86_LANES (X86_BITS / 128)
+
+/* The same sixteen bytes in every 128-bit lane. */
+#if X86_BITS == 512
+#define X86_LANE_BYTES(...) _mm512_broadcast_i32x4 (_mm_setr_epi8 (__VA_ARGS__))
+#elif X86_BITS == 256
+#define X86_LANE_BYTES(...) _mm256_setr_epi8 (__VA_ARGS__, __VA_ARGS__)
+#else
+#define X86_LANE_BYTES(...) _mm_setr_epi8 (__VA_ARGS__)
+#endif
+
+#if X86_BITS < 512
+/* 128-bit lane @i of @v. */
+GUTF8CONV_KERNEL_INLINE __m128i
+x86_lane (x86_vec v,
+          guint   i)
+{
+#if X86_BITS == 256
+  return i == 0 ? _mm256_castsi256_si128 (v) : _mm256_extracti128_si256 (v, 1);
+#else
+  (void) i;
+  return v;
+#endif
+}
+
+/* Row @k0 of @table, 16-byte shuffles, in lane 0 and on AVX2 row @k1 in
+ * lane 1. */
+#if X86_BITS == 256
+#define x86_rows(table, k0, k1) _mm256_loadu2_m128i ((const __m128i *) (table)[k1], (const __m128i *) (table)[k0])
+#else
+#define x86_rows(table, k0, k1) _mm_loadu_si128 ((const __m128i *) (table)[k0])
+#endif
+#endif
+
+/* The bytes of each 16-bit unit swapped: UTF-16 in the other order.
+ * SSE2 has no byte shuffle; AVX-512 a rotate by eight. */
+GUTF8CONV_KERNEL_INLINE x86_vec
+x86_swap16 (x86_vec v)
+{
+#if X86_BITS == 512
+  return _mm512_shldi_epi16 (v, v, 8);
+#elif defined (__SSSE3__)
+  return X86_OP (shuffle_epi8) (v, X86_LANE_BYTES (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+#else
+  return _mm_or_si128 (_mm_slli_epi16 (v, 8), _mm_srli_epi16 (v, 8));
+#endif
+}
+
+#ifdef __SSSE3__
+/* The bytes of each 32-bit unit swapped: UCS-4 in the other order. */
+GUTF8CONV_KERNEL_INLINE x86_vec
+x86_swap32 (x86_vec v)
+{
+  return X86_OP (shuffle_epi8) (v, X86_LANE_BYTES (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+}
+#endif
+
+#ifdef __SSE4_1__
+/* The 32-bit units of @a, then @b, below U+10000, as 16-bit units in
+ * order: packus works within lanes, its quadwords put back in order. */
+GUTF8CONV_KERNEL_INLINE x86_vec
+x86_pack_units16 (x86_vec a,
+                  x86_vec b)
+{
+#if X86_BITS == 512
+  return _mm512_permutexvar_epi64 (_mm512_setr_epi64 (0, 2, 4, 6, 1, 3, 5, 7), _mm512_packus_epi32 (a, b));
+#elif X86_BITS == 256
+  return _mm256_permute4x64_epi64 (_mm256_packus_epi32 (a, b), 0xD8);
+#else
+  return _mm_packus_epi32 (a, b);
+#endif
+}
+#endif
