@@ -35,42 +35,18 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
-#include "gutf8conv-kernel-generic.h"
 #include "gutf8conv-kernel-tables.h"
-#include "gutf8conv-kernel-x86-width.h"
+#include "gutf8conv-kernel-x86-ops.h"
 
-/* The generic layer's vector operations: 32-byte blocks. */
-#define GK_BLOCK 32
-typedef __m256i gk_vec;
-typedef guint32 gk_mask;
-
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)  { return _mm256_loadu_si256 ((const __m256i *) p); }
-GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x) { _mm256_storeu_si256 ((__m256i *) p, x); }
-GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)      { return (guint32) _mm256_movemask_epi8 (x); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)          { return _mm256_set1_epi8 ((char) c); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)  { return _mm256_or_si256 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return _mm256_and_si256 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_andnot (gk_vec a, gk_vec b) { return _mm256_andnot_si256 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm256_cmpeq_epi8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm256_cmpeq_epi8 (_mm256_max_epu8 (x, c), x); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_xor (gk_vec a, gk_vec b) { return _mm256_xor_si256 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_subs_u8 (gk_vec a, gk_vec b) { return _mm256_subs_epu8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_high_nibble (gk_vec x)   { return _mm256_and_si256 (_mm256_srli_epi16 (x, 4), _mm256_set1_epi8 (0x0F)); }
-/* vpshufb looks up within each 128-bit lane: the tables in both. */
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_lookup16 (gk_vec t, gk_vec i) { return _mm256_shuffle_epi8 (t, i); }
-#define GK_KL_TABLE(list) _mm256_setr_epi8 (list (GUTF8CONV_I8), list (GUTF8CONV_I8))
 /* vpalignr works within each lane: the high lane of @prev and the low one
  * of @b make the bytes before each lane. */
 #define gk_prev_bytes(b, prev, n) \
   _mm256_alignr_epi8 (b, _mm256_permute2x128_si256 (prev, b, 0x21), 16 - (n))
 
-#include "gutf8conv-kernel-generic-block.h"
 #include "gutf8conv-kernel-generic-kl.h"
 /* No context (gutf8conv-kernel-generic-context.h): an x86 constant is one
  * load where it is used, or an operand. */
 #include "gutf8conv-kernel-generic-context.h"
-
-#define SET1(c) _mm256_set1_epi8 ((char) (c))
 
 /* A vector of the 16 bytes at @p in both 128-bit lanes. */
 static inline __m256i
@@ -340,7 +316,6 @@ gk_decode_fitting (const guint8  **pp,
 #define GK_FAST_IN 64
 #define GK_FAST_OUT 160
 
-GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)    { return _mm256_testz_si256 (x, SET1 (0x80)); }
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return cont_mask (b); }
 
 GUTF8CONV_KERNEL_INLINE gboolean
@@ -358,8 +333,6 @@ gk_kl_valid_next (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p, gk_vec b 
 
   return _mm256_testz_si256 (err, err);
 }
-
-GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return !_mm256_testz_si256 (x, x); }
 
 /* The first block of a step after the block @prev, whose bytes may not
  * be in memory (the input's start); the others from memory. */

@@ -37,8 +37,6 @@
 #define X86_BITS 512
 #include "gutf8conv-kernel-x86-width.h"
 
-#define SET1(c) _mm512_set1_epi8 ((char) (c))
-
 static inline guint64
 low_bits (guint n)
 {

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
-#include "gutf8conv-kernel-sse-ops.h"
+#include "gutf8conv-kernel-x86-ops.h"
 
 /* Input the scalar kernel gets for a block that is not all ASCII: enough to
  * amortise the call. */

@@ -51,15 +51,9 @@
 #include <string.h>
 
 #include "gutf8conv-kernel.h"
-#include "gutf8conv-kernel-sse-ops.h"
 #include "gutf8conv-kernel-tables.h"
-#include "gutf8conv-kernel-x86-width.h"
+#include "gutf8conv-kernel-x86-ops.h"
 
-#define SET1(c) _mm_set1_epi8 ((char) (c))
-
-/* The nibble-lookup validator's operations in SSSE3. */
-GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i) { return _mm_shuffle_epi8 (t, i); }
-#define GK_KL_TABLE(list) _mm_setr_epi8 (list (GUTF8CONV_I8))
 #define gk_prev_bytes(b, prev, n) _mm_alignr_epi8 (b, prev, 16 - (n))
 
 #include "gutf8conv-kernel-generic-kl.h"
@@ -316,7 +310,6 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _
 #define GK_FAST_IN 32
 #define GK_FAST_OUT 96
 
-GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)    { return _mm_testz_si128 (x, SET1 (0x80)); }
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)); }
 
 /* The bytes before @p are none of a character (ASCII will do). */
@@ -331,8 +324,6 @@ gk_kl_valid_next (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p G_GNUC_UNU
 {
   return _mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1));
 }
-
-GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return !_mm_testz_si128 (x, x); }
 
 GUTF8CONV_KERNEL_INLINE gk_vec
 gk_kl_step_errors (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec prev, const guint i G_GNUC_UNUSED, const gboolean bmp_only)

@@ -10,7 +10,6 @@
 
 #pragma once
 
-#include "gutf8conv-kernel-x86-width.h"
 
 #if X86_BITS == 512
 #define GK16_GROUP 32

@@ -15,6 +15,8 @@
 
 #include <immintrin.h>
 
+#include "gutf8conv-kernel-generic.h"
+
 #ifndef X86_BITS
 #ifdef __AVX2__
 #define X86_BITS 256
@@ -37,6 +39,7 @@ typedef __m128i x86_vec;
 #define X86_SI(name) _mm_##name##_si128
 #endif
 #define X86_LANES (X86_BITS / 128)
+#define SET1(c) X86_OP (set1_epi8) ((char) (c))
 
 /* The same sixteen bytes in every 128-bit lane. */
 #if X86_BITS == 512
