@@ -2,28 +2,17 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Decoding takes 32 input bytes a step.  The main loop validates each
- * block with three nibble lookups (Keiser and Lemire's method, see
- * gutf8conv-kernel-generic-kl.h); the careful loop after it, and the
- * UTF-8 copy, with byte compares (lead byte classes, the second-byte
- * ranges of Unicode Table 3-7) and one bit-mask identity: the
- * continuation bytes must be exactly those the lead bytes announce.  A block of only three-byte characters
- * is transcoded four characters a 128-bit lane.  Any other valid block is transcoded by
- * gathering, for every lead byte, the four bytes from it into a dword,
- * combining their payload bits with two multiply-adds and shifting out
- * what belongs to the next character; the lead lanes are then packed
- * together.  Encoding (gutf8conv-kernel-generic-encode.h's steps) takes
- * 16 units a step: below U+0800 and in the BMP, packed to 16-bit units,
- * UTF-16's steps (gutf8conv-kernel-generic-utf16-encode.h); otherwise
- * each unit's UTF-8 bytes in its dword, packed four at a time.  Any
- * block that is not entirely valid goes to the scalar kernel, which stops
- * where it must; input shorter than the careful loop's block, and the
- * rest after the loops, to padded blocks of the generic layer
- * (gutf8conv-kernel-generic-decode.h).  UTF-8 -> UTF-16 tries the runs
- * of one length of gutf8conv-kernel-generic-runs.h where a block would
- * go to the block of values (CJK, emoji): 32 characters a step, their
- * byte planes gathered by vpshufb from loads that give each 128-bit lane
- * half of the step.
+ * It runs the generic loops (gutf8conv-kernel-generic-*.h: the nibble
+ * lookups' fast phase, the careful and padded blocks, encode, decode16
+ * with the runs of one length, encode16) over the x86 vocabulary at 32
+ * bytes (gutf8conv-kernel-x86-*.h), two 128-bit lanes that its shuffles,
+ * packs and alignr keep apart.  Its own: a valid block transcoded from
+ * the four bytes at each lead gathered into a dword, joined by two
+ * multiply-adds and shifted right by the lead's length (vpsrlvd), a
+ * block of three-byte characters only four a lane (gk_decode_valid());
+ * decode16 straight to units for two-byte text (gk16_units()); the
+ * encoder's any-value step; and masked stores where the output window
+ * is short (gk_decode_fitting()).
  *
  * Compiled with -mavx2, so the compiler puts a vzeroupper before every
  * return and call.
@@ -44,9 +33,6 @@
   _mm256_alignr_epi8 (b, _mm256_permute2x128_si256 (prev, b, 0x21), 16 - (n))
 
 #include "gutf8conv-kernel-generic-kl.h"
-/* No context (gutf8conv-kernel-generic-context.h): an x86 constant is one
- * load where it is used, or an operand. */
-#include "gutf8conv-kernel-generic-context.h"
 
 /* A vector of the 16 bytes at @p in both 128-bit lanes. */
 static inline __m256i
@@ -374,10 +360,7 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
 
 GK_DECODE_ENTRY_POINTS (decode_avx2, decode_mend_avx2)
 
-/* UTF-8 to UTF-8: the decoder's validation a step at a time
- * (gutf8conv-kernel-generic-kl-decode.h), then block by block with byte
- * compares from a character boundary; the rest is the scalar
- * validator's. */
+/* UTF-8 to UTF-8: the fast phase's validation, then the careful loop's. */
 GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)
 
 /* The runs' operations on 32 bytes, half a step a lane. */
@@ -385,12 +368,10 @@ GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)
 
 #include "gutf8conv-kernel-generic-runs.h"
 
-/* decode16's runs (gutf8conv-kernel-generic-utf16-decode.h): Chinese and
- * emoji text would otherwise go through the block of values. */
+/* UTF-8 -> UTF-16 (decode16), with the runs: Chinese and emoji text
+ * would otherwise go through the block of values. */
 #define GK16_RUNS 1
-
-/* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
- * sixteen a step. */
+#include "gutf8conv-kernel-x86-utf16-decode.h"
 
 /* Each half of the block as sixteen words, a unit at each byte from it
  * and the one after it; the leads' and ASCII bytes' kept eight words (a
@@ -414,8 +395,8 @@ gk16_units (gk_vec          b,
   (void) c;
   for (guint h = 0; h < 2; h++)
     {
-      __m256i w0 = _mm256_cvtepu8_epi16 (h == 0 ? _mm256_castsi256_si128 (b) : _mm256_extracti128_si256 (b, 1));
-      __m256i w1 = _mm256_cvtepu8_epi16 (h == 0 ? _mm256_castsi256_si128 (n1) : _mm256_extracti128_si256 (n1, 1));
+      __m256i w0 = _mm256_cvtepu8_epi16 (x86_half (b, h));
+      __m256i w1 = _mm256_cvtepu8_epi16 (x86_half (n1, h));
       /* 110xxxxx: five bits. */
       __m256i u2 = _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi16 (w0, 6), _mm256_set1_epi16 (0x7C0)),
                                     _mm256_and_si256 (w1, low6));
@@ -424,8 +405,7 @@ gk16_units (gk_vec          b,
 
       if (big_endian)
         u = x86_swap16 (u);
-      u = _mm256_shuffle_epi8 (u, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_words8_shuffle[key_hi],
-                                                       (const __m128i *) gutf8conv_words8_shuffle[key_lo]));
+      u = _mm256_shuffle_epi8 (u, x86_rows (gutf8conv_words8_shuffle, key_lo, key_hi));
       /* 16 bytes a store, 2 * GK_BLOCK bytes of room in all. */
       _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (u));
       o += 2 * __builtin_popcount (key_lo);
@@ -435,22 +415,17 @@ gk16_units (gk_vec          b,
   return o - start;
 }
 
-#include "gutf8conv-kernel-x86-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_avx2, decode16_avx2_mend, decode_avx2)
 
-/* UTF-16 -> UTF-8 (encode16): the x86 operations on sixteen
- * units. */
-
+/* UTF-16 -> UTF-8 (encode16). */
 #include "gutf8conv-kernel-x86-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_avx2_mend, ge16_encode_mend, encode16_avx2, 1)
 
-/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, two
- * vectors. */
-
+/* UCS-4 -> UTF-8. */
 #include "gutf8conv-kernel-x86-encode.h"
 
 /* Eight valid units: each unit's UTF-8 bytes in its dword, packed four
@@ -486,8 +461,7 @@ ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
   w = _mm256_or_si256 (_mm256_srlv_epi32 (w, sh), marker);
   w = _mm256_blendv_epi8 (v, w, g2);
 
-  w = _mm256_shuffle_epi8 (w, _mm256_loadu2_m128i ((const __m128i *) gutf8conv_pack4_shuffle[key_hi],
-                                                   (const __m128i *) gutf8conv_pack4_shuffle[key_lo]));
+  w = _mm256_shuffle_epi8 (w, x86_rows (gutf8conv_pack4_shuffle, key_lo, key_hi));
   _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
   o += gutf8conv_pack4_length[key_lo];
   _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (w, 1));

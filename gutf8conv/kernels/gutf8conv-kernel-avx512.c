@@ -2,26 +2,18 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Decoding, 64 bytes a step: byte classes become mask registers (lead of
- * two, three, four bytes; continuation), and the block is valid when the
- * continuation bytes are exactly those the leads announce and every lead's
- * next byte lies in the range Unicode Table 3-7 gives it (one vpermb
- * lookup by the lead's low six bits).  The lead positions are packed with
- * vpcompressb; for sixteen characters at a time one vpermb gathers the four
- * bytes from each lead, two multiply-adds join their payload bits, and a
- * shift by the lead's length drops what belongs to the next character.
+ * It runs the generic loops (gutf8conv-kernel-generic-*.h: the block
+ * test, the careful and padded blocks, encode, decode16, encode16) on
+ * 64-byte blocks whose byte classes are mask registers.  Its own: the
+ * leads' second-byte ranges by one vpermb lookup (bad_leads()); a valid
+ * block transcoded sixteen characters at a time, the lead positions
+ * packed by vpcompressb and one vpermb gathering the four bytes from
+ * each (decode_leads()); its fast phase (gk_decode_fast()); encoding's
+ * any-value step by vpmultishiftqb and the leading-zero count, its
+ * two-byte step by one vpcompressb; and decode16's and encode16's steps
+ * on word and byte compresses.  Stores are masked, so a short output
+ * window is filled exactly.
  *
- * Encoding, sixteen units a step of gutf8conv-kernel-generic-encode.h
- * (thirty-two below U+0800, packed by one vpcompressb): vpmultishiftqb
- * puts the four six-bit groups of each value in its dword, lead first;
- * the leading-zero count selects the shift, payload mask and marker bits
- * of its length, and vpcompressb packs the bytes.
- *
- * The decoder's careful loop, mending and short rest are the generic
- * layer's (gutf8conv-kernel-generic-decode.h), over this file's block
- * operations; the encoder's blocks that are not entirely valid go to the
- * scalar kernel, which stops where it must.  Stores are masked, so a
- * short output window is filled exactly.
  * Compiled with -mavx512*, so the compiler puts a vzeroupper before every
  * return and call.
  */
@@ -474,8 +466,8 @@ GE32_ENCODE_ENTRY_POINTS (encode_avx512, encode_avx512_mend)
  * bad_leads()). */
 GK_COPY_ENTRY_POINT (copy_avx512, gk_validate_fast)
 
-/* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
- * thirty-two a step. */
+/* UTF-8 -> UTF-16 (decode16). */
+#include "gutf8conv-kernel-x86-utf16-decode.h"
 
 /* Each value's unit, or its pair (high surrogate in the low half), in
  * its dword; the second half kept only for pairs, by a word compress. */
@@ -533,8 +525,8 @@ gk16_units (gk_vec          b,
 
       for (guint h = 0; h < 2; h++)
         {
-          __m512i u = _mm512_add_epi16 (_mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (last) : _mm512_extracti64x4_epi64 (last, 1)),
-                                        _mm512_slli_epi16 (_mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (lead) : _mm512_extracti64x4_epi64 (lead, 1)), 6));
+          __m512i u = _mm512_add_epi16 (_mm512_cvtepu8_epi16 (x86_half (last, h)),
+                                        _mm512_slli_epi16 (_mm512_cvtepu8_epi16 (x86_half (lead, h)), 6));
 
           if (big_endian)
             u = x86_swap16 (u);
@@ -547,9 +539,9 @@ gk16_units (gk_vec          b,
   n2 = _mm512_loadu_si512 ((const void *) (p + 2));
   for (guint h = 0; h < 2; h++)
     {
-      __m512i w0 = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (b) : _mm512_extracti64x4_epi64 (b, 1));
-      __m512i w1 = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (n1) : _mm512_extracti64x4_epi64 (n1, 1));
-      __m512i w2 = _mm512_cvtepu8_epi16 (h == 0 ? _mm512_castsi512_si256 (n2) : _mm512_extracti64x4_epi64 (n2, 1));
+      __m512i w0 = _mm512_cvtepu8_epi16 (x86_half (b, h));
+      __m512i w1 = _mm512_cvtepu8_epi16 (x86_half (n1, h));
+      __m512i w2 = _mm512_cvtepu8_epi16 (x86_half (n2, h));
       __m512i c1 = _mm512_and_si512 (w1, low6);
       /* 110xxxxx: five bits; 1110xxxx: four, the lead's top bits shifted out. */
       __m512i u2 = _mm512_ternarylogic_epi32 (_mm512_slli_epi16 (w0, 6), _mm512_set1_epi16 (0x7C0),
@@ -567,7 +559,6 @@ gk16_units (gk_vec          b,
   return o - start;
 }
 
-#include "gutf8conv-kernel-x86-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_avx512, decode16_avx512_mend, decode_avx512)

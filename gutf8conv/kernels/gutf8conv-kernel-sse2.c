@@ -182,22 +182,17 @@ GUTF8CONV_KERNEL_UNMENDED (encode_sse2_impl, encode_sse2_mend_impl)
 GUTF8CONV_KERNEL_ENTRY_POINT (encode_sse2, encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_sse2_mend, encode_sse2_mend_impl, encode_sse2, 1)
 
-/* UTF-8 to UTF-8: the byte-compare block test (lead classes, the
- * second-byte ranges, continuation bytes exactly where the leads announce
- * them) in the generic fast validation loop, 16 bytes a step, storing as
- * it goes; the rest is the careful loop's. */
+/* UTF-8 to UTF-8: the generic fast validation loop on the byte-compare
+ * block test (gutf8conv-kernel-generic-block.h). */
 GK_COPY_ENTRY_POINT (copy_sse2, gk_validate_fast)
 
-/* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
- * sixteen a step. */
-
+/* UTF-8 -> UTF-16 (decode16). */
 #include "gutf8conv-kernel-x86-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_sse2, decode16_sse2_mend, decode_sse2)
 
-/* UTF-16 -> UTF-8 (encode16): the generic layer on eight units. */
-
+/* UTF-16 -> UTF-8 (encode16). */
 #include "gutf8conv-kernel-x86-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_sse2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)

@@ -5,44 +5,17 @@
  * For x86-64 CPUs with a byte shuffle (pshufb) but no AVX2.  It requires
  * SSSE3, SSE4.1 (pmovzx, ptest, pblendvb, pminud, packusdw) and POPCNT
  * (a popcount per eight positions); not SSE4.2, whose string and CRC
- * instructions it has no use for.  The check asks for what the code uses,
- * nothing more; what it leaves to sse2 is CPUs without SSE4.1 or POPCNT,
- * such as the Core 2 generation.
+ * instructions it has no use for.  What it leaves to sse2 is CPUs
+ * without SSE4.1 or POPCNT, such as the Core 2 generation.
  *
- * Decoding takes 16 input bytes a step and validates them with three
- * nibble-indexed table lookups (Keiser and Lemire's method, see
- * gutf8conv-kernel-generic-kl.h); the short tails and the blocks after an error use byte
- * compares (lead byte classes, the second-byte ranges of Unicode Table
- * 3-7) and one bit-mask identity: the continuation bytes must be exactly
- * those the lead bytes announce.  A valid block is transcoded by what it
- * holds: ASCII is widened, 64 bytes a step while it lasts; one- and
- * two-byte text (and, with a third byte, any BMP text) as a 16-bit value
- * at each of eight positions, from one multiply-add, the values at the
- * leads then moved together by a table shuffle; three-byte or four-byte
- * characters only, with one gather shuffle (or none) and two
- * multiply-adds per four characters; anything else eight positions at a
- * time, a table giving the lead positions, one shuffle gathering four
- * bytes from each lead and multiply-adds whose weights depend on the
- * lead's class.  No shifts by lane, which SSE lacks.
- *
- * Encoding is the generic layer's (gutf8conv-kernel-generic-encode.h) on
- * 16 units a step: ASCII narrows with two packs; units below U+0800 and
- * BMP units are packed to eight 16-bit words and take UTF-16's steps
- * (gutf8conv-kernel-generic-utf16-encode.h); any four units take one
- * shuffle: each unit's UTF-8 bytes are built at the top of its dword and
- * a table indexed by the four lengths packs them.  The tables are
- * gen-tables.py's (gutf8conv-kernel-tables.h).
- *
- * UTF-8 -> UTF-16 has a loop of its own (gk16_run()); before it, where a
- * three- or four-byte lead starts the text, and where it stops before a
- * block of values, the runs of one length of
- * gutf8conv-kernel-generic-runs.h (CJK, emoji), planes gathered by pshufb.
- *
- * Blocks that are not entirely valid go to the scalar kernel, which
- * stops where it must; input shorter than the careful loop's block, and
- * the rest after the loops, to padded blocks of the generic layer
- * (gutf8conv-kernel-generic-decode.h).  UTF-8 to UTF-8 is the same
- * fast loop without the transcoding (gutf8conv-kernel-generic-kl-decode.h).
+ * It runs the generic loops (gutf8conv-kernel-generic-*.h: the nibble
+ * lookups' fast phase, the careful and padded blocks, encode, decode16
+ * with the runs of one length, encode16) over the x86 vocabulary at 16
+ * bytes (gutf8conv-kernel-x86-*.h).  Its own: a valid block transcoded
+ * by what it holds (gk_decode_valid()), by multiply-adds on bytes that
+ * pshufb gathers, as SSE has no shift by lane; decode16's own loop
+ * (gk16_run()); and the encoder's any-value step (encode_any4()).  The
+ * tables are gen-tables.py's (gutf8conv-kernel-tables.h).
  */
 
 #include "config.h"
@@ -57,9 +30,6 @@
 #define gk_prev_bytes(b, prev, n) _mm_alignr_epi8 (b, prev, 16 - (n))
 
 #include "gutf8conv-kernel-generic-kl.h"
-/* No context (gutf8conv-kernel-generic-context.h): an x86 constant is one
- * load where it is used, or an operand. */
-#include "gutf8conv-kernel-generic-context.h"
 
 /* The errors of the 16 bytes @b after the 16 bytes @prev (see
  * gutf8conv-kernel-generic-kl.h).  Non-zero where something is wrong. */
@@ -365,9 +335,7 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
 
 GK_DECODE_ENTRY_POINTS (decode_ssse3, decode_mend_ssse3)
 
-/* UTF-8 to UTF-8: the decoder's validation a step at a time
- * (gutf8conv-kernel-generic-kl-decode.h), then the careful loop's block
- * tests. */
+/* UTF-8 to UTF-8: the fast phase's validation, then the careful loop's. */
 GK_COPY_ENTRY_POINT (copy_ssse3, gk_kl_validate_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
@@ -505,16 +473,13 @@ ssse3_run16 (const guint8   **pp,
 
 GK16_DECODE_ENTRY_POINTS (decode16_ssse3, decode16_ssse3_mend, decode_ssse3)
 
-/* UTF-16 -> UTF-8 (encode16): the generic layer on eight units. */
-
+/* UTF-16 -> UTF-8 (encode16). */
 #include "gutf8conv-kernel-x86-utf16-encode.h"
 
 GUTF8CONV_KERNEL_ENTRY_POINT (encode16_ssse3, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_ssse3_mend, ge16_encode_mend, encode16_ssse3, 1)
 
-/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
- * vectors. */
-
+/* UCS-4 -> UTF-8. */
 #include "gutf8conv-kernel-x86-encode.h"
 
 /* Four units: each one's UTF-8 bytes at the top of its dword, packed by

@@ -44,3 +44,6 @@ GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x)      { return !X86_SI (te
 #endif
 
 #include "gutf8conv-kernel-generic-block.h"
+/* No context: an x86 constant is one load where it is used, or an
+ * operand. */
+#include "gutf8conv-kernel-generic-context.h"

@@ -2,14 +2,12 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The operations of gutf8conv-kernel-generic-runs.h on SSE's 16 bytes
- * or AVX2's 32, the same instructions at either width: byte shifts by
- * 16-bit lane and a mask, and a step's byte planes gathered by
+ * The operations of gutf8conv-kernel-generic-runs.h at the width of
+ * gutf8conv-kernel-x86-width.h, the same instructions at either: byte
+ * shifts by 16-bit lane and a mask, and a step's byte planes gathered by
  * (v)pshufb, whose lookups work within 128-bit lanes, so that one table
  * serves both (avx2 broadcasts it to its two lanes, each holding half a
  * step).  A run's last step converts what passes.
- *
- * The including file defines first gk_vec and SET1 ().
  */
 
 #pragma once
