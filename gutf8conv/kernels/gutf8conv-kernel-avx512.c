@@ -461,8 +461,7 @@ ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
 
 GE32_ENCODE_ENTRY_POINTS (encode_avx512, encode_avx512_mend)
 
-/* UTF-8 to UTF-8: the decoder's validation of 64-byte blocks, without
- * the transcoding, in the generic loops (the leads' ranges by
+/* UTF-8 to UTF-8: the generic validation loops (the leads' ranges by
  * bad_leads()). */
 GK_COPY_ENTRY_POINT (copy_avx512, gk_validate_fast)
 

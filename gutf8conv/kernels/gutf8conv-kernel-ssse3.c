@@ -47,10 +47,10 @@ check_block (__m128i        b,
  * to @o; returns the new @o.  Reads up to @p + 24 and may write 12 bytes
  * past the characters it stores. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-transcode16 (const guint8   *p,
-             guint32         leads,
-             guint8         *o,
-             const gboolean  big_endian)
+gk_decode_block (const guint8   *p,
+                 guint32         leads,
+                 guint8         *o,
+                 const gboolean  big_endian)
 {
   /* By high nibble: a byte's payload bits, and for a lead byte four times
    * its class (0: ASCII, 1..3: two to four bytes). */
@@ -124,7 +124,7 @@ store_words8 (__m128i         v,
     }
 }
 
-/* transcode16() for blocks without four-byte characters (and with
+/* gk_decode_block() for blocks without four-byte characters (and with
  * @three FALSE, without three-byte ones): the value at each of eight
  * positions as if a character started there, in a 16-bit word, then the
  * words at the leads moved to the front and widened.  A pair (b0, b1)
@@ -226,10 +226,10 @@ transcode16_all4 (const guint8   *p,
 
 /* Sixteen ASCII bytes at @p (@b) to sixteen units at @o. */
 GUTF8CONV_KERNEL_INLINE void
-widen16 (const guint8   *p,
-         __m128i         b,
-         guint8         *o,
-         const gboolean  big_endian)
+gk_widen_block (const guint8   *p,
+                __m128i         b,
+                guint8         *o,
+                const gboolean  big_endian)
 {
   if (big_endian)
     {
@@ -256,18 +256,6 @@ widen16 (const guint8   *p,
 #define GK_CAREFUL_MIN 24
 #define GK_DECODE_READ 24
 #define GK_DECODE_OVER 12
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
-{
-  return transcode16 (p, leads, o, big_endian);
-}
-
-GUTF8CONV_KERNEL_INLINE void
-gk_widen_block (const guint8 *p, gk_vec b, guint8 *o, const gboolean big_endian)
-{
-  widen16 (p, b, o, big_endian);
-}
 
 #include "gutf8conv-kernel-ssse3-load-rest.h"
 
@@ -319,7 +307,7 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
     return transcode16_bmp (p, lead, o, big_endian, FALSE, FALSE);
   l4 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80)));
   if (l4 != 0)
-    return (lead & ~l4) == 0 ? transcode16_all4 (p, lead, o, big_endian) : transcode16 (p, lead, o, big_endian);
+    return (lead & ~l4) == 0 ? transcode16_all4 (p, lead, o, big_endian) : gk_decode_block (p, lead, o, big_endian);
   if ((lead & ~l3) == 0)
     return transcode16_all3 (p, lead, o, big_endian, FALSE);
   return transcode16_bmp (p, lead, o, big_endian, FALSE, TRUE);

@@ -9,7 +9,7 @@
  * packed by gutf8conv_enc2_shuffle and gutf8conv_enc3_shuffle, a table
  * row a lane; SSE2 has no byte shuffle, so it stores each unit's dword
  * shifted to its first byte and steps by its length.  The including file
- * has included gutf8conv-kernel-generic.h and the tables.
+ * has included the tables.
  */
 
 #pragma once
