@@ -115,7 +115,7 @@ ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
                   guint8            *o,
                   ge32_vec           v)
 {
-#ifdef __AVX2__
+#if X86_BITS == 256
   __m256i w = _mm256_packus_epi32 (v.q[0], v.q[1]);
 
   w = _mm256_permutevar8x32_epi32 (_mm256_packus_epi16 (w, w), _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7));

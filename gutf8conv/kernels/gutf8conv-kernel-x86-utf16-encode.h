@@ -47,7 +47,7 @@ GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return (g
 GUTF8CONV_KERNEL_INLINE ge16_vec
 ge16_prev (ge16_vec v)
 {
-#ifdef __AVX2__
+#if X86_BITS == 256
   /* Across the lanes: the low lane moved up, zeros under it. */
   return _mm256_alignr_epi8 (v, _mm256_permute2x128_si256 (v, v, 0x08), 14);
 #else
@@ -92,7 +92,7 @@ GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_ascii (guint8   *o,
                   ge16_vec  v)
 {
-#ifdef __AVX2__
+#if X86_BITS == 256
   _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (_mm256_permute4x64_epi64 (_mm256_packus_epi16 (v, v), 0x08)));
 #else
   _mm_storel_epi64 ((__m128i *) o, _mm_packus_epi16 (v, v));
@@ -106,7 +106,7 @@ ge16_store_ascii2 (guint8   *o,
                    ge16_vec  v0,
                    ge16_vec  v1)
 {
-#ifdef __AVX2__
+#if X86_BITS == 256
   _mm256_storeu_si256 ((__m256i *) o, _mm256_permute4x64_epi64 (_mm256_packus_epi16 (v0, v1), 0xD8));
 #else
   _mm_storeu_si128 ((__m128i *) o, _mm_packus_epi16 (v0, v1));
@@ -116,21 +116,21 @@ ge16_store_ascii2 (guint8   *o,
 
 #ifdef __SSSE3__
 /* Each lane of @v shuffled by its own row of @table: @k0 for the low
- * lane, @k1 for the high one (SSE has only the first). */
+ * lane, @k1 for the high one (SSE has only the first, loaded aligned, so
+ * that pshufb takes it as its operand). */
 GUTF8CONV_KERNEL_INLINE ge16_vec
 ge16_shuffle_rows (ge16_vec             v,
                    const guint8 (*table)[16],
                    guint                k0,
                    guint                k1)
 {
-#ifdef __AVX2__
-  return _mm256_shuffle_epi8 (v, _mm256_loadu2_m128i ((const __m128i *) table[k1], (const __m128i *) table[k0]));
+#if X86_BITS == 256
+  return _mm256_shuffle_epi8 (v, x86_rows (table, k0, k1));
 #else
   (void) k1;
   return _mm_shuffle_epi8 (v, _mm_load_si128 ((const __m128i *) table[k0]));
 #endif
 }
-
 #endif
 
 GUTF8CONV_KERNEL_INLINE guint8 *
