@@ -84,8 +84,7 @@ cont_mask (__m256i b)
 GUTF8CONV_KERNEL_INLINE __m256i
 three_byte_x8 (__m256i x)
 {
-  const __m256i spread = _mm256_setr_epi8 (2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
-                                           2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+  const __m256i spread = X86_LANE_BYTES (2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
 
   x = _mm256_and_si256 (_mm256_shuffle_epi8 (x, spread), _mm256_set1_epi32 (0x000F3F3F));
   x = _mm256_maddubs_epi16 (x, _mm256_set1_epi32 (0x00014001));
@@ -122,10 +121,8 @@ transcode32 (const guint8   *p,
   /* By high nibble: the payload mask of a lead or continuation byte, and
    * how far the four gathered payloads must be shifted right for a
    * sequence of that lead's length. */
-  const __m256i payload_mask = _mm256_setr_epi8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8),
-                                                 GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
-  const __m256i shift_by_lead = _mm256_setr_epi8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8),
-                                                  GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8));
+  const __m256i payload_mask = X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
+  const __m256i shift_by_lead = X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8));
   /* Lane j of a group of eight positions gets bytes j..j+3; the shift
    * only from byte j. */
   const __m256i window = _mm256_setr_epi8 (0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6,
@@ -190,8 +187,7 @@ decode_avx2_three_bytes (const guint8   *q,
 
   if (big_endian)
     {
-      const __m256i bswap = _mm256_setr_epi8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                              3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+      const __m256i bswap = X86_LANE_BYTES (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
 
       w = _mm256_shuffle_epi8 (w, bswap);
       w2 = _mm_shuffle_epi8 (w2, _mm256_castsi256_si128 (bswap));

@@ -104,8 +104,8 @@ decode_leads (__m512i         b,
               const gboolean  big_endian)
 {
   /* By high nibble: payload mask, and the right shift for the length. */
-  const __m512i payload_mask = _mm512_broadcast_i32x4 (_mm_setr_epi8 (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8)));
-  const __m512i shift_by_lead = _mm512_broadcast_i32x4 (_mm_setr_epi8 (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8)));
+  const __m512i payload_mask = X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
+  const __m512i shift_by_lead = X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8));
   const __m512i bswap = X86_LANE_BYTES (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
   /* Byte i of the block; lane j's four bytes all j; the offsets of the
    * four bytes of a lane. */

@@ -10,6 +10,7 @@
 
 #pragma once
 
+#include "gutf8conv-kernel-x86-width.h"
 
 #if X86_BITS == 512
 #define GK16_GROUP 32
@@ -65,13 +66,6 @@ gk_widen16 (__m128i b, guint h, const gboolean big_endian)
   return big_endian ? _mm_unpackhi_epi8 (z, b) : _mm_unpackhi_epi8 (b, z);
 }
 #else
-/* Half @h of @v. */
-#if X86_BITS == 512
-#define x86_half(v, h) ((h) == 0 ? _mm512_castsi512_si256 (v) : _mm512_extracti64x4_epi64 ((v), 1))
-#else
-#define x86_half(v, h) ((h) == 0 ? _mm256_castsi256_si128 (v) : _mm256_extracti128_si256 ((v), 1))
-#endif
-
 GUTF8CONV_KERNEL_INLINE gboolean
 gk16_narrow (const guint32  *v,
              guint8         *o,

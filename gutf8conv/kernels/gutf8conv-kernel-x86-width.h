@@ -50,6 +50,13 @@ typedef __m128i x86_vec;
 #define X86_LANE_BYTES(...) _mm_setr_epi8 (__VA_ARGS__)
 #endif
 
+/* Half @h (0, 1) of @v. */
+#if X86_BITS == 512
+#define x86_half(v, h) ((h) == 0 ? _mm512_castsi512_si256 (v) : _mm512_extracti64x4_epi64 ((v), 1))
+#elif X86_BITS == 256
+#define x86_half(v, h) ((h) == 0 ? _mm256_castsi256_si128 (v) : _mm256_extracti128_si256 ((v), 1))
+#endif
+
 #if X86_BITS < 512
 /* 128-bit lane @i of @v. */
 GUTF8CONV_KERNEL_INLINE __m128i
