@@ -104,11 +104,37 @@
  *        block @i of its step, after the block @prev (zeros: nothing
  *        readable, or ASCII, before @p); where @i > 0, @prev is also in
  *        memory before @p
+ * A kernel whose validation is the lookups alone (BMP_ONLY's limit in
+ * gk_kl_tables(), the tables in its context's member kl) defines
+ * GK_KL_LOOKUPS_ONLY for gk_kl_valid_at(), gk_kl_valid_next() and
+ * gk_kl_step_errors() by gk_kl_errors_after() and gk_any_set().
  */
 
 #pragma once
 
 #include "gutf8conv-kernel-generic-context.h"
+
+#ifdef GK_KL_LOOKUPS_ONLY
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_valid_at (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, const gboolean start G_GNUC_UNUSED,
+                const gboolean bmp_only G_GNUC_UNUSED)
+{
+  return !gk_any_set (gk_kl_errors_after (b, gk_set1 (0), &c->kl));
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_valid_next (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec b2, const gboolean bmp_only G_GNUC_UNUSED)
+{
+  return !gk_any_set (gk_kl_errors_after (b2, b, &c->kl));
+}
+
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_kl_step_errors (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec prev, const guint i G_GNUC_UNUSED,
+                   const gboolean bmp_only G_GNUC_UNUSED)
+{
+  return gk_kl_errors_after (b, prev, &c->kl);
+}
+#endif
 
 /* The output room a step needs, in units of @unit bytes. */
 #define GK_KL_FAST_OUT(unit) (GK_FAST_OUT / 4 * (unit))

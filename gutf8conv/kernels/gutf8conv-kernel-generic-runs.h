@@ -33,7 +33,9 @@
  *        interleave the low (high) halves, a's lane first
  *   gk_vec   gr8_swap16 (gk_vec x);                each 16-bit lane's bytes swapped
  *   void     gr_store_ucs4 (guint8 *o, gr_vec16 v, gboolean big_endian);
- *        four units formed little-endian to @o in the order asked for
+ *        four units formed little-endian to @o in the order asked for;
+ *        by gk_storeu() where the kernel defines instead the macro
+ *        gr8_swap32 (x), each 32-bit lane's bytes reversed
  *   void     gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2);
  *   void     gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3);
  *        3 (4) GK_BLOCK bytes at @p as planes: b0 every third (fourth) byte from the first, ...
@@ -94,6 +96,16 @@ gr_run_count (guint run,
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean gr_run_due (guint run) { return run >= GR_RUN_BLOCKS; }
+
+#ifdef gr8_swap32
+GUTF8CONV_KERNEL_INLINE void
+gr_store_ucs4 (guint8         *o,
+               gr_vec16        v,
+               const gboolean  big_endian)
+{
+  gk_storeu (o, big_endian ? gr8_swap32 (gr_as8 (v)) : gr_as8 (v));
+}
+#endif
 
 /* GK_BLOCK / 2 units (16-bit lanes @u, zero high halves) to @o, as
  * UCS-4 or with @utf16 as they are. */

@@ -2,48 +2,20 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Advanced SIMD is part of every AArch64 CPU.  Both UTF-8 directions step
- * a fixed 16 bytes and validate each block against the bytes before it
- * with three nibble-indexed table lookups (the classification of byte
- * pairs by Keiser and Lemire, "Validating UTF-8 in less than one
- * instruction per byte", 2021) and one saturating test for the third and
- * fourth bytes of long sequences, so that no load waits for the previous
- * block's verdict.
- *
- * Decoding computes, at every byte position, the three low bytes of the
- * character that would end there from the payloads of that byte and the
- * three before it (shift-and-insert, no multiplies); the positions where a
- * character ends are then compacted by half-block table lookups and
- * widened to UCS-4 by zips with zeros.  A character that crosses into the
- * next block is emitted with the block it ends in.  ASCII blocks are
- * widened by four lookups.  Where three blocks in a row hold characters of
- * one length only (two, three or four bytes), the runs of
- * gutf8conv-kernel-generic-runs.h take the text after them 16, 48 or 64
- * bytes a step, validating each step on its own, until a step does not
- * pass; NEON's own part there is its planes, made by LD3/LD4, and its
- * surrogate pairs, stored by ST4.
- *
- * UCS-4 -> UTF-8 is the generic encoder's loop (gutf8conv-kernel-generic-
- * encode.h) over sixteen units a step: ASCII is narrowed by two rounds of
- * unzipping; units below U+0800 are formed in 16-bit lanes and packed
- * eight at a time by one lookup; sixteen three-byte units are three byte
- * planes stored by ST3; otherwise each unit's UTF-8 bytes are computed in
- * its lane and four lanes packed by one lookup from a 256-entry table.
- *
- * UTF-16 goes through the same loops: decode16 is the decoder storing
- * 16-bit units; encode16 is the generic UTF-16 encoder's loop
- * (gutf8conv-kernel-generic-utf16-encode.h) over a step of NEON's own:
- * the UCS-4 encoder's steps on sixteen units loaded as they are, steps of
- * nothing but pairs four to a vector, other pairs by the generic layer's
- * block.
- *
- * Anything not valid, not complete or outside the flags' limits stops the
- * fast loop at a character boundary.  UTF-8 -> UCS-4 goes on there by the
- * generic decoder's careful loop (gutf8conv-kernel-generic-decode.h, over
- * the byte-compare vocabulary below) up to the first malformed sequence,
- * and takes short input and the rest in its padded blocks; the other
- * directions give the block to the scalar kernel.  UCS-4 is formed
- * little-endian and swapped where it is stored (store_ucs4()).
+ * Advanced SIMD is part of every AArch64 CPU.  The generic layer's loops
+ * (behaviour guide, `kernels`) over its operations in Advanced SIMD, and
+ * the steps NEON does its own way:
+ * - decoding converts the characters that end in a block (GK_KL_ENDS),
+ *   not those that start there: at every lane, the low bytes of the
+ *   character ending there from the payloads of that lane and the three
+ *   before it (shift-and-insert, no multiplies), the ending lanes
+ *   compacted by one lookup a half (store_ends()); a character that
+ *   crosses into the next block goes with the block it ends in.  The runs
+ *   of one length take their planes from LD3/LD4 and store pairs by ST4;
+ *   decode16 is its own loop around the fast phase;
+ * - UCS-4 -> UTF-8 has its own BMP step (ST3 where every unit has three
+ *   bytes), two-byte step and ASCII run, and UTF-16 -> UTF-8 its own
+ *   sixteen-unit step, the same steps on 16-bit lanes.
  */
 
 #include "config.h"
@@ -61,32 +33,24 @@
 #define POP6(n) POP4 (n), POP4 (n + 1), POP4 (n + 1), POP4 (n + 2)
 static const guint8 popcount8[256] = { POP6 (0), POP6 (1), POP6 (1), POP6 (2) };
 
-static const guint8 bit_weights[16] = {
-  1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
-};
+static const guint8 bit_weights[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
 
 /* ASCII bytes to little- and big-endian UCS-4 units, four per lookup. */
-static const guint8 widen_le[4][16] = {
-  { 0, 255, 255, 255, 1, 255, 255, 255, 2, 255, 255, 255, 3, 255, 255, 255 },
-  { 4, 255, 255, 255, 5, 255, 255, 255, 6, 255, 255, 255, 7, 255, 255, 255 },
-  { 8, 255, 255, 255, 9, 255, 255, 255, 10, 255, 255, 255, 11, 255, 255, 255 },
-  { 12, 255, 255, 255, 13, 255, 255, 255, 14, 255, 255, 255, 15, 255, 255, 255 },
-};
-static const guint8 widen_be[4][16] = {
-  { 255, 255, 255, 0, 255, 255, 255, 1, 255, 255, 255, 2, 255, 255, 255, 3 },
-  { 255, 255, 255, 4, 255, 255, 255, 5, 255, 255, 255, 6, 255, 255, 255, 7 },
-  { 255, 255, 255, 8, 255, 255, 255, 9, 255, 255, 255, 10, 255, 255, 255, 11 },
-  { 255, 255, 255, 12, 255, 255, 255, 13, 255, 255, 255, 14, 255, 255, 255, 15 },
-};
+#define WIDEN4(w, n) { w (n), w (n + 1), w (n + 2), w (n + 3) }
+#define WIDEN_LE(n) n, 255, 255, 255
+#define WIDEN_BE(n) 255, 255, 255, n
+static const guint8 widen_le[4][16] = { WIDEN4 (WIDEN_LE, 0), WIDEN4 (WIDEN_LE, 4), WIDEN4 (WIDEN_LE, 8), WIDEN4 (WIDEN_LE, 12) };
+static const guint8 widen_be[4][16] = { WIDEN4 (WIDEN_BE, 0), WIDEN4 (WIDEN_BE, 4), WIDEN4 (WIDEN_BE, 8), WIDEN4 (WIDEN_BE, 12) };
 
-/* The nibble-lookup validator's operations in Advanced SIMD (see
- * gutf8conv-kernel-generic-kl.h). */
+/* The vectors; their C operators in gutf8conv-kernel-generic-vector.h. */
 typedef uint8x16_t gk_vec;
+typedef uint16x8_t gr_vec16;
+typedef uint16x8_t ge16_vec;
+GUTF8CONV_KERNEL_INLINE gk_vec   gk_set1 (guint8 c)                    { return vdupq_n_u8 (c); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return vdupq_n_u16 (c); }
+#include "gutf8conv-kernel-generic-vector.h"
 
-GUTF8CONV_KERNEL_INLINE gk_vec gk_set1 (guint8 c)              { return vdupq_n_u8 (c); }
-GUTF8CONV_KERNEL_INLINE gk_vec gk_and (gk_vec a, gk_vec b)     { return vandq_u8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec gk_or (gk_vec a, gk_vec b)      { return vorrq_u8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec gk_xor (gk_vec a, gk_vec b)     { return veorq_u8 (a, b); }
+/* The validator's operations (gutf8conv-kernel-generic-kl.h). */
 GUTF8CONV_KERNEL_INLINE gk_vec gk_subs_u8 (gk_vec a, gk_vec b) { return vqsubq_u8 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec gk_high_nibble (gk_vec x)       { return vshrq_n_u8 (x, 4); }
 GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i) { return vqtbl1q_u8 (t, i); }
@@ -95,19 +59,13 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i) { return vqtbl1q
 
 #include "gutf8conv-kernel-generic-kl.h"
 
-/* The byte-compare block test's operations (see
- * gutf8conv-kernel-generic-block.h), for the careful loop and the padded
- * rest of the generic decoder.  No movemask: a bit a lane by its weight,
- * summed per half. */
+/* The block test's (gutf8conv-kernel-generic-block.h). */
 #define GK_BLOCK 16
 typedef guint32 gk_mask;
 
 GUTF8CONV_KERNEL_INLINE gk_vec gk_loadu (const guint8 *p)         { return vld1q_u8 (p); }
 GUTF8CONV_KERNEL_INLINE void   gk_storeu (guint8 *p, gk_vec x)     { vst1q_u8 (p, x); }
-GUTF8CONV_KERNEL_INLINE gk_vec gk_andnot (gk_vec a, gk_vec b)      { return vbicq_u8 (b, a); }
-GUTF8CONV_KERNEL_INLINE gk_vec gk_cmpeq (gk_vec a, gk_vec b)       { return vceqq_u8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec gk_ge_u8 (gk_vec x, gk_vec c)       { return vcgeq_u8 (x, c); }
-
+/* No movemask: a bit a lane by its weight, summed pairwise. */
 GUTF8CONV_KERNEL_INLINE gk_mask
 gk_movemask (gk_vec x)
 {
@@ -121,116 +79,46 @@ gk_movemask (gk_vec x)
 
 #include "gutf8conv-kernel-generic-block.h"
 
-/* How many bytes at the end of @b belong to a sequence that goes on past
- * it (0..3); @b must be valid up to its end. */
-static inline guint
-tail_bytes (uint8x16_t b)
-{
-  return vmaxvq_u8 (vandq_u8 (vcgeq_u8 (b, vld1q_u8 (gutf8conv_tail_start)), vld1q_u8 (gutf8conv_tail_len)));
-}
-
-/* Makes @v opaque to GCC where it is made, which then keeps it in a
- * register rather than making the constant again inside a loop, and does
- * not hoist it out of its function or branch into a loop around, where
- * registers are scarce. */
+/* @v opaque to GCC where it is made: kept in a register, not made again
+ * in a loop, nor hoisted into a loop around where registers are scarce. */
 #define KEEP_HERE(v) __asm__ __volatile__ ("" : "+w" (v))
 
-/* Sixteen bytes of UCS-4 units, formed little-endian, to @o in the byte
- * order @big_endian asks for: the one place a store swaps bytes. */
-GUTF8CONV_KERNEL_INLINE void
-store_ucs4 (guint8         *o,
-            uint16x8_t      v,
-            const gboolean  big_endian)
-{
-  uint8x16_t b = vreinterpretq_u8_u16 (v);
-
-  vst1q_u8 (o, big_endian ? vrev32q_u8 (b) : b);
-}
-
 /* The runs' operations (gutf8conv-kernel-generic-runs.h): planes by
- * LD3/LD4, surrogate pairs stored by ST4, byte shifts and inserts (SLI)
- * as they are. */
-typedef uint16x8_t gr_vec16;
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr_as16 (gk_vec x)                    { return vreinterpretq_u16_u8 (x); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr_as8 (gr_vec16 x)                   { return vreinterpretq_u8_u16 (x); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return vdupq_n_u16 (c); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_and (gr_vec16 a, gr_vec16 b)     { return vandq_u16 (a, b); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_cmpeq (gr_vec16 a, gr_vec16 b)   { return vceqq_u16 (a, b); }
+ * LD3/LD4, pairs stored by ST4, shifts and inserts (SLI) as they are. */
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_test (gr_vec16 a, gr_vec16 b)    { return vtstq_u16 (a, b); }
 GUTF8CONV_KERNEL_INLINE gboolean gr16_all (gr_vec16 ok)                { return vminvq_u16 (ok) == 0xFFFF; }
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return vzip1q_u16 (a, b); }
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return vzip2q_u16 (a, b); }
-#define gr16_srli(v, n) vshrq_n_u16 ((v), (n))
 #define gr16_sli(a, b, n) vsliq_n_u16 ((a), (b), (n))
-#define gr8_srli(v, n) vshrq_n_u8 ((v), (n))
 #define gr8_sli(a, b, n) vsliq_n_u8 ((a), (b), (n))
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return vcleq_u8 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return vsubq_u8 (a, b); }
-/* Continuations are the bytes below -0x40 as signed. */
+/* 80..BF: the bytes below -0x40 as signed. */
 GUTF8CONV_KERNEL_INLINE gk_vec   gr_cont_const (void)                  { return vreinterpretq_u8_s8 (vdupq_n_s8 (-0x40)); }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_is_cont (gk_vec x, gk_vec c)      { return vcltq_s8 (vreinterpretq_s8_u8 (x), vreinterpretq_s8_u8 (c)); }
 GUTF8CONV_KERNEL_INLINE gboolean gr8_all (gk_vec ok)                   { return vminvq_u8 (ok) == 0xFF; }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_lo (gk_vec a, gk_vec b)       { return vzip1q_u8 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return vzip2q_u8 (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_swap16 (gk_vec x)                 { return vrev16q_u8 (x); }
-#define gr_store_ucs4 store_ucs4
+#define gr8_swap32 vrev32q_u8
 #define gr_keep KEEP_HERE
 
-GUTF8CONV_KERNEL_INLINE void
-gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
-{
-  uint8x16x3_t t = vld3q_u8 (p);
-
-  *b0 = t.val[0];
-  *b1 = t.val[1];
-  *b2 = t.val[2];
-}
-
-GUTF8CONV_KERNEL_INLINE void
-gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
-{
-  uint8x16x4_t t = vld4q_u8 (p);
-
-  *b0 = t.val[0];
-  *b1 = t.val[1];
-  *b2 = t.val[2];
-  *b3 = t.val[3];
-}
+GUTF8CONV_KERNEL_INLINE void gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2) { uint8x16x3_t t = vld3q_u8 (p); *b0 = t.val[0]; *b1 = t.val[1]; *b2 = t.val[2]; }
+GUTF8CONV_KERNEL_INLINE void gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3) { uint8x16x4_t t = vld4q_u8 (p); *b0 = t.val[0]; *b1 = t.val[1]; *b2 = t.val[2]; *b3 = t.val[3]; }
 
 /* Sixteen pairs by one ST4 of their four byte planes. */
 GUTF8CONV_KERNEL_INLINE void
-neon_store_pairs (guint8         *o,
-                  gk_vec          h_hi,
-                  gk_vec          h_lo,
-                  gk_vec          l_hi,
-                  gk_vec          l_lo,
-                  const gboolean  big_endian)
+neon_store_pairs (guint8 *o, gk_vec h_hi, gk_vec h_lo, gk_vec l_hi, gk_vec l_lo, const gboolean be)
 {
-  uint8x16x4_t u;
-
-  u.val[0] = big_endian ? h_hi : h_lo;
-  u.val[1] = big_endian ? h_lo : h_hi;
-  u.val[2] = big_endian ? l_hi : l_lo;
-  u.val[3] = big_endian ? l_lo : l_hi;
-  vst4q_u8 (o, u);
+  vst4q_u8 (o, (uint8x16x4_t) { { be ? h_hi : h_lo, be ? h_lo : h_hi, be ? l_hi : l_lo, be ? l_lo : l_hi } });
 }
 #define GR_STORE_PAIRS neon_store_pairs
 
 #include "gutf8conv-kernel-generic-runs.h"
 
-/* The characters that end in a block, at most 24 bits each: their low,
- * middle and high bytes @byte0, @byte1, @byte2, the @m_lo of the low half
- * then the @m_hi of the high half moved to the front of each, to UCS-4
- * at @o, each unit's three bytes and a zero byte interleaved; returns the
- * new @o. */
+/* The characters that end in a block, at most 24 bits each, by their low,
+ * middle and high bytes (the @m_lo of the low half, then the @m_hi of the
+ * high half at the front of each half), to UCS-4 at @o; the new @o. */
 static inline __attribute__((always_inline)) guint8 *
-store_units24 (uint8x16_t      byte0,
-               uint8x16_t      byte1,
-               uint8x16_t      byte2,
-               guint           m_lo,
-               guint           m_hi,
-               guint8         *o,
-               const gboolean  big_endian)
+store_units24 (uint8x16_t byte0, uint8x16_t byte1, uint8x16_t byte2, guint m_lo, guint m_hi, guint8 *o, const gboolean big_endian)
 {
   gr_store_ucs4_planes8 (o, byte0, byte1, byte2, FALSE, big_endian);
   o += 4 * popcount8[m_lo];
@@ -238,18 +126,11 @@ store_units24 (uint8x16_t      byte0,
   return o + 4 * popcount8[m_hi];
 }
 
-/* The same for characters of at most sixteen bits: to UCS-4 with a zero
- * high byte (the runs' plane store, no zips of their own), or with @utf16
- * to UTF-16 by one zip a half.  (Not ST2: GCC 12 builds its register pair
- * on the stack.) */
+/* The same of at most sixteen bits, or with @utf16 to UTF-16 by one zip a
+ * half (not ST2: GCC 12 builds its register pair on the stack). */
 static inline __attribute__((always_inline)) guint8 *
-store_units16 (uint8x16_t      byte0,
-               uint8x16_t      byte1,
-               guint           m_lo,
-               guint           m_hi,
-               guint8         *o,
-               const gboolean  utf16,
-               const gboolean  big_endian)
+store_units16 (uint8x16_t byte0, uint8x16_t byte1, guint m_lo, guint m_hi, guint8 *o, const gboolean utf16,
+               const gboolean big_endian)
 {
   if (utf16)
     {
@@ -263,17 +144,11 @@ store_units16 (uint8x16_t      byte0,
   return store_units24 (byte0, byte1, vdupq_n_u8 (0), m_lo, m_hi, o, big_endian);
 }
 
-/* store_units24() to UTF-16: a block where a four-byte form ends is
- * rare outside emoji runs (which the fast path takes), so its values go
- * through a buffer and are stored one at a time, pairs and all. */
+/* store_units24() to UTF-16: a block where a four-byte form ends is rare
+ * outside emoji runs (which the runs take), so one value at a time. */
 static inline __attribute__((always_inline)) guint8 *
-store_units24_utf16 (uint8x16_t      byte0,
-                     uint8x16_t      byte1,
-                     uint8x16_t      byte2,
-                     guint           m_lo,
-                     guint           m_hi,
-                     guint8         *o,
-                     const gboolean  big_endian)
+store_units24_utf16 (uint8x16_t byte0, uint8x16_t byte1, uint8x16_t byte2, guint m_lo, guint m_hi, guint8 *o,
+                     const gboolean big_endian)
 {
   guint32 v[16];
   guint n = popcount8[m_lo] + popcount8[m_hi];
@@ -284,17 +159,12 @@ store_units24_utf16 (uint8x16_t      byte0,
   return o;
 }
 
-/* The lanes of a valid block where a character ends, as bit masks of
- * its low (*@m_lo) and high (*@m_hi) halves: where the next byte is not
- * a continuation (@cont), except in the lanes of one the block cuts
- * (@tail: lanes that start a sequence longer than what is left; the last
- * lane stands for all three). */
+/* The lanes of a valid block where a character ends, as bit masks of its
+ * halves: where the next byte is not a continuation (@cont), but for a
+ * character the block cuts (@tail: lanes that start a sequence longer than
+ * what is left; the last lane stands for all three). */
 GUTF8CONV_KERNEL_INLINE void
-block_ends (uint8x16_t  cont,
-            uint8x16_t  tail,
-            uint8x16_t  weights,
-            guint      *m_lo,
-            guint      *m_hi)
+block_ends (uint8x16_t cont, uint8x16_t tail, uint8x16_t weights, guint *m_lo, guint *m_hi)
 {
   uint8x16_t ends = vbicq_u8 (weights, vextq_u8 (cont, vdupq_n_u8 (0), 1));
 
@@ -308,28 +178,15 @@ block_ends (uint8x16_t  cont,
   *m_hi = vgetq_lane_u8 (ends, 1);
 }
 
-/* The characters of a block that end at the lanes @m_lo (low half) and
- * @m_hi (high half), to UCS-4 at @o, or with @utf16 to UTF-16; returns
- * the new @o.  @payload and @cont are the block's payloads and
- * continuation lanes, @prev_payload and @prev_cont the block before's
- * (zeros where it ended a character); @four where a four-byte form may
- * end in the block; @half8 is 0 in the low half, 8 in the high.  At each
- * lane, the low bytes of the character that ends there: its payload and,
- * where it and the lanes before are continuations, the payloads of the
- * one, two or three lanes before it; then the ending lanes of each half
- * to its front by one lookup. */
+/* The characters of a block that end at the lanes @m_lo, @m_hi, to UCS-4
+ * at @o, or with @utf16 to UTF-16; the new @o.  @prev_payload and
+ * @prev_cont are the block before's (zeros where it ended a character);
+ * @four: a four-byte form may end here; @half8: 0 in the low half, 8 in
+ * the high.  At each lane, its payload and those of the continuations
+ * before it, then the ending lanes of each half to its front. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-store_ends (uint8x16_t      payload,
-            uint8x16_t      cont,
-            uint8x16_t      prev_payload,
-            uint8x16_t      prev_cont,
-            guint           m_lo,
-            guint           m_hi,
-            uint8x16_t      half8,
-            const gboolean  four,
-            guint8         *o,
-            const gboolean  utf16,
-            const gboolean  big_endian)
+store_ends (uint8x16_t payload, uint8x16_t cont, uint8x16_t prev_payload, uint8x16_t prev_cont, guint m_lo, guint m_hi,
+            uint8x16_t half8, const gboolean four, guint8 *o, const gboolean utf16, const gboolean big_endian)
 {
   uint8x16_t c1 = vandq_u8 (cont, vextq_u8 (prev_cont, cont, 15));
   uint8x16_t q1 = vandq_u8 (vextq_u8 (prev_payload, payload, 15), cont);
@@ -353,21 +210,15 @@ store_ends (uint8x16_t      payload,
   return store_units24 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
 }
 
-/* The generic careful loop's operations (gutf8conv-kernel-generic-decode.h):
- * a block, the byte after it; shorter input goes to the padded blocks
- * whole.  A block's characters are stored by store_ends(), which writes
- * 32 bytes a half. */
+/* The careful loop's (gutf8conv-kernel-generic-decode.h): a block and the
+ * byte after it; store_ends() writes 32 bytes a half. */
 #define GK_CAREFUL_MIN 17
 #define GK_DECODE_READ 16
 #define GK_DECODE_OVER 32
 
-/* The characters whose leads @leads marks in the 16 bytes at @p, which
- * start at a character boundary and hold them whole. */
+/* The characters whose leads @leads marks at @p, held whole. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_block (const guint8   *p,
-                 gk_mask         leads,
-                 guint8         *o,
-                 const gboolean  big_endian)
+gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
 {
   const uint8x16_t zero = vdupq_n_u8 (0);
   uint8x16_t b = vld1q_u8 (p);
@@ -375,21 +226,15 @@ gk_decode_block (const guint8   *p,
   uint8x16_t cont = vcltq_s8 (vreinterpretq_s8_u8 (b), vdupq_n_s8 (-0x40));
   /* (The padded rest may ask for no character: 0 is taken as 1.) */
   guint k = gk_mask_top (leads | 1), last = p[k];
-  /* Each character ends before the next lead; the last after its
-   * length. */
+  /* Each character ends before the next lead, the last after its length. */
   guint ends = (leads >> 1) | 1u << (k + (last >= 0xC0) + (last >= 0xE0) + (last >= 0xF0));
 
   return store_ends (payload, cont, zero, zero, ends & 0xFF, ends >> 8, vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)),
                      vmaxvq_u8 (b) >= 0xF0, o, FALSE, big_endian);
 }
 
-/* Sixteen ASCII bytes @b to sixteen UCS-4 units at @o, four a lookup of
- * widen_le or widen_be (the order they are stored in). */
 GUTF8CONV_KERNEL_INLINE void
-gk_widen_block (const guint8   *p G_GNUC_UNUSED,
-                gk_vec          b,
-                guint8         *o,
-                const gboolean  big_endian)
+gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboolean big_endian)
 {
   const guint8 (*w)[16] = big_endian ? widen_be : widen_le;
 
@@ -401,16 +246,12 @@ gk_widen_block (const guint8   *p G_GNUC_UNUSED,
 
 /* vqtbl1q_u8 indices: out of range (a zero) but for 0..7 at 16..23.
  * Loaded from 16 + k - s, they move the bytes of a load at s to k. */
-static const guint8 rest_shift[32] = {
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-  0, 1, 2, 3, 4, 5, 6, 7, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-};
+static const guint8 rest_shift[32] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                       0xFF, 0xFF, 0, 1, 2, 3, 4, 5, 6, 7, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
 
-/* The @n bytes at @p (1..16), zeros after, built in a register by loads
- * that stay inside them. */
+/* The @n bytes at @p (1..16), zeros after, by loads that stay inside them. */
 GUTF8CONV_KERNEL_INLINE gk_vec
-gk_load_rest (const guint8 *p,
-              gsize         n)
+gk_load_rest (const guint8 *p, gsize n)
 {
   uint32x4_t z = vdupq_n_u32 (0);
   uint8x16_t lo, hi;
@@ -443,35 +284,24 @@ gk_load_rest (const guint8 *p,
 
 GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vextq_u8 (b, vdupq_n_u8 (0), 1); }
 
-/* The generic fast phase's operations (gutf8conv-kernel-generic-kl-decode.h),
- * its steps converting the characters that end in a block (GK_KL_ENDS). */
+/* The fast phase's (gutf8conv-kernel-generic-kl-decode.h); an ASCII
+ * block's UTF-16 units by one ST2. */
 #define GK_KL_ENDS 1
-/* An ASCII block's UTF-16 units: interleaved with zeros by one ST2 (the
- * zero byte first for big-endian). */
 GUTF8CONV_KERNEL_INLINE void
-neon_widen16_store (guint8 *o, gk_vec b, const gboolean big_endian)
+neon_widen16_store (guint8 *o, gk_vec b, const gboolean be)
 {
-  uint8x16x2_t z;
-
-  z.val[big_endian ? 1 : 0] = b;
-  z.val[big_endian ? 0 : 1] = vdupq_n_u8 (0);
-  vst2q_u8 (o, z);
+  vst2q_u8 (o, (uint8x16x2_t) { { be ? vdupq_n_u8 (0) : b, be ? b : vdupq_n_u8 (0) } });
 }
 #define GK16_WIDEN_STORE neon_widen16_store
 GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)  { return vmaxvq_u8 (x) < 0x80; }
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (vandq_u8 (b, vmvnq_u8 (vshlq_n_u8 (b, 1)))); }
 
-/* Block @b after @prev (zero: nothing, or ASCII) is valid as far as it goes. */
-#define neon_kl_valid(c, b, prev) (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (b, prev, &(c)->kl))) == 0)
-#define gk_kl_valid_at(c, p, b, start, bmp_only) neon_kl_valid (c, b, vdupq_n_u8 (0))
-#define gk_kl_valid_next(c, p, b, b2, bmp_only) neon_kl_valid (c, b2, b)
 GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return vmaxvq_u32 (vreinterpretq_u32_u8 (x)) != 0; }
-/* decode16 on the fast phase too: its steps store units, pairs and all. */
+#define GK_KL_LOOKUPS_ONLY 1
 #define GK16_KL 1
 
-/* The fast phase's constants (gutf8conv-kernel-generic-context.h), made
- * once a phase and kept in registers: the validator's tables and
- * store_ends()'s. */
+/* The fast phase's constants, kept in registers: the validator's tables
+ * and store_ends()'s. */
 #define GK_HAVE_CONTEXT 1
 typedef struct { GkKlTables kl; uint8x16_t half8, weights, pmask, tstart; int8x16_t cont; } GkContext;
 
@@ -486,49 +316,23 @@ gk_context (const gboolean bmp_only)
   return c;
 }
 
-GUTF8CONV_KERNEL_INLINE gk_vec
-gk_kl_step_errors (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec prev, const guint i G_GNUC_UNUSED,
-                   const gboolean bmp_only G_GNUC_UNUSED)
-{
-  return gk_kl_errors_after (b, prev, &c->kl);
-}
-
 /* What a step keeps of its block: payloads, continuation lanes and the
  * leads of a character it cuts (zeros: a character boundary), and how
  * many blocks in a row had their characters end every second, third or
  * fourth lane (@m_lo: the last one's ends in its low half). */
 typedef struct { uint8x16_t prev, payload, cont, tail; guint run, m_lo; } GkKlCarry;
 
-GUTF8CONV_KERNEL_INLINE GkKlCarry
-gk_kl_carry (void)
-{
-  const GkKlCarry c = { vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), 0, 0 };
+GUTF8CONV_KERNEL_INLINE GkKlCarry gk_kl_carry (void) { return (GkKlCarry) { vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), 0, 0 }; }
+GUTF8CONV_KERNEL_INLINE gboolean gk_kl_ends_ascii (const GkKlCarry *carry, gk_vec b) { return vmaxvq_u8 (vmaxq_u8 (b, carry->tail)) < 0x80; }
 
-  return c;
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_ends_ascii (const GkKlCarry *carry, gk_vec b)
-{
-  return vmaxvq_u8 (vmaxq_u8 (b, carry->tail)) < 0x80;
-}
-
-/* Block @b, validated after the carried block; its characters that end
- * in it, the three low bytes of each at every lane (store_ends()),
- * those that end compacted. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_ends (const GkContext *c,
-                GkKlCarry       *carry,
-                gk_vec           b,
-                guint8          *o,
-                const gboolean   big_endian,
-                const guint      unit)
+gk_decode_ends (const GkContext *c, GkKlCarry *carry, gk_vec b, guint8 *o, const gboolean big_endian, const guint unit)
 {
   /* (max counts the leads the block before cut.) */
   guint max = vmaxvq_u8 (vmaxq_u8 (b, carry->tail)), m_lo, m_hi;
   uint8x16_t payload, cont, tail;
 
-  if (vmaxvq_u32 (vreinterpretq_u32_u8 (gk_kl_errors_after (b, carry->prev, &c->kl))) != 0)
+  if (gk_any_set (gk_kl_errors_after (b, carry->prev, &c->kl)))
     return NULL;
   payload = vandq_u8 (b, vqtbl1q_u8 (c->pmask, vshrq_n_u8 (b, 4)));
   cont = vcltq_s8 (vreinterpretq_s8_u8 (b), c->cont);
@@ -539,28 +343,19 @@ gk_decode_ends (const GkContext *c,
   carry->payload = payload;
   carry->cont = cont;
   carry->tail = vandq_u8 (tail, b);
-  /* Blocks in a row whose characters end periodically: a run of one
-   * length. */
   carry->run = gr_run_count (carry->run, m_lo, m_hi);
   carry->m_lo = m_lo;
   return o;
 }
 
-GUTF8CONV_KERNEL_INLINE guint gk_kl_tail (const GkKlCarry *carry) { return tail_bytes (carry->tail); }
+GUTF8CONV_KERNEL_INLINE guint
+gk_kl_tail (const GkKlCarry *carry)
+{
+  return vmaxvq_u8 (vandq_u8 (vcgeq_u8 (carry->tail, vld1q_u8 (gutf8conv_tail_start)), vld1q_u8 (gutf8conv_tail_len)));
+}
 GUTF8CONV_KERNEL_INLINE gboolean gk_kl_run_due (const GkKlCarry *carry) { return gr_run_due (carry->run); }
 
-/* The run of one length the blocks before announce (gr_run()). */
-GUTF8CONV_KERNEL_INLINE const guint8 *
-gk_kl_run (const GkKlCarry *carry,
-           const guint8    *p,
-           const guint8    *lim,
-           guint8         **po,
-           const gboolean   bmp_only,
-           const gboolean   big_endian,
-           const guint      unit)
-{
-  return gr_run (carry->m_lo, p, lim, po, bmp_only, big_endian, unit);
-}
+#define gk_kl_run(carry, p, lim, po, bmp_only, be, unit) gr_run ((carry)->m_lo, p, lim, po, bmp_only, be, unit)
 
 #include "gutf8conv-kernel-generic-kl-decode.h"
 #define gk_decode_fast gk_kl_decode_fast
@@ -572,18 +367,11 @@ gk_kl_run (const GkKlCarry *carry,
 GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_neon, gk_decode, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
                                     GK_CAREFUL_MIN, gk_decode_short)
 
-/* UTF-8 -> UTF-16 (decode16): the fast phase storing 16-bit units; a
- * block it does not take to the scalar kernel (with a sequence crossing
- * its end whole), and the fast phase again after it.  No decode16_mend:
- * this loop is not the generic one that mends, and NEON leaves mending
- * to the codec, as for UCS-4 (above). */
+/* UTF-8 -> UTF-16: the fast phase storing 16-bit units, a block it does
+ * not take to the scalar kernel, and the fast phase again; no mending, as
+ * for UCS-4. */
 static inline __attribute__((always_inline)) gsize
-decode16_neon_impl (const guint8   *in,
-                    gsize           in_len,
-                    guint8         *out,
-                    gsize           out_len,
-                    const guint     flags,
-                    gsize          *in_used)
+decode16_neon_impl (const guint8 *in, gsize in_len, guint8 *out, gsize out_len, const guint flags, gsize *in_used)
 {
   const GUtf8ConvDecodeFunc scalar = gutf8conv_kernel_scalar_decode16;
   const guint8 *p = in, *end = in + in_len;
@@ -635,9 +423,7 @@ static const gint32 key_weights[4] = { -1, -4, -16, -64 };
 /* Eight units below U+0800 (16-bit lanes) to UTF-8 at @o; returns the
  * new @o.  Writes 16 bytes whatever the length. */
 static inline __attribute__((always_inline)) guint8 *
-encode8_12_u16 (uint16x8_t     u,
-                guint8        *o,
-                const NeonEnc *k)
+encode8_12_u16 (uint16x8_t u, guint8 *o, const NeonEnc *k)
 {
   uint16x8_t ascii = vcleq_u16 (u, k->x7f);
   /* 110xxxxx in the low byte, 10xxxxxx in the high one. */
@@ -655,10 +441,7 @@ encode8_12_u16 (uint16x8_t     u,
  * U+FFFF, no surrogate), most CJK text: three byte planes, stored
  * interleaved by ST3; returns the new @o. */
 static inline __attribute__((always_inline)) guint8 *
-encode16_three (uint16x8_t     a,
-                uint16x8_t     b,
-                guint8        *o,
-                const NeonEnc *k)
+encode16_three (uint16x8_t a, uint16x8_t b, guint8 *o, const NeonEnc *k)
 {
   uint8x16_t lo = vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
   uint8x16_t hi = vuzp2q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
@@ -674,22 +457,16 @@ encode16_three (uint16x8_t     a,
 /* The payloads of the four-byte forms of the values @v, lead first in
  * the low byte, without their markers. */
 static inline __attribute__((always_inline)) uint32x4_t
-payloads4 (uint32x4_t v,
-           uint32x4_t m3f00,
-           uint32x4_t m3f0000)
+payloads4 (uint32x4_t v, uint32x4_t m3f00, uint32x4_t m3f0000)
 {
-  return vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18),
-                               vandq_u32 (vshrq_n_u32 (v, 4), m3f00)),
-                    vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), m3f0000),
-                               vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
+  return vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18), vandq_u32 (vshrq_n_u32 (v, 4), m3f00)),
+                    vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), m3f0000), vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
 }
 
 /* Whether the sixteen units of @a, @b are eight surrogate pairs, each
  * high unit in an even lane. */
 static inline __attribute__((always_inline)) gboolean
-all_pairs16 (uint16x8_t     a,
-             uint16x8_t     b,
-             const NeonEnc *k)
+all_pairs16 (uint16x8_t a, uint16x8_t b, const NeonEnc *k)
 {
   const uint16x8_t top6 = k->fc00, want = k->halves;
 
@@ -700,9 +477,7 @@ all_pairs16 (uint16x8_t     a,
 /* Four surrogate pairs (@a, host order, high units in the even lanes)
  * to their four-byte forms at @o; returns the new @o. */
 static inline __attribute__((always_inline)) guint8 *
-encode_pairs4 (uint16x8_t     a,
-               guint8        *o,
-               const NeonEnc *k)
+encode_pairs4 (uint16x8_t a, guint8 *o, const NeonEnc *k)
 {
   uint32x4_t w = vreinterpretq_u32_u16 (a);
   /* ((high & 3FF) << 10 | (low & 3FF)) + 10000: the high unit is the
@@ -716,25 +491,18 @@ encode_pairs4 (uint16x8_t     a,
 
 /* Whether any of the units of @a, @b is a surrogate. */
 static inline __attribute__((always_inline)) gboolean
-any_surrogate16 (uint16x8_t     a,
-                 uint16x8_t     b,
-                 const NeonEnc *k)
+any_surrogate16 (uint16x8_t a, uint16x8_t b, const NeonEnc *k)
 {
   /* u - 0xD800 below 0x800 is a surrogate. */
   return vmaxvq_u16 (vorrq_u16 (vcleq_u16 (vsubq_u16 (a, k->d800), k->x7ff),
                                 vcleq_u16 (vsubq_u16 (b, k->d800), k->x7ff))) != 0;
 }
 
-
-/* Eight units below U+10000 (16-bit lanes, no surrogate) to UTF-8 at @o;
- * returns the new @o.  Each unit's one to three bytes are formed in 16-bit
- * lanes (first two bytes, third byte), interleaved into four 32-bit lanes
- * a half and packed by one lookup a half.  Writes 16 bytes at each of the
- * two places whatever the length. */
+/* Eight units below U+10000 (16-bit lanes, no surrogate) to UTF-8 at @o,
+ * the new @o: each unit's first two bytes and third byte in 16-bit lanes,
+ * interleaved, packed by one lookup a half (16 bytes written at each). */
 static inline __attribute__((always_inline)) guint8 *
-encode8_bmp (uint16x8_t     u,
-             guint8        *o,
-             const NeonEnc *k)
+encode8_bmp (uint16x8_t u, guint8 *o, const NeonEnc *k)
 {
   uint16x8_t g2 = vcgtq_u16 (u, k->x7f);
   uint16x8_t g3 = vcgtq_u16 (u, k->x7ff);
@@ -747,38 +515,32 @@ encode8_bmp (uint16x8_t     u,
   /* Two-byte form: 110xxxxx 10xxxxxx; three-byte: 1110xxxx 10xxxxxx
    * (then 10xxxxxx); ASCII the value itself. */
   first2 = vsliq_n_u16 (vorrq_u16 (mid, k->xc0), low6, 8);
-  first3 = vsliq_n_u16 (vorrq_u16 (vshrq_n_u16 (u, 12), k->xe0),
-                        vbslq_u16 (k->x3f, mid, k->x80), 8);
+  first3 = vsliq_n_u16 (vorrq_u16 (vshrq_n_u16 (u, 12), k->xe0), vbslq_u16 (k->x3f, mid, k->x80), 8);
   first = vbslq_u16 (g2, vbslq_u16 (g3, first3, first2), u);
   last = low6;
   /* Length minus one, in two bits a unit, for each half. */
-  keys = vreinterpretq_u16_s16 (vmulq_s16 (vreinterpretq_s16_u16 (vaddq_u16 (g2, g3)),
-                                          k->kw));
+  keys = vreinterpretq_u16_s16 (vmulq_s16 (vreinterpretq_s16_u16 (vaddq_u16 (g2, g3)), k->kw));
   keys = vpaddq_u16 (keys, keys);
   keys = vpaddq_u16 (keys, keys);
   /* (At most 2 * (1 + 4 + 16 + 64).) */
   key_lo = vgetq_lane_u16 (keys, 0);
   key_hi = vgetq_lane_u16 (keys, 1);
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (first, last)),
-                           vld1q_u8 (k->pack4[key_lo])));
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (first, last)), vld1q_u8 (k->pack4[key_lo])));
   o += k->len4[key_lo];
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (first, last)),
-                           vld1q_u8 (k->pack4[key_hi])));
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (first, last)), vld1q_u8 (k->pack4[key_hi])));
   return o + k->len4[key_hi];
 }
 
 /* Four units (host order, at least one above U+FFFF in the step) to UTF-8
  * at @o; returns the new @o.  Writes 16 bytes whatever the length. */
 static inline __attribute__((always_inline)) guint8 *
-encode4 (uint32x4_t  v,
-         guint8     *o)
+encode4 (uint32x4_t v, guint8 *o)
 {
   uint32x4_t g2 = vcgtq_u32 (v, vdupq_n_u32 (0x7F));
   uint32x4_t g3 = vcgtq_u32 (v, vdupq_n_u32 (0x7FF));
   uint32x4_t g4 = vcgtq_u32 (v, vdupq_n_u32 (0xFFFF));
   /* Minus (length - 1), in each lane. */
-  int32x4_t n = vaddq_s32 (vreinterpretq_s32_u32 (g2),
-                           vaddq_s32 (vreinterpretq_s32_u32 (g3), vreinterpretq_s32_u32 (g4)));
+  int32x4_t n = vaddq_s32 (vreinterpretq_s32_u32 (g2), vaddq_s32 (vreinterpretq_s32_u32 (g3), vreinterpretq_s32_u32 (g4)));
   guint key = (guint) vaddvq_s32 (vmulq_s32 (n, vld1q_s32 (key_weights)));
   uint32x4_t w, marker;
   int32x4_t shift;
@@ -796,14 +558,10 @@ encode4 (uint32x4_t  v,
   return o + gutf8conv_pack4_length[key];
 }
 
-/* UCS-4 -> UTF-8: the generic encoder's steps
- * (gutf8conv-kernel-generic-encode.h) over sixteen units, four vectors
- * in this machine's order, the any-value step a vector at a time (so a
- * BMP step with a lone surrogate goes on there, BMP_PARTS).  NEON's own,
- * chosen here: the BMP step (ST3 where every unit has three bytes, else
- * eight units a lookup), the two-byte step, which stays while the text
- * is below U+0800, and the ASCII run; and the steps apart from the
- * loop's calls, whose constants a call would not keep. */
+/* UCS-4 -> UTF-8 (gutf8conv-kernel-generic-encode.h): sixteen units, four
+ * vectors in this machine's order; NEON's own BMP step, two-byte step
+ * (which stays while the text is below U+0800) and ASCII run, and the
+ * steps apart from the loop's calls, whose constants a call would not keep. */
 #define GE32_UNITS 16
 #define GE32_ROOM 64
 #define GE32_PARTS 4
@@ -815,24 +573,11 @@ encode4 (uint32x4_t  v,
 typedef struct { uint32x4_t v0, v1, v2, v3; } ge32_vec;
 typedef uint32x4_t ge32_part;
 
-/* Four units at @p in this machine's order. */
-GUTF8CONV_KERNEL_INLINE uint32x4_t
-load_ucs4 (const guint8   *p,
-           const gboolean  big_endian)
-{
-  uint8x16_t x = vld1q_u8 (p);
-
-  return vreinterpretq_u32_u8 (big_endian ? vrev32q_u8 (x) : x);
-}
-
+GUTF8CONV_KERNEL_INLINE uint32x4_t load_ucs4 (const guint8 *p, const gboolean be) { uint8x16_t x = vld1q_u8 (p); return vreinterpretq_u32_u8 (be ? vrev32q_u8 (x) : x); }
 GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p,
-           gboolean      big_endian)
+ge32_load (const guint8 *p, gboolean be)
 {
-  ge32_vec v = { load_ucs4 (p, big_endian), load_ucs4 (p + 16, big_endian),
-                 load_ucs4 (p + 32, big_endian), load_ucs4 (p + 48, big_endian) };
-
-  return v;
+  return (ge32_vec) { load_ucs4 (p, be), load_ucs4 (p + 16, be), load_ucs4 (p + 32, be), load_ucs4 (p + 48, be) };
 }
 
 GUTF8CONV_KERNEL_INLINE uint32x4_t ge32_max4 (ge32_vec v) { return vmaxq_u32 (vmaxq_u32 (v.v0, v.v1), vmaxq_u32 (v.v2, v.v3)); }
@@ -847,9 +592,7 @@ GUTF8CONV_KERNEL_INLINE uint16x8_t low16 (uint32x4_t a, uint32x4_t b) { return v
 /* ASCII: the low byte of each unit, by two rounds of unzipping (a
  * four-register lookup makes GCC spill). */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
-                  guint8            *o,
-                  ge32_vec           v)
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, ge32_vec v)
 {
   vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (low16 (v.v0, v.v1)), vreinterpretq_u8_u16 (low16 (v.v2, v.v3))));
   return o + 16;
@@ -857,9 +600,7 @@ ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
 
 /* One or two bytes each: eight units a lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 ge32_vec           v)
+ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, ge32_vec v)
 {
   const NeonEnc k = neon_enc ();
 
@@ -869,13 +610,8 @@ ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
 /* The ASCII run: the steps there is input and room for counted once,
  * not both tested every step (a few instructions of sixteen a step). */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii_run (const Ge32Context  *c G_GNUC_UNUSED,
-                const guint8      **pp,
-                const guint8       *end,
-                guint8            **po,
-                const guint8       *oend,
-                ge32_vec           v,
-                const guint        flags)
+ge32_ascii_run (const Ge32Context *c G_GNUC_UNUSED, const guint8 **pp, const guint8 *end, guint8 **po, const guint8 *oend,
+                ge32_vec v, const guint flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
@@ -910,13 +646,8 @@ ge32_ascii_run (const Ge32Context  *c G_GNUC_UNUSED,
  * stays here while the text does, which makes its constants once a run,
  * and takes the ASCII step that ends it. */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_two_step (const Ge32Context  *c,
-               const guint8      **pp,
-               const guint8       *end,
-               guint8            **po,
-               const guint8       *oend,
-               ge32_vec           v,
-               const guint        flags)
+ge32_two_step (const Ge32Context *c, const guint8 **pp, const guint8 *end, guint8 **po, const guint8 *oend, ge32_vec v,
+               const guint flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
@@ -947,8 +678,7 @@ ge32_two_step (const Ge32Context  *c,
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
-                ge32_vec           v)
+ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED, ge32_vec v)
 {
   const NeonEnc k = neon_enc ();
 
@@ -956,9 +686,7 @@ ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 ge32_vec           v)
+ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, ge32_vec v)
 {
   uint16x8_t a = low16 (v.v0, v.v1), b = low16 (v.v2, v.v3);
   const NeonEnc k = neon_enc ();
@@ -970,8 +698,7 @@ ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
 
 /* A surrogate or a unit above @max. */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x,
-          guint32   max)
+ge32_bad (ge32_part x, guint32 max)
 {
   /* v - 0xD800 below 0x800 is a surrogate. */
   uint32x4_t bad = vcleq_u32 (vsubq_u32 (x, vdupq_n_u32 (0xD800)), vdupq_n_u32 (0x7FF));
@@ -981,8 +708,7 @@ ge32_bad (ge32_part x,
 
 /* Four values above U+FFFF to their four-byte forms: no lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-encode4_long (uint32x4_t  v,
-              guint8     *o)
+encode4_long (uint32x4_t v, guint8 *o)
 {
   vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000)),
                                                  vdupq_n_u32 (0x808080F0))));
@@ -992,10 +718,7 @@ encode4_long (uint32x4_t  v,
 /* The room is GE32_ROOM, which the step has.  Four-byte forms only
  * (emoji) need no lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 const guint8      *oend G_GNUC_UNUSED,
-                 ge32_part          x)
+ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, const guint8 *oend G_GNUC_UNUSED, ge32_part x)
 {
   if (vminvq_u32 (x) > 0xFFFF)
     return encode4_long (x, o);
@@ -1010,52 +733,23 @@ GE32_ENCODE_ENTRY_POINTS (encode_neon, encode_neon_mend)
  * (gutf8conv-kernel-generic-kl-decode.h), then the careful loop. */
 GK_COPY_ENTRY_POINT (copy_neon, gk_kl_validate_fast)
 
-/* UTF-16 -> UTF-8 (encode16): the generic layer's operations on eight
- * units. */
-
+/* UTF-16 -> UTF-8 (gutf8conv-kernel-generic-utf16-encode.h): eight units a vector. */
 #define GE16_UNITS 8
 #define GE16_BITS 8
 #define GE16_STORE_SLACK 12
-typedef uint16x8_t ge16_vec;
 
-GUTF8CONV_KERNEL_INLINE ge16_vec
-ge16_load (const guint8 *p,
-           gboolean      big_endian)
-{
-  uint8x16_t b = vld1q_u8 (p);
-
-  return vreinterpretq_u16_u8 (big_endian ? vrev16q_u8 (b) : b);
-}
-
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return vdupq_n_u16 (c); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return vandq_u16 (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return vorrq_u16 (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return veorq_u16 (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return vaddq_u16 (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return vceqq_u16 (a, b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_load (const guint8 *p, gboolean be) { uint8x16_t b = vld1q_u8 (p); return vreinterpretq_u16_u8 (be ? vrev16q_u8 (b) : b); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vbslq_u16 (m, b, a); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v)              { return vextq_u16 (v, v, 7); }
-#define ge16_srli(v, n) vshrq_n_u16 ((v), (n))
-#define ge16_slli(v, n) vshlq_n_u16 ((v), (n))
 /* A byte a unit: the compare's halves narrowed. */
 GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vget_lane_u64 (vreinterpret_u64_u8 (vshrn_n_u16 (m, 4)), 0); }
 GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vmaxvq_u16 (v) == 0; }
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_ascii (guint8   *o,
-                  ge16_vec  v)
-{
-  vst1_u8 (o, vmovn_u16 (v));
-  return o + 8;
-}
+GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_ascii (guint8 *o, ge16_vec v) { vst1_u8 (o, vmovn_u16 (v)); return o + 8; }
 
 /* Four units a 16-byte store, by gutf8conv_enc3_shuffle. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_utf8 (guint8   *o,
-                 ge16_vec  hi,
-                 ge16_vec  lo,
-                 ge16_vec  ascii,
-                 ge16_vec  short_)
+ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec short_)
 {
   static const guint16 weights[16] = { 1, 2, 4, 8, 1, 2, 4, 8, 16, 32, 64, 128, 16, 32, 64, 128 };
   /* The table index of each group of four units: bit i where not
@@ -1075,9 +769,7 @@ ge16_store_utf8 (guint8   *o,
 
 /* Eight units by gutf8conv_enc2_shuffle. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_two (guint8   *o,
-                ge16_vec  t,
-                ge16_vec  ascii)
+ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii)
 {
   static const guint16 weights[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
   guint k = vaddvq_u16 (vandq_u16 (ascii, vld1q_u16 (weights)));
@@ -1088,9 +780,7 @@ ge16_store_two (guint8   *o,
 
 /* Four units a 12-byte step, one fixed lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_three (guint8   *o,
-                  ge16_vec  hi,
-                  ge16_vec  lo)
+ge16_store_three (guint8 *o, ge16_vec hi, ge16_vec lo)
 {
   static const guint8 keep3[16] = { 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0xFF, 0xFF, 0xFF, 0xFF };
   uint8x16_t k = vld1q_u8 (keep3);
@@ -1100,19 +790,16 @@ ge16_store_three (guint8   *o,
   return o + 24;
 }
 
-/* The generic loop's step (GE16_HAVE_STEP): sixteen units, by the
- * largest, as the UCS-4 encoder's steps (ASCII narrowed by one unzip,
- * below U+0800 eight units a lookup, three-byte units by ST3, the rest of
- * the BMP four units a lookup), nothing but pairs four to a vector, other
- * pairs by the generic layer's blocks. */
+/* The loop's step (GE16_HAVE_STEP): sixteen units by the largest, as the
+ * UCS-4 encoder's steps, pairs only four to a vector, other pairs by the
+ * generic blocks. */
 #define GE16_HAVE_STEP 1
 #define GE16_STEP_UNITS 16
 typedef struct { uint16x8_t a, b; } ge16_step_vec;
 
-/* The step's constants in the loop's context (GE16_HAVE_MORE), kept in
- * registers across the loop's calls, which GCC would otherwise make again
- * every step.  Of the pairs' only those loaded from memory: more would
- * not fit in the registers. */
+/* Its constants in the loop's context (GE16_HAVE_MORE), kept in registers
+ * across the loop's calls, where GCC would make them again every step; of
+ * the pairs' only those loaded from memory (more would not fit). */
 #define GE16_HAVE_MORE 1
 typedef NeonEnc Ge16More;
 
@@ -1141,23 +828,14 @@ ge16_more (void)
   return k;
 }
 
-GUTF8CONV_KERNEL_INLINE ge16_step_vec
-ge16_step_load (const guint8 *p,
-                gboolean      big_endian)
-{
-  ge16_step_vec v = { ge16_load (p, big_endian), ge16_load (p + 16, big_endian) };
-
-  return v;
-}
+GUTF8CONV_KERNEL_INLINE ge16_step_vec ge16_step_load (const guint8 *p, gboolean be) { return (ge16_step_vec) { ge16_load (p, be), ge16_load (p + 16, be) }; }
 
 GUTF8CONV_KERNEL_INLINE guint ge16_step_max (ge16_step_vec v) { return vmaxvq_u16 (vorrq_u16 (v.a, v.b)); }
 GUTF8CONV_KERNEL_INLINE guint ge16_step_min (ge16_step_vec v) { return vminvq_u16 (vminq_u16 (v.a, v.b)); }
 #define ge16_step_ascii(c, v) (ge16_step_max (v) < 0x80)
 #define ge16_step_has_nul(c, v) (ge16_step_min (v) == 0)
-
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_step_store_ascii (guint8        *o,
-                       ge16_step_vec  v)
+ge16_step_store_ascii (guint8 *o, ge16_step_vec v)
 {
   vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (v.a), vreinterpretq_u8_u16 (v.b)));
   return o + 16;
@@ -1167,11 +845,7 @@ ge16_step_store_ascii (guint8        *o,
 
 /* The ASCII run: a step a test, at most @n steps. */
 GUTF8CONV_KERNEL_INLINE gsize
-ge16_ascii_run (const Ge16Context  *c G_GNUC_UNUSED,
-                const guint8      **pp,
-                guint8            **po,
-                gsize               n,
-                const guint         flags)
+ge16_ascii_run (const Ge16Context *c G_GNUC_UNUSED, const guint8 **pp, guint8 **po, gsize n, const guint flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = *pp, *lim = p + 2 * GE16_STEP_UNITS * n;
@@ -1193,11 +867,7 @@ ge16_ascii_run (const Ge16Context  *c G_GNUC_UNUSED,
 }
 
 GUTF8CONV_KERNEL_INLINE Ge16Result
-ge16_encode_step (const Ge16Context  *c,
-                  const guint8      **pp,
-                  guint8            **po,
-                  ge16_step_vec       v,
-                  const guint         flags)
+ge16_encode_step (const Ge16Context *c, const guint8 **pp, guint8 **po, ge16_step_vec v, const guint flags)
 {
   guint max = ge16_step_max (v);
   guint8 *o = *po;
@@ -1236,12 +906,7 @@ GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, ge16_encode, GUTF8CONV_KERNEL_ALL_F
 GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_neon_mend, ge16_encode_mend, encode16_neon, 1)
 
 const GUtf8ConvKernel gutf8conv_kernel_neon = {
-  "neon",
-  decode_neon,
-  encode_neon,
-  copy_neon,
-  decode16_neon, encode16_neon,
+  "neon", decode_neon, encode_neon, copy_neon, decode16_neon, encode16_neon,
   NULL, NULL, encode_neon_mend, encode16_neon_mend,
-  gutf8conv_kernel_scalar_single_byte,
-  gutf8conv_kernel_scalar_decode_dense,
+  gutf8conv_kernel_scalar_single_byte, gutf8conv_kernel_scalar_decode_dense,
 };

@@ -2,16 +2,14 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * For little-endian POWER8 and later (ISA 2.07): 16-byte unaligned loads
- * and stores, a byte shuffle of two registers (vperm, also the
- * validator's nibble lookups) and a bit gather (vbpermq: the movemask);
- * nothing of POWER9.  The generic layer's vector operations in VSX and
- * the steps VSX does its own way; every loop is the generic layer's
- * (behaviour guide, `kernels`), the runs of one length (CJK, emoji)
- * included, their byte planes gathered by vperm.  vec_perm takes an
- * index's low five bits, so the shared tables' 0x80 (zero, for pshufb)
- * picks byte 0: only past what a store keeps, which the next store
- * overwrites.
+ * For little-endian POWER8 and later (ISA 2.07, nothing of POWER9): every
+ * loop is the generic layer's (behaviour guide, `kernels`), over its
+ * operations in VSX: a byte shuffle of two registers (vperm: the lookups,
+ * the runs' planes) and a bit gather (vbpermq: the movemask).  VSX's own
+ * steps: decoding a block by multiply-sums, the BMP step of UCS-4 -> UTF-8
+ * by UTF-16's.  vec_perm takes an index's low five bits, so the shared
+ * tables' 0x80 (zero, for pshufb) picks byte 0: only past what a store
+ * keeps, which the next store overwrites.
  */
 
 #include "config.h"
@@ -33,22 +31,9 @@ typedef __vector unsigned short vu16;
 typedef __vector unsigned int vu32;
 
 #define V8(...) ((vu8) { __VA_ARGS__ })
-/* Half @h of @x's elements widened by zero elements @z (first if big-endian). */
-#define VSX_ZIP(x, z, h, be) ((h) ? ((be) ? vec_mergel (z, x) : vec_mergel (x, z)) : ((be) ? vec_mergeh (z, x) : vec_mergeh (x, z)))
-
-GUTF8CONV_KERNEL_INLINE vu8 vsx_zero (void) { return vec_splats ((unsigned char) 0); }
-GUTF8CONV_KERNEL_INLINE vu8 vsx_load (const guint8 *p) { return vec_xl (0, p); }
-GUTF8CONV_KERNEL_INLINE void vsx_store (guint8 *p, vu8 x) { vec_xst (x, 0, p); }
-GUTF8CONV_KERNEL_INLINE vu8 vsx_table (const guint8 *t) { return vec_xl (0, t); }
 /* Bytes of each 32-bit (16-bit) element reversed: the other byte order. */
 GUTF8CONV_KERNEL_INLINE vu8 vsx_swap32 (vu8 x) { return vec_perm (x, x, V8 (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12)); }
 GUTF8CONV_KERNEL_INLINE vu8 vsx_swap16 (vu8 x) { return vec_perm (x, x, V8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14)); }
-
-/* The movemask, VSX's own: vbpermq gathers the bits at the indices given
- * (bit 0: the top of register byte 0, memory byte 15 on little-endian),
- * so memory byte i's top bit is bit i of the result's element 1. */
-#define VSX_TOP_BITS V8 (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40, 32, 24, 16, 8, 0)
-GUTF8CONV_KERNEL_INLINE guint32 vsx_movemask (vu8 x) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, VSX_TOP_BITS))[1]; }
 
 /* A table for vsx_lookup(): its bytes reversed, so that a lookup is one
  * vperm on little-endian, where vec_perm complements a variable index. */
@@ -56,23 +41,27 @@ GUTF8CONV_KERNEL_INLINE guint32 vsx_movemask (vu8 x) { return (guint32) ((__vect
 #define VSX_TABLE(...) VSX_REV16 (__VA_ARGS__)
 GUTF8CONV_KERNEL_INLINE vu8 vsx_lookup (vu8 t, vu8 i) { return vec_perm (t, t, vec_nor (i, i)); }
 
-/* The block test's vocabulary (gutf8conv-kernel-generic-block.h). */
-#define GK_BLOCK 16
+/* The vectors; their C operators in gutf8conv-kernel-generic-vector.h. */
 typedef vu8 gk_vec;
+typedef vu16 gr_vec16;
+typedef vu16 ge16_vec;
+GUTF8CONV_KERNEL_INLINE gk_vec   gk_set1 (guint8 c)                    { return vec_splats ((unsigned char) c); }
+GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return vec_splats ((unsigned short) c); }
+/* The UTF-16 encoder's shifts its own: by the operators', more instructions. */
+#define ge16_srli(v, n) vec_sr ((v), vec_splats ((unsigned short) (n)))
+#define ge16_slli(v, n) vec_sl ((v), vec_splats ((unsigned short) (n)))
+#include "gutf8conv-kernel-generic-vector.h"
+
+/* The block test's (gutf8conv-kernel-generic-block.h). */
+#define GK_BLOCK 16
 typedef guint32 gk_mask;
-
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)        { return vsx_load (p); }
-GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x)   { vsx_store (p, x); }
-GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)            { return vsx_movemask (x); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)                { return vec_splats ((unsigned char) c); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)        { return vec_or (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b)       { return vec_and (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_andnot (gk_vec a, gk_vec b)    { return vec_andc (b, a); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_xor (gk_vec a, gk_vec b)       { return vec_xor (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)     { return (gk_vec) vec_cmpeq (a, b); }
-/* An unsigned byte compare: x >= c is not c > x. */
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)     { return (gk_vec) vec_cmpge (x, c); }
-
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)        { return vec_xl (0, p); }
+GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x)   { vec_xst (x, 0, p); }
+/* vbpermq gathers the bits at the indices given (bit 0: the top of register
+ * byte 0, memory byte 15 on little-endian): memory byte i's top bit is bit i
+ * of the result's element 1. */
+#define VSX_TOP_BITS V8 (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40, 32, 24, 16, 8, 0)
+GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, VSX_TOP_BITS))[1]; }
 #include "gutf8conv-kernel-generic-block.h"
 
 /* The nibble-lookup validator's (gutf8conv-kernel-generic-kl.h): vperm
@@ -83,7 +72,6 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_high_nibble (gk_vec x)         { return vec_sr
 GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i)  { return vec_perm (t, t, i); }
 #define GK_KL_TABLE(list) V8 (list (GUTF8CONV_U8))
 #define gk_prev_bytes(b, prev, n) vec_sld (b, prev, n)
-
 #include "gutf8conv-kernel-generic-kl.h"
 
 /* The fast loop's constants (gutf8conv-kernel-generic-context.h): the
@@ -91,14 +79,12 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i)  { return vec_pe
  * each word takes the lead's payload mask, the others a continuation's. */
 #define GK_HAVE_CONTEXT 1
 typedef struct { GkKlTables kl; vu8 payload, shift, within, firsts, w01, w23, m3f; const guint64 *compact8; } GkContext;
-
 GUTF8CONV_KERNEL_INLINE GkContext
 vsx_constants (const gboolean bmp_only)
 {
-  const GkContext c = { gk_kl_tables (bmp_only), VSX_TABLE (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8)), VSX_TABLE (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8)),
+  return (GkContext) { gk_kl_tables (bmp_only), VSX_TABLE (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8)), VSX_TABLE (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8)),
                         V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0),
                         V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0), V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1), vec_splats ((unsigned char) 0x3F), gutf8conv_compact8 };
-  return c;
 }
 
 GUTF8CONV_KERNEL_INLINE GkContext
@@ -113,23 +99,21 @@ gk_context (const gboolean bmp_only)
 
 /* The characters whose leads @leads marks among the 16 bytes @x at @p, to
  * @o as units of @unit bytes (2: none above U+FFFF): each lead's four bytes
- * into its word, four a step, by each half's lead positions
- * (gutf8conv_compact8), masked to their payloads, put together as a
- * four-byte form by two byte multiply-sums and shifted right by what the
- * lead's length leaves (SHIFT_BY_LEAD).  Reads up to @p + 32, may write 16
- * bytes past its characters; returns the new @o. */
+ * into its word, four a step (gutf8conv_compact8), masked to their
+ * payloads, joined by two multiply-sums and shifted right by what the
+ * lead's length leaves.  Reads up to @p + 32, may write 16 bytes past its
+ * characters; returns the new @o. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, guint8 *o, const gboolean big_endian, const guint unit)
 {
-  vu8 x2 = vsx_load (p + 16);
+  vu8 x2 = gk_loadu (p + 16);
 
   /* The positions in the high half are 8 on. */
 #pragma GCC unroll 2
   for (guint h = 0; h < 2; h++)
     {
       guint n = __builtin_popcount ((leads >> (8 * h)) & 0xFF);
-      vu8 pos = vec_add ((vu8) vec_splats ((unsigned long long) c->compact8[(leads >> (8 * h)) & 0xFF]),
-                         vec_splats ((unsigned char) (8 * h)));
+      vu8 pos = vec_add ((vu8) vec_splats ((unsigned long long) c->compact8[(leads >> (8 * h)) & 0xFF]), vec_splats ((unsigned char) (8 * h)));
 
       for (guint k = (n + 3) / 4; k > 0; k--, o += 4 * unit)
         {
@@ -142,7 +126,7 @@ vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, gui
           /* vsrw: by the low five bits of each word's byte 0 (vec_sr masks them). */
           __asm__ ("vsrw %0,%0,%1" : "+v" (v) : "v" (vsx_lookup (c->shift, hi)));
           u = unit == 2 ? (vu8) vec_pack (v, v) : (vu8) v;
-          vsx_store (o, big_endian ? (unit == 2 ? vsx_swap16 (u) : vsx_swap32 (u)) : u);
+          gk_storeu (o, big_endian ? (unit == 2 ? vsx_swap16 (u) : vsx_swap32 (u)) : u);
           pos = vec_sld (pos, pos, 12);
         }
       o -= unit * (4 * ((n + 3) / 4) - n);
@@ -150,126 +134,95 @@ vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, gui
   return o;
 }
 
-#define gk_decode_block(p, leads, o, big_endian) vsx_decode_block ((const GkContext[]) { vsx_constants (FALSE) }, p, vsx_load (p), leads, o, big_endian, 4)
+#define gk_decode_block(p, leads, o, big_endian) vsx_decode_block ((const GkContext[]) { vsx_constants (FALSE) }, p, gk_loadu (p), leads, o, big_endian, 4)
 
 /* Sixteen ASCII bytes @b to sixteen units at @o, four a shuffle with zeros. */
 GUTF8CONV_KERNEL_INLINE void
-gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboolean big_endian)
+gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboolean be)
 {
-  const vu8 at = big_endian ? V8 (16, 16, 16, 0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3)
-                            : V8 (0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3, 16, 16, 16);
-
+  const vu8 at = be ? V8 (16, 16, 16, 0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3) : V8 (0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3, 16, 16, 16);
   for (guint i = 0; i < 4; i++)
-    vsx_store (o + 16 * i, vec_perm (b, vsx_zero (), vec_add (at, vec_splats ((unsigned char) (4 * i)))));
+    gk_storeu (o + 16 * i, vec_perm (b, gk_set1 (0), vec_add (at, vec_splats ((unsigned char) (4 * i)))));
 }
 
-/* The careful loop's operations (gutf8conv-kernel-generic-decode.h): 16
- * bytes, the byte after them and the second group's 16-byte load. */
+/* The careful loop's (gutf8conv-kernel-generic-decode.h): vsx_decode_block()'s reads. */
 #define GK_CAREFUL_MIN 32
 #define GK_DECODE_READ 32
 #define GK_DECODE_OVER 12
 
 /* No partial load before POWER9 (lxvl): through a zeroed buffer. */
-GUTF8CONV_KERNEL_INLINE gk_vec gk_load_rest (const guint8 *p, gsize n) { guint8 b[16] = { 0 }; memcpy (b, p, n); return vsx_load (b); }
-GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vec_sld (vsx_zero (), b, 15); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_load_rest (const guint8 *p, gsize n) { guint8 b[16] = { 0 }; memcpy (b, p, n); return gk_loadu (b); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vec_sld (gk_set1 (0), b, 15); }
 
-/* The generic fast phase's operations (gutf8conv-kernel-generic-kl-decode.h):
- * a block and the next, 64 bytes of a block's stores and 12 that a
- * store may overrun. */
+/* The fast phase's (gutf8conv-kernel-generic-kl-decode.h): a block and the
+ * next; a block's 64 bytes of stores and 12 that a store may overrun. */
 #define GK_FAST_IN 32
 #define GK_FAST_OUT 96
 GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)  { return vec_all_lt (x, gk_set1 (0x80)); }
 /* Bit 7 set, bit 6 (bit 7 of b + b) clear: no constant. */
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (vec_andc (b, vec_add (b, b))); }
 
-/* Block @b after @prev (zero: nothing, or ASCII) is valid as far as it goes. */
-#define vsx_kl_valid(c, b, prev) vec_all_eq (gk_kl_errors_after (b, prev, &(c)->kl), vsx_zero ())
-#define gk_kl_valid_at(c, p, b, start, bmp_only) vsx_kl_valid (c, b, vsx_zero ())
-#define gk_kl_valid_next(c, p, b, b2, bmp_only) vsx_kl_valid (c, b2, b)
-GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return !vec_all_eq (x, vsx_zero ()); }
-
-GUTF8CONV_KERNEL_INLINE gk_vec
-gk_kl_step_errors (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec prev, const guint i G_GNUC_UNUSED,
-                   const gboolean bmp_only G_GNUC_UNUSED)
-{
-  return gk_kl_errors_after (b, prev, &c->kl);
-}
+GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return !vec_all_eq (x, gk_set1 (0)); }
+#define GK_KL_LOOKUPS_ONLY 1
 /* Every character that starts in the block, whatever it holds. */
 #define gk_decode_valid(c, p, b, cont, cont2, o, big_endian) vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, big_endian, 4)
 /* decode16 on the fast phase too, but for blocks with a four-byte lead (F0..F4). */
 #define GK16_KL 1
 #define gk16_decode_valid(c, p, b, cont, cont2, o, be) (vec_any_ge (b, gk_set1 (0xF0)) ? NULL : vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, be, 2))
-#define gk_widen16(b, h, be) VSX_ZIP (b, vsx_zero (), h, be)
 
-/* The runs' operations (gutf8conv-kernel-generic-runs.h): shifts and
- * compares by byte and by 16-bit lane as they are, an insert by vsel,
- * zips by vmrgh/vmrgl, and a step's byte planes gathered by vperm from
- * two registers at a time. */
-typedef vu16 gr_vec16;
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr_as16 (gk_vec x)                    { return (gr_vec16) x; }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr_as8 (gr_vec16 x)                   { return (gk_vec) x; }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_set1 (guint16 c)                 { return vec_splats ((unsigned short) c); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_and (gr_vec16 a, gr_vec16 b)     { return vec_and (a, b); }
-GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_cmpeq (gr_vec16 a, gr_vec16 b)   { return (gr_vec16) vec_cmpeq (a, b); }
+/* The runs' operations (gutf8conv-kernel-generic-runs.h): an insert by
+ * vsel, zips by vmrgh/vmrgl, a step's planes by vperm from two registers. */
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_test (gr_vec16 a, gr_vec16 b)    { gr_vec16 z = (gr_vec16) vec_cmpeq (vec_and (a, b), gr16_set1 (0)); return vec_nor (z, z); }
 GUTF8CONV_KERNEL_INLINE gboolean gr16_all (gr_vec16 ok)                { return vec_all_eq (ok, gr16_set1 (0xFFFF)); }
-GUTF8CONV_KERNEL_INLINE guint    gr16_first_fail (gr_vec16 ok)         { return __builtin_ctz (~vsx_movemask ((vu8) ok)) / 2; }
+GUTF8CONV_KERNEL_INLINE guint    gr16_first_fail (gr_vec16 ok)         { return __builtin_ctz (~gk_movemask ((vu8) ok)) / 2; }
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_lo (gr_vec16 a, gr_vec16 b)  { return vec_mergeh (a, b); }
 GUTF8CONV_KERNEL_INLINE gr_vec16 gr16_zip_hi (gr_vec16 a, gr_vec16 b)  { return vec_mergel (a, b); }
-#define gr16_srli(v, n) vec_sr ((v), gr16_set1 (n))
-/* (b << n) | (a & ((1 << n) - 1)): one vsel, by the mask ~0 << n, which
- * two splats of immediates make (a mask such as 0x3F is a load, and
- * GCC 12 stores it on the stack again every step). */
+/* One vsel by the mask ~0 << n, two splats of immediates (a mask such as
+ * 0x3F is a load, which GCC 12 stores on the stack again every step). */
 #define gr16_sli(a, b, n) vec_sel ((a), vec_sl ((b), gr16_set1 (n)), vec_sl (gr16_set1 (0xFFFF), gr16_set1 (n)))
-#define gr8_srli(v, n) vec_sr ((v), gk_set1 (n))
 #define gr8_sli(a, b, n) vec_sel ((a), vec_sl ((b), gk_set1 (n)), vec_sl (gk_set1 (0xFF), gk_set1 (n)))
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_le (gk_vec a, gk_vec b)           { return (gk_vec) vec_cmple (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec   gr8_sub (gk_vec a, gk_vec b)          { return vec_sub (a, b); }
 /* 80..BF are the bytes below -0x40 as signed. */
 GUTF8CONV_KERNEL_INLINE gk_vec   gr_cont_const (void)                  { return gk_set1 (0xC0); }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_is_cont (gk_vec x, gk_vec c)      { return (gk_vec) vec_cmplt ((__vector signed char) x, (__vector signed char) c); }
 GUTF8CONV_KERNEL_INLINE gboolean gr8_all (gk_vec ok)                   { return vec_all_eq (ok, gk_set1 (0xFF)); }
-GUTF8CONV_KERNEL_INLINE guint    gr8_first_fail (gk_vec ok)            { return __builtin_ctz (~vsx_movemask (ok)); }
+GUTF8CONV_KERNEL_INLINE guint    gr8_first_fail (gk_vec ok)            { return __builtin_ctz (~gk_movemask (ok)); }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_lo (gk_vec a, gk_vec b)       { return vec_mergeh (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return vec_mergel (a, b); }
 #define gr8_swap16 vsx_swap16
-GUTF8CONV_KERNEL_INLINE void     gr_store_ucs4 (guint8 *o, gr_vec16 v, gboolean be) { vsx_store (o, be ? vsx_swap32 ((vu8) v) : (vu8) v); }
+#define gr8_swap32 vsx_swap32
 #define gr_keep(v) __asm__ ("" : "+v" (v))
 /* A run's last step converts what passes: after it, decode16's block of
  * values, or the fast phase's start again (a load and a validation). */
 #define GR_HAVE_FIRST_FAIL 1
+/* decode16's half @h of an ASCII block: its bytes after (big-endian: before) zeros. */
+#define gk_widen16(b, h, be) ((h) ? gr8_zip_hi ((be) ? gk_set1 (0) : (b), (be) ? (b) : gk_set1 (0)) \
+                              : gr8_zip_lo ((be) ? gk_set1 (0) : (b), (be) ? (b) : gk_set1 (0)))
 
-/* The vperm orders of the planes, made once before a run's loop
- * (GR_PLANES_CONTEXT) and kept in registers: as literals in the loop
- * GCC 12 builds them on the stack again every step. */
+/* The planes' vperm orders, made once a run (GR_PLANES_CONTEXT) and kept in
+ * registers: as literals, GCC 12 builds them on the stack every step. */
 typedef struct { vu8 o3[6], o4[2]; } VsxPlanes;
-
 GUTF8CONV_KERNEL_INLINE VsxPlanes
 vsx_planes (void)
 {
   VsxPlanes c = { {
-    /* Plane k of 48 bytes, bytes 3 i + k: those of the first 32 from
-     * two vectors, then the rest from the third. */
+    /* Plane k of 48 bytes (3 i + k): of the first 32, then of the third vector. */
     V8 (0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0, 0, 0, 0, 0), V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29),
     V8 (1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0, 0, 0, 0, 0), V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21, 24, 27, 30),
     V8 (2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0), V8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31) }, {
-    /* Two vectors of four-byte characters to the halves of planes 0
-     * and 1, and of planes 2 and 3. */
+    /* Two vectors of four-byte characters to halves of planes 0, 1 and 2, 3. */
     V8 (0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29), V8 (2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31) } };
-
   __asm__ ("" : "+v" (c.o3[0]), "+v" (c.o3[1]), "+v" (c.o3[2]), "+v" (c.o3[3]), "+v" (c.o3[4]), "+v" (c.o3[5]), "+v" (c.o4[0]), "+v" (c.o4[1]));
   return c;
 }
 #define GR_PLANES_CONTEXT const VsxPlanes planes = vsx_planes ()
-/* By the orders the run made before its loop (@planes, which
- * GR_PLANES_CONTEXT declares there). */
+/* By the orders GR_PLANES_CONTEXT made (@planes). */
 #define gr_load_planes3(p, b0, b1, b2) vsx_load_planes3 (&planes, p, b0, b1, b2)
 #define gr_load_planes4(p, b0, b1, b2, b3) vsx_load_planes4 (&planes, p, b0, b1, b2, b3)
 
 GUTF8CONV_KERNEL_INLINE void
 vsx_load_planes3 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
 {
-  const vu8 v0 = vsx_load (p), v1 = vsx_load (p + 16), v2 = vsx_load (p + 32);
+  const vu8 v0 = gk_loadu (p), v1 = gk_loadu (p + 16), v2 = gk_loadu (p + 32);
 
   *b0 = vec_perm (vec_perm (v0, v1, c->o3[0]), v2, c->o3[1]);
   *b1 = vec_perm (vec_perm (v0, v1, c->o3[2]), v2, c->o3[3]);
@@ -281,7 +234,7 @@ vsx_load_planes3 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, g
 GUTF8CONV_KERNEL_INLINE void
 vsx_load_planes4 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
 {
-  const vu8 v0 = vsx_load (p), v1 = vsx_load (p + 16), v2 = vsx_load (p + 32), v3 = vsx_load (p + 48);
+  const vu8 v0 = gk_loadu (p), v1 = gk_loadu (p + 16), v2 = gk_loadu (p + 32), v3 = gk_loadu (p + 48);
   __vector unsigned long long a01 = (__vector unsigned long long) vec_perm (v0, v1, c->o4[0]);
   __vector unsigned long long a23 = (__vector unsigned long long) vec_perm (v0, v1, c->o4[1]);
   __vector unsigned long long c01 = (__vector unsigned long long) vec_perm (v2, v3, c->o4[0]);
@@ -293,15 +246,12 @@ vsx_load_planes4 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, g
   *b3 = (vu8) vec_mergel (a23, c23);
 }
 
-/* Where the runs of one length start: in the fast phase, after the
- * GR_RUN_BLOCKS-th block in a row with no ASCII byte (decode and
- * decode16: CJK, emoji), and in decode16 before its block of values
- * (emoji, whose blocks the fast phase leaves to it). */
+/* The runs start in the fast phase (CJK, emoji) and in decode16 before its
+ * block of values (emoji, whose blocks the fast phase leaves to it). */
 #define GK_KL_RUNS 1
 #define GK16_RUNS 1
 
 #include "gutf8conv-kernel-generic-runs.h"
-
 #include "gutf8conv-kernel-generic-kl-decode.h"
 #define gk_decode_fast gk_kl_decode_fast
 #include "gutf8conv-kernel-generic-decode.h"
@@ -313,29 +263,17 @@ GK_DECODE_ENTRY_POINTS (decode_vsx, decode_vsx_mend)
 #define GE16_UNITS 8
 #define GE16_BITS 2
 #define GE16_STORE_SLACK 12
-typedef vu16 ge16_vec;
 
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_load (const guint8 *p, gboolean big_endian) { return (ge16_vec) (big_endian ? vsx_swap16 (vsx_load (p)) : vsx_load (p)); }
-
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return vec_splats ((unsigned short) c); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_load (const guint8 *p, gboolean big_endian) { return (ge16_vec) (big_endian ? vsx_swap16 (gk_loadu (p)) : gk_loadu (p)); }
 #define GE16_HAVE_KEEP 1   /* the loop's constants in registers, as gk_context()'s */
 GUTF8CONV_KERNEL_INLINE void     ge16_keep (ge16_vec *v)             { __asm__ ("" : "+v" (*v)); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return vec_and (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return vec_or (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return vec_xor (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return vec_add (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return (ge16_vec) vec_cmpeq (a, b); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vec_sel (a, b, m); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v) { return (ge16_vec) vec_perm ((vu8) v, (vu8) v, V8 (0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)); }
-#define ge16_srli(v, n) vec_sr ((v), vec_splats ((unsigned short) (n)))
-#define ge16_slli(v, n) vec_sl ((v), vec_splats ((unsigned short) (n)))
-GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vsx_movemask ((vu8) m); }
+GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return gk_movemask ((vu8) m); }
 GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vec_all_eq (v, vec_splats ((unsigned short) 0)); }
-
 GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_ascii (guint8 *o, ge16_vec v) { guint64 b = ((__vector unsigned long long) vec_pack (v, v))[0]; memcpy (o, &b, 8); return o + 8; }
-
 #define GE16_HAVE_STORE_ASCII2 1
-GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_ascii2 (guint8 *o, ge16_vec v0, ge16_vec v1) { vsx_store (o, vec_pack (v0, v1)); return o + 16; }
+GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_ascii2 (guint8 *o, ge16_vec v0, ge16_vec v1) { gk_storeu (o, vec_pack (v0, v1)); return o + 16; }
 
 /* Units 0-3 (@h 0) or 4-7 of the dwords hi | lo << 16, packed by
  * gutf8conv_enc3_shuffle's row @k; returns the new @o. */
@@ -344,7 +282,7 @@ vsx_store_enc3 (guint8 *o, ge16_vec hi, ge16_vec lo, guint h, guint k)
 {
   vu8 d = (vu8) (h == 0 ? vec_mergeh (hi, lo) : vec_mergel (hi, lo));
 
-  vsx_store (o, vec_perm (d, d, vsx_table (gutf8conv_enc3_shuffle[k])));
+  gk_storeu (o, vec_perm (d, d, gk_loadu (gutf8conv_enc3_shuffle[k])));
   return o + 4 + __builtin_popcount (k);
 }
 
@@ -353,7 +291,7 @@ ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec s
 {
   /* Bits 0-7: ASCII units, 8-15: short ones; the table's index has "at
    * least two bytes" in bits 0-3 and "three bytes" in bits 4-7. */
-  guint m = ~vsx_movemask ((vu8) vec_pack (ascii, short_)) & 0xFFFF;
+  guint m = ~gk_movemask ((vu8) vec_pack (ascii, short_)) & 0xFFFF;
 
   o = vsx_store_enc3 (o, hi, lo, 0, (m & 0xF) | ((m >> 4) & 0xF0));
   return vsx_store_enc3 (o, hi, lo, 1, ((m >> 4) & 0xF) | ((m >> 8) & 0xF0));
@@ -362,9 +300,9 @@ ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec s
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii)
 {
-  guint m = vsx_movemask ((vu8) vec_pack (ascii, ascii)) & 0xFF;
+  guint m = gk_movemask ((vu8) vec_pack (ascii, ascii)) & 0xFF;
 
-  vsx_store (o, vec_perm ((vu8) t, (vu8) t, vsx_table (gutf8conv_enc2_shuffle[m])));
+  gk_storeu (o, vec_perm ((vu8) t, (vu8) t, gk_loadu (gutf8conv_enc2_shuffle[m])));
   return o + 16 - __builtin_popcount (m);
 }
 
@@ -372,16 +310,14 @@ GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_three (guint8 *o, ge16_vec hi, ge16_v
 
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
-/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, four
- * vectors, the any-value step a vector at a time. */
+/* UCS-4 -> UTF-8 (gutf8conv-kernel-generic-encode.h): sixteen units, four
+ * vectors; its own BMP step, eight units a vector as UTF-16's. */
 #define GE32_UNITS 16
-/* The two-byte step: two 16-byte stores; the any-value step: four. */
 #define GE32_ROOM 64
-typedef struct { vu32 q[4]; } ge32_vec;
 #define GE32_PARTS 4
-typedef vu32 ge32_part;
-/* Its own step: the BMP's, eight units a vector as UTF-16's. */
 #define GE32_HAVE_BMP 1
+typedef struct { vu32 q[4]; } ge32_vec;
+typedef vu32 ge32_part;
 
 /* Its loads are lxvw4x (vec_xl_be), units in reverse order, where POWER8's
  * little-endian load in order is lxvd2x and xxswapd (a doubleword swap);
@@ -401,11 +337,7 @@ ge32_context (void)
 }
 /* The units of @a and @b as eight 16-bit words, in order. */
 GUTF8CONV_KERNEL_INLINE vu16 vsx_units16 (const Ge32Context *c, vu32 a, vu32 b) { return (vu16) vec_perm ((vu8) a, (vu8) b, c->units16); }
-GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p, gboolean big_endian)
-{
-  return (ge32_vec) { { vsx_load32 (p, big_endian), vsx_load32 (p + 16, big_endian), vsx_load32 (p + 32, big_endian), vsx_load32 (p + 48, big_endian) } };
-}
+GUTF8CONV_KERNEL_INLINE ge32_vec ge32_load (const guint8 *p, gboolean be) { return (ge32_vec) { { vsx_load32 (p, be), vsx_load32 (p + 16, be), vsx_load32 (p + 32, be), vsx_load32 (p + 48, be) } }; }
 
 GUTF8CONV_KERNEL_INLINE vu32 ge32_any_bits (ge32_vec v) { return vec_or (vec_or (v.q[0], v.q[1]), vec_or (v.q[2], v.q[3])); }
 /* By a shift: its count is a splat immediate, where -@limit is a load. */
@@ -425,14 +357,9 @@ ge32_store_ascii (const Ge32Context *c, guint8 *o, ge32_vec v)
 
 /* Eight units below U+0800 as 16-bit words @w, as UTF-16's encoder stores them. */
 GUTF8CONV_KERNEL_INLINE guint8 *vsx_encode_two8 (const Ge32Context *c, guint8 *o, ge16_vec w) { return ge16_encode_two (&c->w, o, w, (ge16_vec) vec_cmplt (w, c->w.cont)); }
-
 GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_two (const Ge32Context *c, guint8 *o, ge32_vec v) { return vsx_encode_two8 (c, vsx_encode_two8 (c, o, vsx_units16 (c, v.q[0], v.q[1])), vsx_units16 (c, v.q[2], v.q[3])); }
 
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x, guint32 max)
-{
-  return vec_any_gt (x, vec_splats (max)) || vec_any_eq (vec_and (x, vec_splats (~0x7FFu)), vec_splats (0xD800u));
-}
+GUTF8CONV_KERNEL_INLINE gboolean ge32_bad (ge32_part x, guint32 max) { return vec_any_gt (x, vec_splats (max)) || vec_any_eq (vec_and (x, vec_splats (~0x7FFu)), vec_splats (0xD800u)); }
 
 /* Four valid units, in reverse order: each one's UTF-8 bytes at the low
  * end of its word (in memory order), packed by gutf8conv_pack4_shuffle,
@@ -457,7 +384,7 @@ ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, const guint8 *oe
   guint key = (((vu32) vec_pack (vec_pack (k, k), vec_pack (k, k)))[0] * 0x40100401u) >> 24;
   vu32 w = vec_sel (vec_sel (vec_sel (x, w2, g2), w3, g3), w4, g4);
 
-  vsx_store (o, vec_perm ((vu8) w, (vu8) w, vec_xor (vsx_table (gutf8conv_pack4_shuffle[key]), vec_splats ((unsigned char) 12))));
+  gk_storeu (o, vec_perm ((vu8) w, (vu8) w, vec_xor (gk_loadu (gutf8conv_pack4_shuffle[key]), vec_splats ((unsigned char) 12))));
   return o + gutf8conv_pack4_length[key];
 }
 
@@ -481,7 +408,6 @@ GK_COPY_ENTRY_POINT (copy_vsx, gk_validate_fast)
 
 /* UTF-8 -> UTF-16 (decode16): the fast phase's units, else values narrowed 16 a step. */
 #define GK16_GROUP 16
-
 GUTF8CONV_KERNEL_INLINE gboolean
 gk16_narrow (const guint32 *v, guint8 *o, const gboolean big_endian)
 {
@@ -490,8 +416,8 @@ gk16_narrow (const guint32 *v, guint8 *o, const gboolean big_endian)
 
   if (!vec_all_lt (vec_max (vec_max (d0, d1), vec_max (d2, d3)), vec_splats (0x10000u)))
     return FALSE;
-  vsx_store (o, big_endian ? vsx_swap16 (u0) : u0);
-  vsx_store (o + 16, big_endian ? vsx_swap16 (u1) : u1);
+  gk_storeu (o, big_endian ? vsx_swap16 (u0) : u0);
+  gk_storeu (o + 16, big_endian ? vsx_swap16 (u1) : u1);
   return TRUE;
 }
 
