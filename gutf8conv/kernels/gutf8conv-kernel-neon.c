@@ -106,7 +106,12 @@ GUTF8CONV_KERNEL_INLINE void gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_ve
 
 /* Sixteen pairs by one ST4 of their four byte planes. */
 GUTF8CONV_KERNEL_INLINE void
-neon_store_pairs (guint8 *o, gk_vec h_hi, gk_vec h_lo, gk_vec l_hi, gk_vec l_lo, const gboolean be)
+neon_store_pairs (guint8         *o,
+                  gk_vec          h_hi,
+                  gk_vec          h_lo,
+                  gk_vec          l_hi,
+                  gk_vec          l_lo,
+                  const gboolean  be)
 {
   vst4q_u8 (o, (uint8x16x4_t) { { be ? h_hi : h_lo, be ? h_lo : h_hi, be ? l_hi : l_lo, be ? l_lo : l_hi } });
 }
@@ -118,7 +123,13 @@ neon_store_pairs (guint8 *o, gk_vec h_hi, gk_vec h_lo, gk_vec l_hi, gk_vec l_lo,
  * middle and high bytes (the @m_lo of the low half, then the @m_hi of the
  * high half at the front of each half), to UCS-4 at @o; the new @o. */
 static inline __attribute__((always_inline)) guint8 *
-store_units24 (uint8x16_t byte0, uint8x16_t byte1, uint8x16_t byte2, guint m_lo, guint m_hi, guint8 *o, const gboolean big_endian)
+store_units24 (uint8x16_t      byte0,
+               uint8x16_t      byte1,
+               uint8x16_t      byte2,
+               guint           m_lo,
+               guint           m_hi,
+               guint8         *o,
+               const gboolean  big_endian)
 {
   gr_store_ucs4_planes8 (o, byte0, byte1, byte2, FALSE, big_endian);
   o += 4 * popcount8[m_lo];
@@ -129,8 +140,13 @@ store_units24 (uint8x16_t byte0, uint8x16_t byte1, uint8x16_t byte2, guint m_lo,
 /* The same of at most sixteen bits, or with @utf16 to UTF-16 by one zip a
  * half (not ST2: GCC 12 builds its register pair on the stack). */
 static inline __attribute__((always_inline)) guint8 *
-store_units16 (uint8x16_t byte0, uint8x16_t byte1, guint m_lo, guint m_hi, guint8 *o, const gboolean utf16,
-               const gboolean big_endian)
+store_units16 (uint8x16_t      byte0,
+               uint8x16_t      byte1,
+               guint           m_lo,
+               guint           m_hi,
+               guint8         *o,
+               const gboolean  utf16,
+               const gboolean  big_endian)
 {
   if (utf16)
     {
@@ -147,8 +163,13 @@ store_units16 (uint8x16_t byte0, uint8x16_t byte1, guint m_lo, guint m_hi, guint
 /* store_units24() to UTF-16: a block where a four-byte form ends is rare
  * outside emoji runs (which the runs take), so one value at a time. */
 static inline __attribute__((always_inline)) guint8 *
-store_units24_utf16 (uint8x16_t byte0, uint8x16_t byte1, uint8x16_t byte2, guint m_lo, guint m_hi, guint8 *o,
-                     const gboolean big_endian)
+store_units24_utf16 (uint8x16_t      byte0,
+                     uint8x16_t      byte1,
+                     uint8x16_t      byte2,
+                     guint           m_lo,
+                     guint           m_hi,
+                     guint8         *o,
+                     const gboolean  big_endian)
 {
   guint32 v[16];
   guint n = popcount8[m_lo] + popcount8[m_hi];
@@ -164,7 +185,11 @@ store_units24_utf16 (uint8x16_t byte0, uint8x16_t byte1, uint8x16_t byte2, guint
  * character the block cuts (@tail: lanes that start a sequence longer than
  * what is left; the last lane stands for all three). */
 GUTF8CONV_KERNEL_INLINE void
-block_ends (uint8x16_t cont, uint8x16_t tail, uint8x16_t weights, guint *m_lo, guint *m_hi)
+block_ends (uint8x16_t  cont,
+            uint8x16_t  tail,
+            uint8x16_t  weights,
+            guint      *m_lo,
+            guint      *m_hi)
 {
   uint8x16_t ends = vbicq_u8 (weights, vextq_u8 (cont, vdupq_n_u8 (0), 1));
 
@@ -185,8 +210,17 @@ block_ends (uint8x16_t cont, uint8x16_t tail, uint8x16_t weights, guint *m_lo, g
  * the high.  At each lane, its payload and those of the continuations
  * before it, then the ending lanes of each half to its front. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-store_ends (uint8x16_t payload, uint8x16_t cont, uint8x16_t prev_payload, uint8x16_t prev_cont, guint m_lo, guint m_hi,
-            uint8x16_t half8, const gboolean four, guint8 *o, const gboolean utf16, const gboolean big_endian)
+store_ends (uint8x16_t      payload,
+            uint8x16_t      cont,
+            uint8x16_t      prev_payload,
+            uint8x16_t      prev_cont,
+            guint           m_lo,
+            guint           m_hi,
+            uint8x16_t      half8,
+            const gboolean  four,
+            guint8         *o,
+            const gboolean  utf16,
+            const gboolean  big_endian)
 {
   uint8x16_t c1 = vandq_u8 (cont, vextq_u8 (prev_cont, cont, 15));
   uint8x16_t q1 = vandq_u8 (vextq_u8 (prev_payload, payload, 15), cont);
@@ -218,7 +252,10 @@ store_ends (uint8x16_t payload, uint8x16_t cont, uint8x16_t prev_payload, uint8x
 
 /* The characters whose leads @leads marks at @p, held whole. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+gk_decode_block (const guint8   *p,
+                 gk_mask         leads,
+                 guint8         *o,
+                 const gboolean  big_endian)
 {
   const uint8x16_t zero = vdupq_n_u8 (0);
   uint8x16_t b = vld1q_u8 (p);
@@ -234,7 +271,10 @@ gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_e
 }
 
 GUTF8CONV_KERNEL_INLINE void
-gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboolean big_endian)
+gk_widen_block (const guint8   *p G_GNUC_UNUSED,
+                gk_vec          b,
+                guint8         *o,
+                const gboolean  big_endian)
 {
   const guint8 (*w)[16] = big_endian ? widen_be : widen_le;
 
@@ -251,7 +291,8 @@ static const guint8 rest_shift[32] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
 
 /* The @n bytes at @p (1..16), zeros after, by loads that stay inside them. */
 GUTF8CONV_KERNEL_INLINE gk_vec
-gk_load_rest (const guint8 *p, gsize n)
+gk_load_rest (const guint8 *p,
+              gsize         n)
 {
   uint32x4_t z = vdupq_n_u32 (0);
   uint8x16_t lo, hi;
@@ -326,7 +367,12 @@ GUTF8CONV_KERNEL_INLINE GkKlCarry gk_kl_carry (void) { return (GkKlCarry) { vdup
 GUTF8CONV_KERNEL_INLINE gboolean gk_kl_ends_ascii (const GkKlCarry *carry, gk_vec b) { return vmaxvq_u8 (vmaxq_u8 (b, carry->tail)) < 0x80; }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_ends (const GkContext *c, GkKlCarry *carry, gk_vec b, guint8 *o, const gboolean big_endian, const guint unit)
+gk_decode_ends (const GkContext *c,
+                GkKlCarry       *carry,
+                gk_vec           b,
+                guint8          *o,
+                const gboolean   big_endian,
+                const guint      unit)
 {
   /* (max counts the leads the block before cut.) */
   guint max = vmaxvq_u8 (vmaxq_u8 (b, carry->tail)), m_lo, m_hi;
@@ -371,7 +417,12 @@ GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_neon, gk_decode, GUTF8CONV_KERNEL_BIG
  * not take to the scalar kernel, and the fast phase again; no mending, as
  * for UCS-4. */
 static inline __attribute__((always_inline)) gsize
-decode16_neon_impl (const guint8 *in, gsize in_len, guint8 *out, gsize out_len, const guint flags, gsize *in_used)
+decode16_neon_impl (const guint8 *in,
+                    gsize         in_len,
+                    guint8       *out,
+                    gsize         out_len,
+                    const guint   flags,
+                    gsize        *in_used)
 {
   const GUtf8ConvDecodeFunc scalar = gutf8conv_kernel_scalar_decode16;
   const guint8 *p = in, *end = in + in_len;
@@ -423,7 +474,9 @@ static const gint32 key_weights[4] = { -1, -4, -16, -64 };
 /* Eight units below U+0800 (16-bit lanes) to UTF-8 at @o; returns the
  * new @o.  Writes 16 bytes whatever the length. */
 static inline __attribute__((always_inline)) guint8 *
-encode8_12_u16 (uint16x8_t u, guint8 *o, const NeonEnc *k)
+encode8_12_u16 (uint16x8_t     u,
+                guint8        *o,
+                const NeonEnc *k)
 {
   uint16x8_t ascii = vcleq_u16 (u, k->x7f);
   /* 110xxxxx in the low byte, 10xxxxxx in the high one. */
@@ -441,7 +494,10 @@ encode8_12_u16 (uint16x8_t u, guint8 *o, const NeonEnc *k)
  * U+FFFF, no surrogate), most CJK text: three byte planes, stored
  * interleaved by ST3; returns the new @o. */
 static inline __attribute__((always_inline)) guint8 *
-encode16_three (uint16x8_t a, uint16x8_t b, guint8 *o, const NeonEnc *k)
+encode16_three (uint16x8_t     a,
+                uint16x8_t     b,
+                guint8        *o,
+                const NeonEnc *k)
 {
   uint8x16_t lo = vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
   uint8x16_t hi = vuzp2q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
@@ -457,7 +513,9 @@ encode16_three (uint16x8_t a, uint16x8_t b, guint8 *o, const NeonEnc *k)
 /* The payloads of the four-byte forms of the values @v, lead first in
  * the low byte, without their markers. */
 static inline __attribute__((always_inline)) uint32x4_t
-payloads4 (uint32x4_t v, uint32x4_t m3f00, uint32x4_t m3f0000)
+payloads4 (uint32x4_t v,
+           uint32x4_t m3f00,
+           uint32x4_t m3f0000)
 {
   return vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18), vandq_u32 (vshrq_n_u32 (v, 4), m3f00)),
                     vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), m3f0000), vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
@@ -466,7 +524,9 @@ payloads4 (uint32x4_t v, uint32x4_t m3f00, uint32x4_t m3f0000)
 /* Whether the sixteen units of @a, @b are eight surrogate pairs, each
  * high unit in an even lane. */
 static inline __attribute__((always_inline)) gboolean
-all_pairs16 (uint16x8_t a, uint16x8_t b, const NeonEnc *k)
+all_pairs16 (uint16x8_t     a,
+             uint16x8_t     b,
+             const NeonEnc *k)
 {
   const uint16x8_t top6 = k->fc00, want = k->halves;
 
@@ -477,7 +537,9 @@ all_pairs16 (uint16x8_t a, uint16x8_t b, const NeonEnc *k)
 /* Four surrogate pairs (@a, host order, high units in the even lanes)
  * to their four-byte forms at @o; returns the new @o. */
 static inline __attribute__((always_inline)) guint8 *
-encode_pairs4 (uint16x8_t a, guint8 *o, const NeonEnc *k)
+encode_pairs4 (uint16x8_t     a,
+               guint8        *o,
+               const NeonEnc *k)
 {
   uint32x4_t w = vreinterpretq_u32_u16 (a);
   /* ((high & 3FF) << 10 | (low & 3FF)) + 10000: the high unit is the
@@ -491,7 +553,9 @@ encode_pairs4 (uint16x8_t a, guint8 *o, const NeonEnc *k)
 
 /* Whether any of the units of @a, @b is a surrogate. */
 static inline __attribute__((always_inline)) gboolean
-any_surrogate16 (uint16x8_t a, uint16x8_t b, const NeonEnc *k)
+any_surrogate16 (uint16x8_t     a,
+                 uint16x8_t     b,
+                 const NeonEnc *k)
 {
   /* u - 0xD800 below 0x800 is a surrogate. */
   return vmaxvq_u16 (vorrq_u16 (vcleq_u16 (vsubq_u16 (a, k->d800), k->x7ff),
@@ -502,7 +566,9 @@ any_surrogate16 (uint16x8_t a, uint16x8_t b, const NeonEnc *k)
  * the new @o: each unit's first two bytes and third byte in 16-bit lanes,
  * interleaved, packed by one lookup a half (16 bytes written at each). */
 static inline __attribute__((always_inline)) guint8 *
-encode8_bmp (uint16x8_t u, guint8 *o, const NeonEnc *k)
+encode8_bmp (uint16x8_t     u,
+             guint8        *o,
+             const NeonEnc *k)
 {
   uint16x8_t g2 = vcgtq_u16 (u, k->x7f);
   uint16x8_t g3 = vcgtq_u16 (u, k->x7ff);
@@ -534,7 +600,8 @@ encode8_bmp (uint16x8_t u, guint8 *o, const NeonEnc *k)
 /* Four units (host order, at least one above U+FFFF in the step) to UTF-8
  * at @o; returns the new @o.  Writes 16 bytes whatever the length. */
 static inline __attribute__((always_inline)) guint8 *
-encode4 (uint32x4_t v, guint8 *o)
+encode4 (uint32x4_t  v,
+         guint8     *o)
 {
   uint32x4_t g2 = vcgtq_u32 (v, vdupq_n_u32 (0x7F));
   uint32x4_t g3 = vcgtq_u32 (v, vdupq_n_u32 (0x7FF));
@@ -575,7 +642,8 @@ typedef uint32x4_t ge32_part;
 
 GUTF8CONV_KERNEL_INLINE uint32x4_t load_ucs4 (const guint8 *p, const gboolean be) { uint8x16_t x = vld1q_u8 (p); return vreinterpretq_u32_u8 (be ? vrev32q_u8 (x) : x); }
 GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p, gboolean be)
+ge32_load (const guint8 *p,
+           gboolean      be)
 {
   return (ge32_vec) { load_ucs4 (p, be), load_ucs4 (p + 16, be), load_ucs4 (p + 32, be), load_ucs4 (p + 48, be) };
 }
@@ -592,7 +660,9 @@ GUTF8CONV_KERNEL_INLINE uint16x8_t low16 (uint32x4_t a, uint32x4_t b) { return v
 /* ASCII: the low byte of each unit, by two rounds of unzipping (a
  * four-register lookup makes GCC spill). */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, ge32_vec v)
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
+                  guint8            *o,
+                  ge32_vec           v)
 {
   vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (low16 (v.v0, v.v1)), vreinterpretq_u8_u16 (low16 (v.v2, v.v3))));
   return o + 16;
@@ -600,7 +670,9 @@ ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, ge32_vec v)
 
 /* One or two bytes each: eight units a lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, ge32_vec v)
+ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 ge32_vec           v)
 {
   const NeonEnc k = neon_enc ();
 
@@ -610,8 +682,13 @@ ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, ge32_vec v)
 /* The ASCII run: the steps there is input and room for counted once,
  * not both tested every step (a few instructions of sixteen a step). */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii_run (const Ge32Context *c G_GNUC_UNUSED, const guint8 **pp, const guint8 *end, guint8 **po, const guint8 *oend,
-                ge32_vec v, const guint flags)
+ge32_ascii_run (const Ge32Context  *c G_GNUC_UNUSED,
+                const guint8      **pp,
+                const guint8       *end,
+                guint8            **po,
+                const guint8       *oend,
+                ge32_vec            v,
+                const guint         flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
@@ -646,8 +723,13 @@ ge32_ascii_run (const Ge32Context *c G_GNUC_UNUSED, const guint8 **pp, const gui
  * stays here while the text does, which makes its constants once a run,
  * and takes the ASCII step that ends it. */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_two_step (const Ge32Context *c, const guint8 **pp, const guint8 *end, guint8 **po, const guint8 *oend, ge32_vec v,
-               const guint flags)
+ge32_two_step (const Ge32Context  *c,
+               const guint8      **pp,
+               const guint8       *end,
+               guint8            **po,
+               const guint8       *oend,
+               ge32_vec            v,
+               const guint         flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
@@ -678,7 +760,8 @@ ge32_two_step (const Ge32Context *c, const guint8 **pp, const guint8 *end, guint
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED, ge32_vec v)
+ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
+                ge32_vec           v)
 {
   const NeonEnc k = neon_enc ();
 
@@ -686,7 +769,9 @@ ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED, ge32_vec v)
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, ge32_vec v)
+ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 ge32_vec           v)
 {
   uint16x8_t a = low16 (v.v0, v.v1), b = low16 (v.v2, v.v3);
   const NeonEnc k = neon_enc ();
@@ -698,7 +783,8 @@ ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, ge32_vec v)
 
 /* A surrogate or a unit above @max. */
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x, guint32 max)
+ge32_bad (ge32_part x,
+          guint32   max)
 {
   /* v - 0xD800 below 0x800 is a surrogate. */
   uint32x4_t bad = vcleq_u32 (vsubq_u32 (x, vdupq_n_u32 (0xD800)), vdupq_n_u32 (0x7FF));
@@ -708,7 +794,8 @@ ge32_bad (ge32_part x, guint32 max)
 
 /* Four values above U+FFFF to their four-byte forms: no lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-encode4_long (uint32x4_t v, guint8 *o)
+encode4_long (uint32x4_t  v,
+              guint8     *o)
 {
   vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000)),
                                                  vdupq_n_u32 (0x808080F0))));
@@ -718,7 +805,10 @@ encode4_long (uint32x4_t v, guint8 *o)
 /* The room is GE32_ROOM, which the step has.  Four-byte forms only
  * (emoji) need no lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, const guint8 *oend G_GNUC_UNUSED, ge32_part x)
+ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 const guint8      *oend G_GNUC_UNUSED,
+                 ge32_part          x)
 {
   if (vminvq_u32 (x) > 0xFFFF)
     return encode4_long (x, o);
@@ -749,7 +839,11 @@ GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_ascii (guint8 *o, ge16_vec v) { vst1_
 
 /* Four units a 16-byte store, by gutf8conv_enc3_shuffle. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec short_)
+ge16_store_utf8 (guint8   *o,
+                 ge16_vec  hi,
+                 ge16_vec  lo,
+                 ge16_vec  ascii,
+                 ge16_vec  short_)
 {
   static const guint16 weights[16] = { 1, 2, 4, 8, 1, 2, 4, 8, 16, 32, 64, 128, 16, 32, 64, 128 };
   /* The table index of each group of four units: bit i where not
@@ -769,7 +863,9 @@ ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec s
 
 /* Eight units by gutf8conv_enc2_shuffle. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii)
+ge16_store_two (guint8   *o,
+                ge16_vec  t,
+                ge16_vec  ascii)
 {
   static const guint16 weights[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
   guint k = vaddvq_u16 (vandq_u16 (ascii, vld1q_u16 (weights)));
@@ -780,7 +876,9 @@ ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii)
 
 /* Four units a 12-byte step, one fixed lookup. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_three (guint8 *o, ge16_vec hi, ge16_vec lo)
+ge16_store_three (guint8   *o,
+                  ge16_vec  hi,
+                  ge16_vec  lo)
 {
   static const guint8 keep3[16] = { 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0xFF, 0xFF, 0xFF, 0xFF };
   uint8x16_t k = vld1q_u8 (keep3);
@@ -835,7 +933,8 @@ GUTF8CONV_KERNEL_INLINE guint ge16_step_min (ge16_step_vec v) { return vminvq_u1
 #define ge16_step_ascii(c, v) (ge16_step_max (v) < 0x80)
 #define ge16_step_has_nul(c, v) (ge16_step_min (v) == 0)
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_step_store_ascii (guint8 *o, ge16_step_vec v)
+ge16_step_store_ascii (guint8        *o,
+                       ge16_step_vec  v)
 {
   vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (v.a), vreinterpretq_u8_u16 (v.b)));
   return o + 16;
@@ -845,7 +944,11 @@ ge16_step_store_ascii (guint8 *o, ge16_step_vec v)
 
 /* The ASCII run: a step a test, at most @n steps. */
 GUTF8CONV_KERNEL_INLINE gsize
-ge16_ascii_run (const Ge16Context *c G_GNUC_UNUSED, const guint8 **pp, guint8 **po, gsize n, const guint flags)
+ge16_ascii_run (const Ge16Context  *c G_GNUC_UNUSED,
+                const guint8      **pp,
+                guint8            **po,
+                gsize               n,
+                const guint         flags)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = *pp, *lim = p + 2 * GE16_STEP_UNITS * n;
@@ -867,7 +970,11 @@ ge16_ascii_run (const Ge16Context *c G_GNUC_UNUSED, const guint8 **pp, guint8 **
 }
 
 GUTF8CONV_KERNEL_INLINE Ge16Result
-ge16_encode_step (const Ge16Context *c, const guint8 **pp, guint8 **po, ge16_step_vec v, const guint flags)
+ge16_encode_step (const Ge16Context  *c,
+                  const guint8      **pp,
+                  guint8            **po,
+                  ge16_step_vec       v,
+                  const guint         flags)
 {
   guint max = ge16_step_max (v);
   guint8 *o = *po;
