@@ -101,8 +101,25 @@ GUTF8CONV_KERNEL_INLINE gk_vec   gr8_swap16 (gk_vec x)                 { return 
 #define gr8_swap32 vrev32q_u8
 #define gr_keep KEEP_HERE
 
-GUTF8CONV_KERNEL_INLINE void gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2) { uint8x16x3_t t = vld3q_u8 (p); *b0 = t.val[0]; *b1 = t.val[1]; *b2 = t.val[2]; }
-GUTF8CONV_KERNEL_INLINE void gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3) { uint8x16x4_t t = vld4q_u8 (p); *b0 = t.val[0]; *b1 = t.val[1]; *b2 = t.val[2]; *b3 = t.val[3]; }
+GUTF8CONV_KERNEL_INLINE void
+gr_load_planes3 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2)
+{
+  uint8x16x3_t t = vld3q_u8 (p);
+
+  *b0 = t.val[0];
+  *b1 = t.val[1];
+  *b2 = t.val[2];
+}
+GUTF8CONV_KERNEL_INLINE void
+gr_load_planes4 (const guint8 *p, gk_vec *b0, gk_vec *b1, gk_vec *b2, gk_vec *b3)
+{
+  uint8x16x4_t t = vld4q_u8 (p);
+
+  *b0 = t.val[0];
+  *b1 = t.val[1];
+  *b2 = t.val[2];
+  *b3 = t.val[3];
+}
 
 /* Sixteen pairs by one ST4 of their four byte planes. */
 GUTF8CONV_KERNEL_INLINE void
@@ -363,8 +380,16 @@ gk_context (const gboolean bmp_only)
  * fourth lane (@m_lo: the last one's ends in its low half). */
 typedef struct { uint8x16_t prev, payload, cont, tail; guint run, m_lo; } GkKlCarry;
 
-GUTF8CONV_KERNEL_INLINE GkKlCarry gk_kl_carry (void) { return (GkKlCarry) { vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), 0, 0 }; }
-GUTF8CONV_KERNEL_INLINE gboolean gk_kl_ends_ascii (const GkKlCarry *carry, gk_vec b) { return vmaxvq_u8 (vmaxq_u8 (b, carry->tail)) < 0x80; }
+GUTF8CONV_KERNEL_INLINE GkKlCarry
+gk_kl_carry (void)
+{
+  return (GkKlCarry) { vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), 0, 0 };
+}
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_ends_ascii (const GkKlCarry *carry, gk_vec b)
+{
+  return vmaxvq_u8 (vmaxq_u8 (b, carry->tail)) < 0x80;
+}
 
 GUTF8CONV_KERNEL_INLINE guint8 *
 gk_decode_ends (const GkContext *c,
@@ -389,6 +414,8 @@ gk_decode_ends (const GkContext *c,
   carry->payload = payload;
   carry->cont = cont;
   carry->tail = vandq_u8 (tail, b);
+  /* Blocks in a row whose characters end periodically: a run of one
+   * length. */
   carry->run = gr_run_count (carry->run, m_lo, m_hi);
   carry->m_lo = m_lo;
   return o;
@@ -517,8 +544,10 @@ payloads4 (uint32x4_t v,
            uint32x4_t m3f00,
            uint32x4_t m3f0000)
 {
-  return vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18), vandq_u32 (vshrq_n_u32 (v, 4), m3f00)),
-                    vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), m3f0000), vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
+  return vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18),
+                               vandq_u32 (vshrq_n_u32 (v, 4), m3f00)),
+                    vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), m3f0000),
+                               vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
 }
 
 /* Whether the sixteen units of @a, @b are eight surrogate pairs, each
@@ -581,19 +610,23 @@ encode8_bmp (uint16x8_t     u,
   /* Two-byte form: 110xxxxx 10xxxxxx; three-byte: 1110xxxx 10xxxxxx
    * (then 10xxxxxx); ASCII the value itself. */
   first2 = vsliq_n_u16 (vorrq_u16 (mid, k->xc0), low6, 8);
-  first3 = vsliq_n_u16 (vorrq_u16 (vshrq_n_u16 (u, 12), k->xe0), vbslq_u16 (k->x3f, mid, k->x80), 8);
+  first3 = vsliq_n_u16 (vorrq_u16 (vshrq_n_u16 (u, 12), k->xe0),
+                        vbslq_u16 (k->x3f, mid, k->x80), 8);
   first = vbslq_u16 (g2, vbslq_u16 (g3, first3, first2), u);
   last = low6;
   /* Length minus one, in two bits a unit, for each half. */
-  keys = vreinterpretq_u16_s16 (vmulq_s16 (vreinterpretq_s16_u16 (vaddq_u16 (g2, g3)), k->kw));
+  keys = vreinterpretq_u16_s16 (vmulq_s16 (vreinterpretq_s16_u16 (vaddq_u16 (g2, g3)),
+                                          k->kw));
   keys = vpaddq_u16 (keys, keys);
   keys = vpaddq_u16 (keys, keys);
   /* (At most 2 * (1 + 4 + 16 + 64).) */
   key_lo = vgetq_lane_u16 (keys, 0);
   key_hi = vgetq_lane_u16 (keys, 1);
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (first, last)), vld1q_u8 (k->pack4[key_lo])));
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (first, last)),
+                           vld1q_u8 (k->pack4[key_lo])));
   o += k->len4[key_lo];
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (first, last)), vld1q_u8 (k->pack4[key_hi])));
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (first, last)),
+                           vld1q_u8 (k->pack4[key_hi])));
   return o + k->len4[key_hi];
 }
 
@@ -640,7 +673,14 @@ encode4 (uint32x4_t  v,
 typedef struct { uint32x4_t v0, v1, v2, v3; } ge32_vec;
 typedef uint32x4_t ge32_part;
 
-GUTF8CONV_KERNEL_INLINE uint32x4_t load_ucs4 (const guint8 *p, const gboolean be) { uint8x16_t x = vld1q_u8 (p); return vreinterpretq_u32_u8 (be ? vrev32q_u8 (x) : x); }
+GUTF8CONV_KERNEL_INLINE uint32x4_t
+load_ucs4 (const guint8   *p,
+           const gboolean  be)
+{
+  uint8x16_t x = vld1q_u8 (p);
+
+  return vreinterpretq_u32_u8 (be ? vrev32q_u8 (x) : x);
+}
 GUTF8CONV_KERNEL_INLINE ge32_vec
 ge32_load (const guint8 *p,
            gboolean      be)
@@ -828,14 +868,27 @@ GK_COPY_ENTRY_POINT (copy_neon, gk_kl_validate_fast)
 #define GE16_BITS 8
 #define GE16_STORE_SLACK 12
 
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_load (const guint8 *p, gboolean be) { uint8x16_t b = vld1q_u8 (p); return vreinterpretq_u16_u8 (be ? vrev16q_u8 (b) : b); }
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge16_load (const guint8 *p,
+           gboolean      be)
+{
+  uint8x16_t b = vld1q_u8 (p);
+
+  return vreinterpretq_u16_u8 (be ? vrev16q_u8 (b) : b);
+}
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vbslq_u16 (m, b, a); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v)              { return vextq_u16 (v, v, 7); }
 /* A byte a unit: the compare's halves narrowed. */
 GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vget_lane_u64 (vreinterpret_u64_u8 (vshrn_n_u16 (m, 4)), 0); }
 GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vmaxvq_u16 (v) == 0; }
 
-GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_ascii (guint8 *o, ge16_vec v) { vst1_u8 (o, vmovn_u16 (v)); return o + 8; }
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii (guint8   *o,
+                  ge16_vec  v)
+{
+  vst1_u8 (o, vmovn_u16 (v));
+  return o + 8;
+}
 
 /* Four units a 16-byte store, by gutf8conv_enc3_shuffle. */
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -926,7 +979,12 @@ ge16_more (void)
   return k;
 }
 
-GUTF8CONV_KERNEL_INLINE ge16_step_vec ge16_step_load (const guint8 *p, gboolean be) { return (ge16_step_vec) { ge16_load (p, be), ge16_load (p + 16, be) }; }
+GUTF8CONV_KERNEL_INLINE ge16_step_vec
+ge16_step_load (const guint8 *p,
+                gboolean      be)
+{
+  return (ge16_step_vec) { ge16_load (p, be), ge16_load (p + 16, be) };
+}
 
 GUTF8CONV_KERNEL_INLINE guint ge16_step_max (ge16_step_vec v) { return vmaxvq_u16 (vorrq_u16 (v.a, v.b)); }
 GUTF8CONV_KERNEL_INLINE guint ge16_step_min (ge16_step_vec v) { return vminvq_u16 (vminq_u16 (v.a, v.b)); }

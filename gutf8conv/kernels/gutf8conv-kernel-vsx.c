@@ -337,7 +337,11 @@ ge32_context (void)
 }
 /* The units of @a and @b as eight 16-bit words, in order. */
 GUTF8CONV_KERNEL_INLINE vu16 vsx_units16 (const Ge32Context *c, vu32 a, vu32 b) { return (vu16) vec_perm ((vu8) a, (vu8) b, c->units16); }
-GUTF8CONV_KERNEL_INLINE ge32_vec ge32_load (const guint8 *p, gboolean be) { return (ge32_vec) { { vsx_load32 (p, be), vsx_load32 (p + 16, be), vsx_load32 (p + 32, be), vsx_load32 (p + 48, be) } }; }
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p, gboolean be)
+{
+  return (ge32_vec) { { vsx_load32 (p, be), vsx_load32 (p + 16, be), vsx_load32 (p + 32, be), vsx_load32 (p + 48, be) } };
+}
 
 GUTF8CONV_KERNEL_INLINE vu32 ge32_any_bits (ge32_vec v) { return vec_or (vec_or (v.q[0], v.q[1]), vec_or (v.q[2], v.q[3])); }
 /* By a shift: its count is a splat immediate, where -@limit is a load. */
@@ -359,7 +363,11 @@ ge32_store_ascii (const Ge32Context *c, guint8 *o, ge32_vec v)
 GUTF8CONV_KERNEL_INLINE guint8 *vsx_encode_two8 (const Ge32Context *c, guint8 *o, ge16_vec w) { return ge16_encode_two (&c->w, o, w, (ge16_vec) vec_cmplt (w, c->w.cont)); }
 GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_two (const Ge32Context *c, guint8 *o, ge32_vec v) { return vsx_encode_two8 (c, vsx_encode_two8 (c, o, vsx_units16 (c, v.q[0], v.q[1])), vsx_units16 (c, v.q[2], v.q[3])); }
 
-GUTF8CONV_KERNEL_INLINE gboolean ge32_bad (ge32_part x, guint32 max) { return vec_any_gt (x, vec_splats (max)) || vec_any_eq (vec_and (x, vec_splats (~0x7FFu)), vec_splats (0xD800u)); }
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part x, guint32 max)
+{
+  return vec_any_gt (x, vec_splats (max)) || vec_any_eq (vec_and (x, vec_splats (~0x7FFu)), vec_splats (0xD800u));
+}
 
 /* Four valid units, in reverse order: each one's UTF-8 bytes at the low
  * end of its word (in memory order), packed by gutf8conv_pack4_shuffle,
