@@ -37,6 +37,7 @@ gk16_sse_pack (__m128i        a,
   return big_endian ? x86_swap16 (w) : w;
 }
 
+/* Four vectors a group, tested by a movemask: SSE2 has no ptest. */
 GUTF8CONV_KERNEL_INLINE gboolean
 gk16_narrow (const guint32  *v,
              guint8         *o,
@@ -66,6 +67,7 @@ gk_widen16 (__m128i b, guint h, const gboolean big_endian)
   return big_endian ? _mm_unpackhi_epi8 (z, b) : _mm_unpackhi_epi8 (b, z);
 }
 #else
+/* Two vectors a group. */
 GUTF8CONV_KERNEL_INLINE gboolean
 gk16_narrow (const guint32  *v,
              guint8         *o,
