@@ -93,12 +93,7 @@ GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return 
 #define GR_HAVE_FIRST_FAIL 1
 #define gr_keep(v) ((void) 0)
 GUTF8CONV_KERNEL_INLINE gk_vec   gr8_swap16 (gk_vec x)                 { return x86_swap16 (x); }
-
-GUTF8CONV_KERNEL_INLINE void
-gr_store_ucs4 (guint8 *o, gk_vec v, const gboolean big_endian)
-{
-  X86_SI (storeu) ((x86_vec *) o, big_endian ? x86_swap32 (v) : v);
-}
+#define gr8_swap32(x) x86_swap32 (x)
 
 /* The 3 * GK_BLOCK bytes at @p as byte planes, 48 a lane. */
 GUTF8CONV_KERNEL_INLINE void
