@@ -20,9 +20,10 @@
 
 /* Sixteen ASCII bytes to sixteen UCS-4 units at @o. */
 GUTF8CONV_KERNEL_INLINE void
-widen16 (__m128i         b,
-         guint8         *o,
-         const gboolean  big_endian)
+gk_widen_block (const guint8   *p G_GNUC_UNUSED,
+                __m128i         b,
+                guint8         *o,
+                const gboolean  big_endian)
 {
   const __m128i zero = _mm_setzero_si128 ();
   __m128i lo = _mm_unpacklo_epi8 (b, zero);
@@ -45,69 +46,11 @@ widen16 (__m128i         b,
   _mm_storeu_si128 ((__m128i *) (o + 48), d3);
 }
 
-GUTF8CONV_KERNEL_INLINE gsize
-decode_sse2_impl (const guint8   *in,
-                  gsize           in_len,
-                  guint8         *out,
-                  gsize           out_len,
-                  const guint     flags,
-                  gsize          *in_used)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
+/* UTF-8 -> UCS-4: the generic loop of ASCII blocks and the scalar kernel
+ * (gutf8conv-kernel-generic-ascii-decode.h), over gk_widen_block(). */
+#include "gutf8conv-kernel-generic-ascii-decode.h"
 
-  while (end - p >= 16)
-    {
-      __m128i b = _mm_loadu_si128 ((const __m128i *) p);
-
-      if (_mm_movemask_epi8 (b) == 0 && oend - o >= 64)
-        {
-          widen16 (b, o, big_endian);
-          p += 16;
-          o += 64;
-          continue;
-        }
-
-      if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, &p, end, &o, oend,
-                                          SCALAR_BLOCK, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
-        return gutf8conv_kernel_stop (in, p, out, o, in_used);
-    }
-
-  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode, in, p, end, out, o, oend, flags, in_used);
-}
-
-__attribute__((noinline)) GUTF8CONV_KERNEL_ENTRY_POINT (decode_sse2_wide, decode_sse2_impl,
-                                                        GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
-
-/* Input of at most a block, a stream's small chunk, before the loop's
- * prologue: shorter than a block it is all the scalar kernel's (as the
- * scalar rest would take it); a block the loop would widen, all ASCII
- * with room for it, widened here; any other block the scalar kernel's
- * whole, as the loop hands it over. */
-static gsize
-decode_sse2 (const guint8 *in,
-             gsize         in_len,
-             guint8       *out,
-             gsize         out_len,
-             guint         flags,
-             gsize        *in_used)
-{
-  if (in_len > 16)
-    return decode_sse2_wide (in, in_len, out, out_len, flags, in_used);
-  if (in_len == 16 && out_len >= 64)
-    {
-      __m128i b = _mm_loadu_si128 ((const __m128i *) in);
-
-      if (_mm_movemask_epi8 (b) == 0)
-        {
-          widen16 (b, out, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
-          *in_used = 16;
-          return 64;
-        }
-    }
-  return gutf8conv_kernel_scalar_decode (in, in_len, out, out_len, flags, in_used);
-}
+GK_ASCII_DECODE_ENTRY_POINT (decode_sse2, SCALAR_BLOCK)
 
 /* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
 GUTF8CONV_KERNEL_INLINE gboolean
