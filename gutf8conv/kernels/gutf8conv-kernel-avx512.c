@@ -3,16 +3,17 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * It runs the generic loops (gutf8conv-kernel-generic-*.h: the block
- * test, the careful and padded blocks, encode, decode16, encode16) on
- * 64-byte blocks whose byte classes are mask registers.  Its own: the
- * leads' second-byte ranges by one vpermb lookup (bad_leads()); a valid
- * block transcoded sixteen characters at a time, the lead positions
- * packed by vpcompressb and one vpermb gathering the four bytes from
- * each (decode_leads()); its fast phase (gk_decode_fast()); encoding's
- * any-value step by vpmultishiftqb and the leading-zero count, its
- * two-byte step by one vpcompressb; and decode16's and encode16's steps
- * on word and byte compresses.  Stores are masked, so a short output
- * window is filled exactly.
+ * test and the fast phase over it, the careful and padded blocks,
+ * encode, decode16, encode16) on 64-byte blocks whose byte classes are
+ * mask registers.  Its own: the leads' second-byte ranges by one vpermb
+ * lookup (bad_leads()); a valid block transcoded sixteen characters at a
+ * time, the lead positions packed by vpcompressb and one vpermb
+ * gathering the four bytes from each (gk_decode_leads()); the fast
+ * phase's prefetch of ASCII input; encoding's any-value step by
+ * vpmultishiftqb and the leading-zero count, its two-byte step by one
+ * vpcompressb; and decode16's and encode16's steps on word and byte
+ * compresses.  Stores are masked, so a short output window is filled
+ * exactly.
  *
  * Compiled with -mavx512*, so the compiler puts a vzeroupper before every
  * return and call.
@@ -97,11 +98,11 @@ gk_bad_leads (gk_vec         b,
  * @o; the bytes of a character that ends past the block are those of
  * @next.  Returns the new @o. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-decode_leads (__m512i         b,
-              __m512i         next,
-              guint64         leads,
-              guint8         *o,
-              const gboolean  big_endian)
+gk_decode_leads (__m512i         b,
+                 __m512i         next,
+                 guint64         leads,
+                 guint8         *o,
+                 const gboolean  big_endian)
 {
   /* By high nibble: payload mask, and the right shift for the length. */
   const __m512i payload_mask = X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
@@ -157,7 +158,7 @@ gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_e
 {
   gk_vec b = gk_loadu (p);
 
-  return decode_leads (b, b, leads, o, big_endian);
+  return gk_decode_leads (b, b, leads, o, big_endian);
 }
 
 /* Written out: gcc -O2 leaves a loop here, out of line, and
@@ -241,59 +242,20 @@ gk_decode_fitting (const guint8  **pp,
   return TRUE;
 }
 
-/* The fast phase steps a fixed 64 bytes, so that no load waits for the
- * previous block's verdict.  A character that crosses into the next
- * block is converted with the block it starts in, its continuation bytes
- * checked against the next block's classes (gk_block_valid_carry()).
- * Stops at a character boundary. */
-GUTF8CONV_KERNEL_INLINE void
-gk_decode_fast (const guint8   **pp,
-                const guint8    *end,
-                guint8         **po,
-                const guint8    *oend,
-                const gboolean   big_endian,
-                const gboolean   bmp_only)
-{
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-  /* ASCII into an output window that stays in the caches (a stream's
-   * read) waits for its input from memory, which prefetching hides; into
-   * a window of megabytes the writes to memory are the limit, and the
-   * prefetches would only compete with them. */
-  const gboolean prefetch = oend - o <= 1024 * 1024;
-  gk_mask nonascii, l2, carry = 0;
-  gk_vec b;
+/* ASCII into an output window that stays in the caches (a stream's
+ * read) waits for its input from memory, which prefetching hides; into
+ * a window of megabytes the writes to memory are the limit, and the
+ * prefetches would only compete with them. */
+#define GK_HAVE_FAST_PREFETCH 1
+GUTF8CONV_KERNEL_INLINE gboolean gk_fast_prefetching (const guint8 *o, const guint8 *oend) { return oend - o <= 1024 * 1024; }
+GUTF8CONV_KERNEL_INLINE void     gk_fast_prefetch (const guint8 *p) { _mm_prefetch ((const char *) p + 2048, _MM_HINT_T0); }
 
-  if (end - p < 2 * GK_BLOCK || oend - o < 4 * GK_BLOCK)
-    return;
-  gk_carry_block (p, &b, &nonascii, &l2);
-  do
-    {
-      gk_vec b2;
-      gk_mask nonascii2, l2_2;
+/* The fast phase: the generic one over the carry test
+ * (gutf8conv-kernel-generic-carry-decode.h), 64 bytes a step, with the
+ * prefetch. */
+#include "gutf8conv-kernel-generic-carry-decode.h"
 
-      gk_carry_block (p + GK_BLOCK, &b2, &nonascii2, &l2_2);
-      if (nonascii == 0 && carry == 0)
-        {
-          gk_widen_block (p, b, o, big_endian);
-          if (prefetch)
-            _mm_prefetch ((const char *) p + 2048, _MM_HINT_T0);
-          o += 4 * GK_BLOCK;
-        }
-      else if (gk_block_valid_carry (b, p, nonascii, l2, nonascii2 & ~l2_2, &carry, bmp_only))
-        o = decode_leads (b, b2, ~(nonascii & ~l2), o, big_endian);
-      else
-        break;
-      p += GK_BLOCK;
-      b = b2;
-      nonascii = nonascii2;
-      l2 = l2_2;
-    }
-  while (end - p >= 2 * GK_BLOCK && oend - o >= 4 * GK_BLOCK);
-  *pp = p + gk_popcount (carry);
-  *po = o;
-}
-
+#define gk_decode_fast gk_carry_decode_fast
 #include "gutf8conv-kernel-generic-decode.h"
 
 GK_DECODE_ENTRY_POINTS (decode_avx512, decode_mend_avx512)
