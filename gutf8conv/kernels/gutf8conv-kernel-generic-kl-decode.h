@@ -55,6 +55,21 @@
  * GK16_RUN (gutf8conv-kernel-generic-utf16-decode.h).  The others are
  * unchanged.
  *
+ * A kernel whose decode16 transcodes a block to units by the longest
+ * character it holds, without that phase's steps, defines instead
+ * GK16_KL_CLASS, GK16_WIDEN_STORE (o, b, big_endian) and
+ *   gk_mask  gk16_kl_l3 (gk_vec b), gk16_kl_l4 (gk_vec b);
+ *        the bytes of @b from E0, from F0 up
+ *   guint8  *gk16_kl_bmp (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian,
+ *                         gboolean three);
+ *        the characters of the valid block at @p whose lead bytes @leads
+ *        marks, of one and two bytes (and three: with @three), as units
+ *        at @o; the new @o
+ *   guint8  *gk16_kl_all3 (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian);
+ *        the same for a block of three-byte characters only
+ * and gk16_kl_class_run() is that loop, for its GK16_RUN; a step needs
+ * half of GK_FAST_OUT too.
+ *
  * A kernel whose block step converts the characters that *end* in a
  * block, from what it keeps of the block before (no load of the next),
  * takes the phase's other loop instead by defining GK_KL_ENDS, a type
@@ -544,6 +559,76 @@ gk16_kl_run (const guint8   **pp,
   gk_kl_decode_units (pp, end, po, oend, big_endian, bmp_only, 2);
 }
 #define GK16_RUN gk16_kl_run
+#endif
+
+#ifdef GK16_KL_CLASS
+#ifndef GK16_WIDEN_STORE
+#error "GK16_KL_CLASS stores an ASCII block's units by GK16_WIDEN_STORE"
+#endif
+
+/* decode16's own loop: the UCS-4 decoder's fast phase (a fixed GK_BLOCK
+ * bytes a step, each block checked by the nibble lookups after the one
+ * before, a character that crosses into the next block converted with
+ * the block it starts in) storing 16-bit units straight, each block by
+ * the longest character it holds.  Four-byte forms, errors and short
+ * input or room stop it, at a character boundary, for the generic loop's
+ * block of values; so does an ASCII block once widened, for the generic
+ * ASCII step. */
+GUTF8CONV_KERNEL_INLINE void
+gk16_kl_class_run (const guint8   **pp,
+                   const guint8    *end,
+                   guint8         **po,
+                   const guint8    *oend,
+                   const gboolean   bmp_only,
+                   const gboolean   big_endian)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  GkContext ctx;
+  gk_vec b, b2;
+
+  if (end - p < GK_FAST_IN || oend - o < GK_KL_FAST_OUT (2))
+    return;
+  ctx = gk_context (bmp_only);
+  b = gk_loadu (p);
+  if (!gk_kl_valid_at (&ctx, p, b, TRUE, bmp_only))
+    return;
+  do
+    {
+      gk_mask lead, l3;
+
+      b2 = gk_loadu (p + GK_BLOCK);
+      if (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only))
+        break;
+      lead = ~gk_cont_mask (b) & GK_ALL;
+      l3 = gk16_kl_l3 (b);
+      if (l3 == 0)
+        {
+          if (gk_movemask (b) == 0)
+            {
+              gk_kl_widen (p, b, o, big_endian, 2);
+              p += GK_BLOCK;
+              o += 2 * GK_BLOCK;
+              b = b2;
+              break;
+            }
+          o = gk16_kl_bmp (p, lead, o, big_endian, FALSE);
+        }
+      else if (gk16_kl_l4 (b) != 0)
+        break;
+      else if ((lead & ~l3) == 0)
+        o = gk16_kl_all3 (p, lead, o, big_endian);
+      else
+        o = gk16_kl_bmp (p, lead, o, big_endian, TRUE);
+      p += GK_BLOCK;
+      b = b2;
+    }
+  while (end - p >= GK_FAST_IN && oend - o >= GK_KL_FAST_OUT (2));
+  /* The continuation bytes at the start of block @b were converted with
+   * the block before. */
+  *pp = p + gk_mask_low (~gk_cont_mask (b));
+  *po = o;
+}
 #endif
 
 /* UTF-8 to UTF-8 with the nibble lookups: GK_STEP bytes a step, as

@@ -13,9 +13,10 @@
  * with the runs of one length, encode16) over the x86 vocabulary at 16
  * bytes (gutf8conv-kernel-x86-*.h).  Its own: a valid block transcoded
  * by what it holds (gk_decode_valid()), by multiply-adds on bytes that
- * pshufb gathers, as SSE has no shift by lane; decode16's own loop
- * (gk16_run()); and the encoder's any-value step (encode_any4()).  The
- * tables are gen-tables.py's (gutf8conv-kernel-tables.h).
+ * pshufb gathers, as SSE has no shift by lane; the same transcodings
+ * storing units, for decode16's own loop (GK16_KL_CLASS of the fast
+ * phase's header); and the encoder's any-value step (encode_any4()).
+ * The tables are gen-tables.py's (gutf8conv-kernel-tables.h).
  */
 
 #include "config.h"
@@ -313,6 +314,36 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
   return transcode16_bmp (p, lead, o, big_endian, FALSE, TRUE);
 }
 
+/* decode16's own loop: gk16_kl_class_run() of
+ * gutf8conv-kernel-generic-kl-decode.h, over these, which store units
+ * straight from the transcodings' words. */
+#define GK16_KL_CLASS 1
+
+GUTF8CONV_KERNEL_INLINE gk_mask gk16_kl_l3 (gk_vec b) { return (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80))); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk16_kl_l4 (gk_vec b) { return (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80))); }
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk16_kl_bmp (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian, const gboolean three)
+{
+  return transcode16_bmp (p, leads, o, big_endian, TRUE, three);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk16_kl_all3 (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+{
+  return transcode16_all3 (p, leads, o, big_endian, TRUE);
+}
+
+GUTF8CONV_KERNEL_INLINE void
+gk16_widen_store (guint8 *o, gk_vec b, const gboolean big_endian)
+{
+  const __m128i z = _mm_setzero_si128 ();
+
+  _mm_storeu_si128 ((__m128i *) o, big_endian ? _mm_unpacklo_epi8 (z, b) : _mm_unpacklo_epi8 (b, z));
+  _mm_storeu_si128 ((__m128i *) (o + 16), big_endian ? _mm_unpackhi_epi8 (z, b) : _mm_unpackhi_epi8 (b, z));
+}
+#define GK16_WIDEN_STORE gk16_widen_store
+
 /* The validating copy's step: two blocks, where four cost more than
  * one block at a time on text with errors. */
 #define GK_STEP 32
@@ -329,82 +360,17 @@ GK_COPY_ENTRY_POINT (copy_ssse3, gk_kl_validate_fast)
 /* UTF-8 -> UTF-16 (decode16): the UCS-4 decoder's values narrowed,
  * sixteen a step. */
 
-/* decode16's own loop: the UCS-4 decoder's fast phase (a fixed 16 bytes
- * a step, each block checked by the nibble lookups after the one before,
- * transcoded by what it holds, a character that crosses into the next
- * block with the block it starts in) storing 16-bit units straight from
- * its words.  Four-byte forms, errors and short input or room stop it,
- * at a character boundary, for the generic loop's block of values; so
- * does an ASCII block once widened, for the generic ASCII step. */
-GUTF8CONV_KERNEL_INLINE void
-gk16_run (const guint8   **pp,
-          const guint8    *end,
-          guint8         **po,
-          const guint8    *oend,
-          const gboolean   bmp_only,
-          const gboolean   big_endian)
-{
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-  __m128i b, b2;
-
-  /* Two blocks read, 32 bytes of units and 16 a store may overrun. */
-  if (end - p < 32 || oend - o < 48)
-    return;
-  b = _mm_loadu_si128 ((const __m128i *) p);
-  /* The bytes before @p are none of a character (zeros will do). */
-  if (!_mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1)))
-    return;
-  do
-    {
-      guint32 lead, l3;
-
-      b2 = _mm_loadu_si128 ((const __m128i *) (p + 16));
-      if (!_mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1)))
-        break;
-      lead = ~(guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)) & 0xFFFF;
-      l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80)));
-      if (l3 == 0)
-        {
-          if (_mm_movemask_epi8 (b) == 0)
-            {
-              __m128i z = _mm_setzero_si128 ();
-
-              _mm_storeu_si128 ((__m128i *) o, big_endian ? _mm_unpacklo_epi8 (z, b) : _mm_unpacklo_epi8 (b, z));
-              _mm_storeu_si128 ((__m128i *) (o + 16), big_endian ? _mm_unpackhi_epi8 (z, b) : _mm_unpackhi_epi8 (b, z));
-              p += 16;
-              o += 32;
-              b = b2;
-              break;
-            }
-          o = transcode16_bmp (p, lead, o, big_endian, TRUE, FALSE);
-        }
-      else if (_mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80))) != 0)
-        break;
-      else if ((lead & ~l3) == 0)
-        o = transcode16_all3 (p, lead, o, big_endian, TRUE);
-      else
-        o = transcode16_bmp (p, lead, o, big_endian, TRUE, TRUE);
-      p += 16;
-      b = b2;
-    }
-  while (end - p >= 32 && oend - o >= 48);
-  /* The continuation bytes at the start of block @b were converted with
-   * the block before. */
-  *pp = p + __builtin_ctz (~(guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)));
-  *po = o;
-}
 /* The runs' operations on 16 bytes. */
 #include "gutf8conv-kernel-x86-runs.h"
 #include "gutf8conv-kernel-generic-runs.h"
 
 /* Where the runs of three- or four-byte characters at @p end (CJK and
- * emoji text, which they take in fewer instructions than gk16_run() or
- * the block of values).  Out of line, returning both pointers, and cold
- * (called once a run, not once a block): the caller keeps its pointers
- * in registers and its loops' code as and where it was (inlined, or
- * given the pointers' addresses, it made GCC lay out the ASCII loop
- * anew, slower). */
+ * emoji text, which they take in fewer instructions than
+ * gk16_kl_class_run() or the block of values).  Out of line, returning
+ * both pointers, and cold (called once a run, not once a block): the
+ * caller keeps its pointers in registers and its loops' code as and
+ * where it was (inlined, or given the pointers' addresses, it made GCC
+ * lay out the ASCII loop anew, slower). */
 typedef struct
 {
   const guint8 *p;
@@ -424,7 +390,7 @@ ssse3_runs16 (const guint8   *p,
 }
 
 /* decode16's own loops: the runs first where the text is of three- or
- * four-byte characters, then gk16_run(). */
+ * four-byte characters, then gk16_kl_class_run(). */
 GUTF8CONV_KERNEL_INLINE void
 ssse3_run16 (const guint8   **pp,
              const guint8    *end,
@@ -434,8 +400,8 @@ ssse3_run16 (const guint8   **pp,
              const gboolean   big_endian)
 {
   /* The caller's loop has a byte at *@pp.  Not two-byte leads:
-   * gk16_run() takes two-byte text itself, and French, whose accents
-   * would start runs that end at once, would pay the call. */
+   * gk16_kl_class_run() takes two-byte text itself, and French, whose
+   * accents would start runs that end at once, would pay the call. */
   if (**pp >= 0xE0)
     {
       Ssse3Runs16 r = ssse3_runs16 (*pp, end, *po, oend, bmp_only, big_endian);
@@ -447,13 +413,13 @@ ssse3_run16 (const guint8   **pp,
           return;
         }
     }
-  gk16_run (pp, end, po, oend, bmp_only, big_endian);
+  gk16_kl_class_run (pp, end, po, oend, bmp_only, big_endian);
 }
 #define GK16_RUN ssse3_run16
 
 /* decode16's runs (gutf8conv-kernel-generic-utf16-decode.h) where
- * gk16_run() takes nothing either: the block of values would be the
- * rest. */
+ * gk16_kl_class_run() takes nothing either: the block of values would be
+ * the rest. */
 #define GK16_RUNS 1
 
 #include "gutf8conv-kernel-x86-utf16-decode.h"
