@@ -312,6 +312,9 @@ gr_run4 (const guint8    *p,
 {
   gk_vec lead = gk_set1 (0x1E), low3 = gk_set1 (0x07), one = gk_set1 (1);
   gk_vec max_plane = gk_set1 (0x0F), cont = gr_cont_const ();
+  /* The surrogate pairs' (with @utf16): made in the loop, GCC 12 stores
+   * them on the stack again every step on POWER. */
+  gk_vec pair_hi = gk_set1 (0xD8), pair_lo = gk_set1 (0x37);
   guint8 *o = *op;
 
   gr_keep (lead);
@@ -319,6 +322,11 @@ gr_run4 (const guint8    *p,
   gr_keep (one);
   gr_keep (max_plane);
   gr_keep (cont);
+  if (utf16)
+    {
+      gr_keep (pair_hi);
+      gr_keep (pair_lo);
+    }
 #ifdef GR_PLANES_CONTEXT
   GR_PLANES_CONTEXT;
 #endif
@@ -348,8 +356,8 @@ gr_run4 (const guint8    *p,
           /* High unit D800 | (value - 10000) >> 10: D8 | plane >> 2, then
            * plane << 6 | b1 >> 2; low unit DC | (b1 & 3), then b0.
            * (0x37 << 2 is 0xDC, over the two low bits of b1.) */
-          GR_STORE_PAIRS (o, gk_or (gr8_srli (plane, 2), gk_set1 (0xD8)), gr8_sli (gr8_srli (b1, 2), plane, 6),
-                          gr8_sli (b1, gk_set1 (0x37), 2), b0, big_endian);
+          GR_STORE_PAIRS (o, gk_or (gr8_srli (plane, 2), pair_hi), gr8_sli (gr8_srli (b1, 2), plane, 6),
+                          gr8_sli (b1, pair_lo, 2), b0, big_endian);
         }
       else
         {
