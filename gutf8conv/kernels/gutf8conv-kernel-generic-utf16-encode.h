@@ -51,6 +51,10 @@
  * Where the compiler would form them again every block, the ISA keeps
  * each in a register (with GE16_HAVE_KEEP defined):
  *   void ge16_keep (ge16_vec *v);   an empty asm on *@v
+ * and, where the compiler would load them every block with pairs, the
+ * pairs' masks too (with GE16_PAIRS_IN_CONTEXT defined; 0x40 and 3 stay
+ * where they are used: held across the loop too, they cost the other
+ * blocks registers).
  *
  * The loop takes a block a step.  An ISA whose own step takes more units
  * at once, and picks its path by them (GE16_HAVE_STEP defined), gives the
@@ -86,10 +90,13 @@ ge16_none_and (ge16_vec a,
 #endif
 
 /* The constants of a block's tests and forms (those of the pairs aside,
- * which only their own blocks use). */
+ * which only their own blocks use, but with GE16_PAIRS_IN_CONTEXT). */
 typedef struct
 {
   ge16_vec zero, not_ascii, top5, surrogate, low6, cont, two, three_mid, three, short_flip;
+#ifdef GE16_PAIRS_IN_CONTEXT
+  ge16_vec top6, low_surrogate, low10, top8, f000, mid4, x8000;
+#endif
 #ifdef GE16_HAVE_MORE
   Ge16More more;
 #endif
@@ -104,6 +111,10 @@ ge16_context (void)
 {
   Ge16Context c = { ge16_set1 (0), ge16_set1 (0xFF80), ge16_set1 (0xF800), ge16_set1 (0xD800), ge16_set1 (0x3F),
                     ge16_set1 (0x80), ge16_set1 (0x80C0), ge16_set1 (0x3F00), ge16_set1 (0x80E0), ge16_set1 (0x4000),
+#ifdef GE16_PAIRS_IN_CONTEXT
+                    ge16_set1 (0xFC00), ge16_set1 (0xDC00), ge16_set1 (0x3FF), ge16_set1 (0xFF00), ge16_set1 (0xF000),
+                    ge16_set1 (0x0F00), ge16_set1 (0x8000),
+#endif
 #ifdef GE16_HAVE_MORE
                     ge16_more (),
 #endif
@@ -119,31 +130,48 @@ ge16_context (void)
   ge16_keep (&c.three_mid);
   ge16_keep (&c.three);
   ge16_keep (&c.short_flip);
+#ifdef GE16_PAIRS_IN_CONTEXT
+  ge16_keep (&c.top6);
+  ge16_keep (&c.low_surrogate);
+  ge16_keep (&c.low10);
+  ge16_keep (&c.top8);
+  ge16_keep (&c.f000);
+  ge16_keep (&c.mid4);
+  ge16_keep (&c.x8000);
+#endif
   return c;
 }
+
+/* A mask of the pairs' (@value): the context's @name, or made where used. */
+#ifdef GE16_PAIRS_IN_CONTEXT
+#define GE16_PAIR_CONST(c, name, value) ((c)->name)
+#else
+#define GE16_PAIR_CONST(c, name, value) ge16_set1 (value)
+#endif
 
 /* The dwords of a block whose units are a valid mix of everything with
  * surrogates: the pair's halves replace the two-byte form of @hi and @lo.
  * @prev holds each unit's previous unit (any value for unit 0, which
  * cannot be a paired low unit). */
 GUTF8CONV_KERNEL_INLINE void
-ge16_pairs (ge16_vec  v,
-            ge16_vec  prev,
-            ge16_vec  hs,
-            ge16_vec  ls,
-            ge16_vec *hi,
-            ge16_vec *lo)
+ge16_pairs (const Ge16Context *c G_GNUC_UNUSED,
+            ge16_vec           v,
+            ge16_vec           prev,
+            ge16_vec           hs,
+            ge16_vec           ls,
+            ge16_vec          *hi,
+            ge16_vec          *lo)
 {
   /* The four-byte form of a pair: u = (high & 3FF) + 40 is its value >> 10. */
-  ge16_vec u = ge16_add (ge16_and (v, ge16_set1 (0x3FF)), ge16_set1 (0x40));
+  ge16_vec u = ge16_add (ge16_and (v, GE16_PAIR_CONST (c, low10, 0x3FF)), ge16_set1 (0x40));
   /* High unit: F0|u>>8 and 80|(u>>2 & 3F). */
-  ge16_vec h_hi = ge16_or (ge16_and (u, ge16_set1 (0xFF00)), ge16_set1 (0xF000));
+  ge16_vec h_hi = ge16_or (ge16_and (u, GE16_PAIR_CONST (c, top8, 0xFF00)), GE16_PAIR_CONST (c, f000, 0xF000));
   ge16_vec h_lo = ge16_or (ge16_and (ge16_srli (u, 2), ge16_set1 (0x3F)), ge16_set1 (0x80));
   /* Low unit: 80|(u & 3)<<4|(low>>6 & F) (its last byte is the usual
    * one); u & 3 is the high unit's & 3. */
   ge16_vec l_hi = ge16_or (ge16_or (ge16_slli (ge16_and (prev, ge16_set1 (3)), 12),
-                                    ge16_and (ge16_slli (v, 2), ge16_set1 (0x0F00))),
-                           ge16_set1 (0x8000));
+                                    ge16_and (ge16_slli (v, 2), GE16_PAIR_CONST (c, mid4, 0x0F00))),
+                           GE16_PAIR_CONST (c, x8000, 0x8000));
 
   *hi = ge16_blend (ge16_blend (*hi, h_hi, hs), l_hi, ls);
   *lo = ge16_blend (*lo, h_lo, hs);
@@ -269,9 +297,9 @@ ge16_encode_block (const Ge16Context *c,
       *pp += 2 * GE16_UNITS;
       return GE16_DONE;
     }
-  ge16_vec top6 = ge16_and (v, ge16_set1 (0xFC00));
+  ge16_vec top6 = ge16_and (v, GE16_PAIR_CONST (c, top6, 0xFC00));
   ge16_vec hs = ge16_cmpeq (top6, c->surrogate);
-  ge16_vec ls = ge16_cmpeq (top6, ge16_set1 (0xDC00));
+  ge16_vec ls = ge16_cmpeq (top6, GE16_PAIR_CONST (c, low_surrogate, 0xDC00));
   guint64 hm = ge16_mask (hs), lm = ge16_mask (ls);
 
   if (flags & GUTF8CONV_KERNEL_BMP_ONLY)
@@ -292,14 +320,14 @@ ge16_encode_block (const Ge16Context *c,
 
       if (i > 0)
         {
-          ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
+          ge16_pairs (c, v, ge16_prev (v), hs, ls, &hi, &lo);
           ge16_store_utf8 (*po, hi, lo, ascii, short_);
           *po += ge16_prefix_length (ascii, short_, i);
         }
       *pp += 2 * i;
       return GE16_LONE;
     }
-  ge16_pairs (v, ge16_prev (v), hs, ls, &hi, &lo);
+  ge16_pairs (c, v, ge16_prev (v), hs, ls, &hi, &lo);
   *po = ge16_store_utf8 (*po, hi, lo, ascii, short_);
   /* The waiting high unit's two bytes were the last stored. */
   if (units < GE16_UNITS)

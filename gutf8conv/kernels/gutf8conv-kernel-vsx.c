@@ -267,6 +267,8 @@ GK_DECODE_ENTRY_POINTS (decode_vsx, decode_vsx_mend)
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_load (const guint8 *p, gboolean big_endian) { return (ge16_vec) (big_endian ? vsx_swap16 (gk_loadu (p)) : gk_loadu (p)); }
 #define GE16_HAVE_KEEP 1   /* the loop's constants in registers, as gk_context()'s */
 GUTF8CONV_KERNEL_INLINE void     ge16_keep (ge16_vec *v)             { __asm__ ("" : "+v" (*v)); }
+/* The pairs' too (emoji): loads from the TOC every block otherwise. */
+#define GE16_PAIRS_IN_CONTEXT 1
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vec_sel (a, b, m); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v) { return (ge16_vec) vec_perm ((vu8) v, (vu8) v, V8 (0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)); }
 GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return gk_movemask ((vu8) m); }
