@@ -288,21 +288,41 @@ vsx_store_enc3 (guint8 *o, ge16_vec hi, ge16_vec lo, guint h, guint k)
   return o + 4 + __builtin_popcount (k);
 }
 
+/* The movemask's bit indices in the loop's context (GE16_HAVE_MORE), kept
+ * in a register: as a literal, GCC 12 loads it from the TOC every block.
+ * The two stores that use it take it from the context `c` of the generic
+ * steps that call them, as the runs' planes (GR_PLANES_CONTEXT). */
+#define GE16_HAVE_MORE 1
+typedef struct { vu8 top_bits; } Ge16More;
+
+GUTF8CONV_KERNEL_INLINE Ge16More
+ge16_more (void)
+{
+  Ge16More k = { VSX_TOP_BITS };
+
+  __asm__ ("" : "+v" (k.top_bits));
+  return k;
+}
+
+GUTF8CONV_KERNEL_INLINE guint32 vsx_movemask (const Ge16More *k, vu8 x) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, k->top_bits))[1]; }
+#define ge16_store_utf8(o, hi, lo, ascii, short_) vsx_store_utf8 (&c->more, o, hi, lo, ascii, short_)
+#define ge16_store_two(o, t, ascii) vsx_store_two (&c->more, o, t, ascii)
+
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_utf8 (guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec short_)
+vsx_store_utf8 (const Ge16More *k, guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec short_)
 {
   /* Bits 0-7: ASCII units, 8-15: short ones; the table's index has "at
    * least two bytes" in bits 0-3 and "three bytes" in bits 4-7. */
-  guint m = ~gk_movemask ((vu8) vec_pack (ascii, short_)) & 0xFFFF;
+  guint m = ~vsx_movemask (k, (vu8) vec_pack (ascii, short_)) & 0xFFFF;
 
   o = vsx_store_enc3 (o, hi, lo, 0, (m & 0xF) | ((m >> 4) & 0xF0));
   return vsx_store_enc3 (o, hi, lo, 1, ((m >> 4) & 0xF) | ((m >> 8) & 0xF0));
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_two (guint8 *o, ge16_vec t, ge16_vec ascii)
+vsx_store_two (const Ge16More *k, guint8 *o, ge16_vec t, ge16_vec ascii)
 {
-  guint m = gk_movemask ((vu8) vec_pack (ascii, ascii)) & 0xFF;
+  guint m = vsx_movemask (k, (vu8) vec_pack (ascii, ascii)) & 0xFF;
 
   gk_storeu (o, vec_perm ((vu8) t, (vu8) t, gk_loadu (gutf8conv_enc2_shuffle[m])));
   return o + 16 - __builtin_popcount (m);
@@ -335,6 +355,8 @@ ge32_context (void)
   Ge32Context c = { ge16_context (), V8 (12, 13, 8, 9, 4, 5, 0, 1, 28, 29, 24, 25, 20, 21, 16, 17), V8 (12, 8, 4, 0, 28, 24, 20, 16, 12, 8, 4, 0, 28, 24, 20, 16),
                     V8 (20, 21, 22, 23, 16, 17, 18, 19, 4, 5, 6, 7, 0, 1, 2, 3) };
   __asm__ ("" : "+v" (c.units16), "+v" (c.bytes8), "+v" (c.bytes16));
+  /* A literal again, not kept: the UCS-4 steps have no register to spare. */
+  c.w.more.top_bits = VSX_TOP_BITS;
   return c;
 }
 /* The units of @a and @b as eight 16-bit words, in order. */
