@@ -57,7 +57,7 @@
  *
  * A kernel whose decode16 transcodes a block to units by the longest
  * character it holds, without that phase's steps, defines instead
- * GK16_KL_CLASS, GK16_WIDEN_STORE (o, b, big_endian) and
+ * GK16_KL_CLASS, gk_widen16() as above (or GK16_WIDEN_STORE) and
  *   gk_mask  gk16_kl_l3 (gk_vec b), gk16_kl_l4 (gk_vec b);
  *        the bytes of @b from E0, from F0 up
  *   guint8  *gk16_kl_bmp (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian,
@@ -168,7 +168,7 @@ gk_kl_widen (const guint8   *p,
       GK16_WIDEN_STORE (o, b, big_endian);
       return;
     }
-#elif defined (GK16_KL)
+#elif defined (GK16_KL) || defined (GK16_KL_CLASS)
   if (unit == 2)
     {
       gk_storeu (o, gk_widen16 (b, 0, big_endian));
@@ -562,10 +562,6 @@ gk16_kl_run (const guint8   **pp,
 #endif
 
 #ifdef GK16_KL_CLASS
-#ifndef GK16_WIDEN_STORE
-#error "GK16_KL_CLASS stores an ASCII block's units by GK16_WIDEN_STORE"
-#endif
-
 /* decode16's own loop: the UCS-4 decoder's fast phase (a fixed GK_BLOCK
  * bytes a step, each block checked by the nibble lookups after the one
  * before, a character that crosses into the next block converted with

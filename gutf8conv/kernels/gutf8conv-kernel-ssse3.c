@@ -334,15 +334,8 @@ gk16_kl_all3 (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endi
   return transcode16_all3 (p, leads, o, big_endian, TRUE);
 }
 
-GUTF8CONV_KERNEL_INLINE void
-gk16_widen_store (guint8 *o, gk_vec b, const gboolean big_endian)
-{
-  const __m128i z = _mm_setzero_si128 ();
-
-  _mm_storeu_si128 ((__m128i *) o, big_endian ? _mm_unpacklo_epi8 (z, b) : _mm_unpacklo_epi8 (b, z));
-  _mm_storeu_si128 ((__m128i *) (o + 16), big_endian ? _mm_unpackhi_epi8 (z, b) : _mm_unpackhi_epi8 (b, z));
-}
-#define GK16_WIDEN_STORE gk16_widen_store
+/* An ASCII block's units: gk_widen16(), included before the fast phase. */
+#include "gutf8conv-kernel-x86-utf16-decode.h"
 
 /* The validating copy's step: two blocks, where four cost more than
  * one block at a time on text with errors. */
@@ -422,7 +415,6 @@ ssse3_run16 (const guint8   **pp,
  * the rest. */
 #define GK16_RUNS 1
 
-#include "gutf8conv-kernel-x86-utf16-decode.h"
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_ssse3, decode16_ssse3_mend, decode_ssse3)
