@@ -80,26 +80,19 @@ cont_mask (__m256i b)
 
 /* Four three-byte characters from the 12 bytes at the start of each lane:
  * each dword gets the third, second and lead byte, whose payloads two
- * multiply-adds combine. */
-GUTF8CONV_KERNEL_INLINE __m256i
-three_byte_x8 (__m256i x)
-{
-  const __m256i spread = X86_LANE_BYTES (2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
-
-  x = _mm256_and_si256 (_mm256_shuffle_epi8 (x, spread), _mm256_set1_epi32 (0x000F3F3F));
-  x = _mm256_maddubs_epi16 (x, _mm256_set1_epi32 (0x00014001));
-  return _mm256_madd_epi16 (x, _mm256_set1_epi32 (0x10000001));
-}
-
-GUTF8CONV_KERNEL_INLINE __m128i
-three_byte_x4 (__m128i x)
-{
-  const __m128i spread = _mm_setr_epi8 (2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
-
-  x = _mm_and_si128 (_mm_shuffle_epi8 (x, spread), _mm_set1_epi32 (0x000F3F3F));
-  x = _mm_maddubs_epi16 (x, _mm_set1_epi32 (0x00014001));
-  return _mm_madd_epi16 (x, _mm_set1_epi32 (0x10000001));
-}
+ * multiply-adds combine.  Written once for both widths (_mm_ or _mm256_,
+ * si128 or si256), each width its own instructions. */
+#define THREE_BYTE_STEP(name, vec, pre, si, spread) \
+  GUTF8CONV_KERNEL_INLINE vec \
+  name (vec x) \
+  { \
+    x = pre##and_##si (pre##shuffle_epi8 (x, spread), pre##set1_epi32 (0x000F3F3F)); \
+    x = pre##maddubs_epi16 (x, pre##set1_epi32 (0x00014001)); \
+    return pre##madd_epi16 (x, pre##set1_epi32 (0x10000001)); \
+  }
+#define THREE_BYTE_SPREAD 2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1
+THREE_BYTE_STEP (three_byte_x8, __m256i, _mm256_, si256, X86_LANE_BYTES (THREE_BYTE_SPREAD))
+THREE_BYTE_STEP (three_byte_x4, __m128i, _mm_, si128, _mm_setr_epi8 (THREE_BYTE_SPREAD))
 
 /* Dword lanes 0..n-1 set. */
 static inline __m256i
