@@ -525,35 +525,8 @@ gk16_units (gk_vec          b,
 GK16_DECODE_ENTRY_POINTS (decode16_avx512, decode16_avx512_mend, decode_avx512)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer's operations on
- * thirty-two units; compares give mask registers, turned back into
- * vectors where the generic layer combines them. */
-
-#define GE16_UNITS 32
-#define GE16_BITS 1
-#define GE16_STORE_SLACK 48
-typedef __m512i ge16_vec;
-
-GUTF8CONV_KERNEL_INLINE ge16_vec
-ge16_load (const guint8 *p,
-           gboolean      big_endian)
-{
-  ge16_vec v = _mm512_loadu_si512 ((const void *) p);
-
-  return big_endian ? x86_swap16 (v) : v;
-}
-
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_set1 (guint16 c)               { return _mm512_set1_epi16 ((short) c); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return _mm512_and_si512 (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return _mm512_or_si512 (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return _mm512_xor_si512 (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return _mm512_add_epi16 (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return _mm512_movm_epi16 (_mm512_cmpeq_epi16_mask (a, b)); }
-/* m ? b : a, bit by bit. */
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return _mm512_ternarylogic_epi32 (m, b, a, 0xCA); }
-#define ge16_srli(v, n) _mm512_srli_epi16 ((v), (n))
-#define ge16_slli(v, n) _mm512_slli_epi16 ((v), (n))
-GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return (guint32) _mm512_movepi16_mask (m); }
-GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return _mm512_test_epi64_mask (v, v) == 0; }
+ * thirty-two units, the basic ones from x86-utf16-encode.h. */
+#include "gutf8conv-kernel-x86-utf16-encode.h"
 
 GUTF8CONV_KERNEL_INLINE ge16_vec
 ge16_prev (ge16_vec v)

@@ -1,4 +1,4 @@
-/* gutf8conv-kernel-x86-utf16-encode.h: UTF-16 -> UTF-8 for the x86 kernels but avx512
+/* gutf8conv-kernel-x86-utf16-encode.h: UTF-16 -> UTF-8 for the x86 kernels
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
@@ -9,7 +9,9 @@
  * packed by gutf8conv_enc2_shuffle and gutf8conv_enc3_shuffle, a table
  * row a lane; SSE2 has no byte shuffle, so it stores each unit's dword
  * shifted to its first byte and steps by its length.  The including file
- * has included the tables.
+ * has included the tables.  At 512 bits only the basic operations, whose
+ * compares give mask registers (made vectors again): avx512 has its own
+ * ge16_prev() and stores, and includes the generic header itself.
  */
 
 #pragma once
@@ -18,11 +20,16 @@
 
 #define GE16_UNITS (X86_BITS / 16)
 typedef x86_vec ge16_vec;
+#if X86_BITS == 512
+#define GE16_BITS 1
+#define GE16_STORE_SLACK 48
+#else
 #define GE16_BITS 2
 #ifdef __SSSE3__
 #define GE16_STORE_SLACK 12
 #else
 #define GE16_STORE_SLACK 3
+#endif
 #endif
 
 GUTF8CONV_KERNEL_INLINE ge16_vec
@@ -39,9 +46,16 @@ GUTF8CONV_KERNEL_INLINE ge16_vec ge16_and (ge16_vec a, ge16_vec b)   { return X8
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_or (ge16_vec a, ge16_vec b)    { return X86_SI (or) (a, b); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_xor (ge16_vec a, ge16_vec b)   { return X86_SI (xor) (a, b); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_add (ge16_vec a, ge16_vec b)   { return X86_OP (add_epi16) (a, b); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return X86_OP (cmpeq_epi16) (a, b); }
 #define ge16_srli(v, n) X86_OP (srli_epi16) ((v), (n))
 #define ge16_slli(v, n) X86_OP (slli_epi16) ((v), (n))
+#if X86_BITS == 512
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return _mm512_movm_epi16 (_mm512_cmpeq_epi16_mask (a, b)); }
+/* m ? b : a, bit by bit. */
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return _mm512_ternarylogic_epi32 (m, b, a, 0xCA); }
+GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return (guint32) _mm512_movepi16_mask (m); }
+GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return _mm512_test_epi64_mask (v, v) == 0; }
+#else /* to the end of the file */
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_cmpeq (ge16_vec a, ge16_vec b) { return X86_OP (cmpeq_epi16) (a, b); }
 GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return (guint32) X86_OP (movemask_epi8) (m); }
 
 GUTF8CONV_KERNEL_INLINE ge16_vec
@@ -237,3 +251,4 @@ ge16_store_three (guint8   *o,
 }
 
 #include "gutf8conv-kernel-generic-utf16-encode.h"
+#endif
