@@ -36,26 +36,6 @@ low_bits (guint n)
   return n >= 64 ? ~G_GUINT64_CONSTANT (0) : (G_GUINT64_CONSTANT (1) << n) - 1;
 }
 
-/* The generic layer's vector operations: 64-byte blocks, their masks in
- * 64 bits.  The byte compares give mask registers; as vectors (only the
- * generic byte-compare test, which this kernel does not use, wants them)
- * they are made again from those. */
-#define GK_BLOCK 64
-typedef __m512i gk_vec;
-typedef guint64 gk_mask;
-
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)  { return _mm512_loadu_si512 ((const void *) p); }
-GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x) { _mm512_storeu_si512 ((void *) p, x); }
-GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)      { return _mm512_movepi8_mask (x); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)          { return _mm512_set1_epi8 ((char) c); }
-#define GK_HAVE_GE_MASK 1
-GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c) { return _mm512_cmpge_epu8_mask (x, gk_set1 (c)); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)  { return _mm512_or_si512 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return _mm512_and_si512 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_andnot (gk_vec a, gk_vec b) { return _mm512_andnot_si512 (a, b); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm512_movm_epi8 (_mm512_cmpeq_epi8_mask (a, b)); }
-GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm512_movm_epi8 (_mm512_cmpge_epu8_mask (x, c)); }
-
 /* The lead bytes (@l2: every byte >= 0xC0) of @b whose next byte, in @n1,
  * is out of the range Unicode Table 3-7 allows after them; C0, C1 and
  * F5..FF allow nothing.  The generated table is indexed by the lead's low
@@ -75,17 +55,18 @@ bad_leads (__m512i  b,
  * every four-byte lead (@l4) too. */
 #define GK_HAVE_BAD_LEADS 1
 #define GK_ASCII_STEP_FIRST 1
-GUTF8CONV_KERNEL_INLINE gk_mask
-gk_bad_leads (gk_vec         b,
-              gk_vec         n1,
-              gk_mask        l2,
-              gk_mask        l4,
+GUTF8CONV_KERNEL_INLINE guint64
+gk_bad_leads (__m512i        b,
+              __m512i        n1,
+              guint64        l2,
+              guint64        l4,
               const gboolean bmp_only)
 {
   return bmp_only ? bad_leads (b, n1, l2) | l4 : bad_leads (b, n1, l2);
 }
 
-#include "gutf8conv-kernel-generic-block.h"
+/* The generic layer's vector operations (64-byte blocks) and block test. */
+#include "gutf8conv-kernel-x86-ops.h"
 
 /* The generic decoder's operations (gutf8conv-kernel-generic-decode.h):
  * a block, and the byte after it, stay inside the input; the stores are

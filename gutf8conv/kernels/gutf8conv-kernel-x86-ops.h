@@ -1,11 +1,13 @@
-/* gutf8conv-kernel-x86-ops.h: the generic layer's vector operations for sse2, ssse3 and avx2
+/* gutf8conv-kernel-x86-ops.h: the generic layer's vector operations for the x86 kernels
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * A block is one vector of gutf8conv-kernel-x86-width.h: 16 bytes with
- * SSE, 32 with AVX2.  SSE2 has every compare the byte-compare block test
- * needs.  The nibble-lookup validator's lookup is SSSE3's; its previous
- * bytes (gk_prev_bytes()) are each kernel's own, as AVX2's cross lanes.
+ * SSE, 32 with AVX2, 64 with AVX-512 (whose compares give mask registers,
+ * made vectors again).  SSE2 has every compare the byte-compare block
+ * test needs.  The nibble-lookup validator's lookup is SSSE3's; its
+ * previous bytes (gk_prev_bytes()) are each kernel's own, as AVX2's cross
+ * lanes.
  */
 
 #pragma once
@@ -14,11 +16,9 @@
 
 #define GK_BLOCK (X86_BITS / 8)
 typedef x86_vec gk_vec;
-typedef guint32 gk_mask;
 
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_loadu (const guint8 *p)  { return X86_SI (loadu) ((const gk_vec *) p); }
 GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x) { X86_SI (storeu) ((gk_vec *) p, x); }
-GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)      { return (guint32) X86_OP (movemask_epi8) (x); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_set1 (guint8 c)          { return SET1 (c); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_or (gk_vec a, gk_vec b)  { return X86_SI (or) (a, b); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_and (gk_vec a, gk_vec b) { return X86_SI (and) (a, b); }
@@ -27,9 +27,20 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_xor (gk_vec a, gk_vec b) { return X86_SI (xor
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_subs_u8 (gk_vec a, gk_vec b) { return X86_OP (subs_epu8) (a, b); }
 /* No shift by byte: by 16-bit lane, the bits from the next byte masked. */
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_high_nibble (gk_vec x)   { return X86_SI (and) (X86_OP (srli_epi16) (x, 4), SET1 (0x0F)); }
+#if X86_BITS == 512
+typedef guint64 gk_mask;
+GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)      { return _mm512_movepi8_mask (x); }
+#define GK_HAVE_GE_MASK 1
+GUTF8CONV_KERNEL_INLINE gk_mask gk_ge_mask (gk_vec x, guint8 c) { return _mm512_cmpge_epu8_mask (x, gk_set1 (c)); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return _mm512_movm_epi8 (_mm512_cmpeq_epi8_mask (a, b)); }
+GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return _mm512_movm_epi8 (_mm512_cmpge_epu8_mask (x, c)); }
+#else
+typedef guint32 gk_mask;
+GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x)      { return (guint32) X86_OP (movemask_epi8) (x); }
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_cmpeq (gk_vec a, gk_vec b)  { return X86_OP (cmpeq_epi8) (a, b); }
 /* No unsigned byte compare: x >= c where max (x, c) is x. */
 GUTF8CONV_KERNEL_INLINE gk_vec  gk_ge_u8 (gk_vec x, gk_vec c)  { return X86_OP (cmpeq_epi8) (X86_OP (max_epu8) (x, c), x); }
+#endif
 
 #ifdef __SSSE3__
 /* (v)pshufb looks up within each 128-bit lane: the table in every lane. */
@@ -37,7 +48,7 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_lookup16 (gk_vec t, gk_vec i) { return X86_OP
 #define GK_KL_TABLE(list) X86_LANE_BYTES (list (GUTF8CONV_I8))
 #endif
 
-#ifdef __SSE4_1__
+#if defined (__SSE4_1__) && X86_BITS < 512
 /* The fast phase's (gutf8conv-kernel-generic-kl-decode.h), by ptest. */
 GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)     { return X86_SI (testz) (x, SET1 (0x80)); }
 GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x)      { return !X86_SI (testz) (x, x); }
