@@ -131,21 +131,32 @@
 
 #ifdef GK_KL_LOOKUPS_ONLY
 GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_at (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, const gboolean start G_GNUC_UNUSED,
-                const gboolean bmp_only G_GNUC_UNUSED)
+gk_kl_valid_at (const GkContext *c,
+                const guint8    *p G_GNUC_UNUSED,
+                gk_vec           b,
+                const gboolean   start G_GNUC_UNUSED,
+                const gboolean   bmp_only G_GNUC_UNUSED)
 {
   return !gk_any_set (gk_kl_errors_after (b, gk_set1 (0), &c->kl));
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_next (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec b2, const gboolean bmp_only G_GNUC_UNUSED)
+gk_kl_valid_next (const GkContext *c,
+                  const guint8    *p G_GNUC_UNUSED,
+                  gk_vec           b,
+                  gk_vec           b2,
+                  const gboolean   bmp_only G_GNUC_UNUSED)
 {
   return !gk_any_set (gk_kl_errors_after (b2, b, &c->kl));
 }
 
 GUTF8CONV_KERNEL_INLINE gk_vec
-gk_kl_step_errors (const GkContext *c, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec prev, const guint i G_GNUC_UNUSED,
-                   const gboolean bmp_only G_GNUC_UNUSED)
+gk_kl_step_errors (const GkContext *c,
+                   const guint8    *p G_GNUC_UNUSED,
+                   gk_vec           b,
+                   gk_vec           prev,
+                   const guint      i G_GNUC_UNUSED,
+                   const gboolean   bmp_only G_GNUC_UNUSED)
 {
   return gk_kl_errors_after (b, prev, &c->kl);
 }

@@ -323,7 +323,11 @@ GUTF8CONV_KERNEL_INLINE gk_mask gk16_kl_l3 (gk_vec b) { return (guint32) _mm_mov
 GUTF8CONV_KERNEL_INLINE gk_mask gk16_kl_l4 (gk_vec b) { return (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80))); }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk16_kl_bmp (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian, const gboolean three)
+gk16_kl_bmp (const guint8   *p,
+             gk_mask         leads,
+             guint8         *o,
+             const gboolean  big_endian,
+             const gboolean  three)
 {
   return transcode16_bmp (p, leads, o, big_endian, TRUE, three);
 }
