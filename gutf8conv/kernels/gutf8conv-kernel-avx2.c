@@ -154,19 +154,23 @@ transcode32 (const guint8   *p,
   return o;
 }
 
+/* Eight ASCII bytes at @p as UCS-4. */
+GUTF8CONV_KERNEL_INLINE __m256i
+widen8 (const guint8   *p,
+        const gboolean  big_endian)
+{
+  __m256i d = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) p));
+
+  return big_endian ? _mm256_slli_epi32 (d, 24) : d;
+}
+
 GUTF8CONV_KERNEL_INLINE void
 widen32 (const guint8   *p,
          guint8         *o,
          const gboolean  big_endian)
 {
   for (guint g = 0; g < 4; g++)
-    {
-      __m256i d = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
-
-      if (big_endian)
-        d = _mm256_slli_epi32 (d, 24);
-      _mm256_storeu_si256 ((__m256i *) (o + 32 * g), d);
-    }
+    _mm256_storeu_si256 ((__m256i *) (o + 32 * g), widen8 (p + 8 * g, big_endian));
 }
 
 /* Ten or eleven three-byte characters, the first at @q, to @o. */
@@ -206,13 +210,7 @@ decode_avx2_ascii_fitting (const guint8   **pp,
     widen32 (p, o, big_endian);
   else
     for (guint g = 0; g < 4 && n > 8 * g; g++)
-      {
-        __m256i d = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
-
-        if (big_endian)
-          d = _mm256_slli_epi32 (d, 24);
-        _mm256_maskstore_epi32 ((int *) (o + 32 * g), first_lanes (n - 8 * g), d);
-      }
+      _mm256_maskstore_epi32 ((int *) (o + 32 * g), first_lanes (n - 8 * g), widen8 (p + 8 * g, big_endian));
   *pp = p + n;
   *po = o + 4 * n;
   return n == 32;
