@@ -423,30 +423,21 @@ ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
                  const guint8      *oend G_GNUC_UNUSED,
                  ge32_part          x)
 {
-  __m256i v = x.q[0];
-  __m256i g2 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7F));
-  __m256i g3 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0x7FF));
-  __m256i g4 = _mm256_cmpgt_epi32 (v, _mm256_set1_epi32 (0xFFFF));
-  guint m2 = _mm256_movemask_ps (_mm256_castsi256_ps (g2));
-  guint m3 = _mm256_movemask_ps (_mm256_castsi256_ps (g3));
-  guint m4 = _mm256_movemask_ps (_mm256_castsi256_ps (g4));
+  __m256i v = x.q[0], g[3], marker, sh, w = x86_encode_parts (v, g);
+  guint m2 = _mm256_movemask_ps (_mm256_castsi256_ps (g[0]));
+  guint m3 = _mm256_movemask_ps (_mm256_castsi256_ps (g[1]));
+  guint m4 = _mm256_movemask_ps (_mm256_castsi256_ps (g[2]));
   guint key_lo = gutf8conv_spread4[m2 & 15] + gutf8conv_spread4[m3 & 15] + gutf8conv_spread4[m4 & 15];
   guint key_hi = gutf8conv_spread4[m2 >> 4] + gutf8conv_spread4[m3 >> 4] + gutf8conv_spread4[m4 >> 4];
-  __m256i w, marker, sh;
 
-  /* The four-byte form's payloads, lead first in the low byte... */
-  w = _mm256_or_si256 (_mm256_or_si256 (_mm256_srli_epi32 (v, 18),
-                                        _mm256_and_si256 (_mm256_srli_epi32 (v, 4), _mm256_set1_epi32 (0x3F00))),
-                       _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi32 (v, 10), _mm256_set1_epi32 (0x3F0000)),
-                                        _mm256_slli_epi32 (_mm256_and_si256 (v, _mm256_set1_epi32 (0x3F)), 24)));
-  /* ...shifted down to the sequence's length, with its markers; ASCII is
-   * the value itself. */
-  sh = _mm256_slli_epi32 (_mm256_add_epi32 (_mm256_set1_epi32 (3), _mm256_add_epi32 (g2, _mm256_add_epi32 (g3, g4))), 3);
-  marker = _mm256_and_si256 (g2, _mm256_set1_epi32 (0x80C0));
-  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 (0x8080E0), g3);
-  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 ((int) 0x808080F0), g4);
+  /* The payloads shifted down to the sequence's length, with its
+   * markers; ASCII is the value itself. */
+  sh = _mm256_slli_epi32 (_mm256_add_epi32 (_mm256_set1_epi32 (3), _mm256_add_epi32 (g[0], _mm256_add_epi32 (g[1], g[2]))), 3);
+  marker = _mm256_and_si256 (g[0], _mm256_set1_epi32 (0x80C0));
+  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 (0x8080E0), g[1]);
+  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 ((int) 0x808080F0), g[2]);
   w = _mm256_or_si256 (_mm256_srlv_epi32 (w, sh), marker);
-  w = _mm256_blendv_epi8 (v, w, g2);
+  w = _mm256_blendv_epi8 (v, w, g[0]);
 
   w = _mm256_shuffle_epi8 (w, x86_rows (gutf8conv_pack4_shuffle, key_lo, key_hi));
   _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));

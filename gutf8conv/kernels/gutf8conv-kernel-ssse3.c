@@ -438,30 +438,20 @@ GUTF8CONV_KERNEL_INLINE guint8 *
 encode_any4 (guint8  *o,
              __m128i  x)
 {
-  const __m128i zero = _mm_setzero_si128 ();
-  __m128i g2 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7F));
-  __m128i g3 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0x7FF));
-  __m128i g4 = _mm_cmpgt_epi32 (x, _mm_set1_epi32 (0xFFFF));
-  __m128i w, marker, k;
+  __m128i g[3], marker, k, w = x86_encode_parts (x, g);
   guint key;
 
   /* Each lane's length minus one, 0..3, gathered into one dword and
    * multiplied into k0 + 4 k1 + 16 k2 + 64 k3 in its top byte (the
    * other products stay below bit 24 or above bit 31). */
-  k = _mm_sub_epi32 (zero, _mm_add_epi32 (g2, _mm_add_epi32 (g3, g4)));
+  k = _mm_sub_epi32 (_mm_setzero_si128 (), _mm_add_epi32 (g[0], _mm_add_epi32 (g[1], g[2])));
   k = _mm_shuffle_epi8 (k, _mm_setr_epi8 (0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
   key = ((guint32) _mm_cvtsi128_si32 (k) * 0x01041040u) >> 24;
 
-  /* The four-byte form's payloads, lead in the low byte; the shorter
-   * forms are its top bytes, as their values are small. */
-  w = _mm_or_si128 (_mm_or_si128 (_mm_srli_epi32 (x, 18),
-                                  _mm_and_si128 (_mm_srli_epi32 (x, 4), _mm_set1_epi32 (0x3F00))),
-                    _mm_or_si128 (_mm_and_si128 (_mm_slli_epi32 (x, 10), _mm_set1_epi32 (0x3F0000)),
-                                  _mm_slli_epi32 (_mm_and_si128 (x, _mm_set1_epi32 (0x3F)), 24)));
-  marker = _mm_and_si128 (g2, _mm_set1_epi32 ((int) 0x80C00000));
-  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x8080E000), g3);
-  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x808080F0), g4);
-  w = _mm_blendv_epi8 (_mm_slli_epi32 (x, 24), _mm_or_si128 (w, marker), g2);
+  marker = _mm_and_si128 (g[0], _mm_set1_epi32 ((int) 0x80C00000));
+  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x8080E000), g[1]);
+  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x808080F0), g[2]);
+  w = _mm_blendv_epi8 (_mm_slli_epi32 (x, 24), _mm_or_si128 (w, marker), g[0]);
   _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_load_si128 ((const __m128i *) gutf8conv_pack4_top_shuffle[key])));
   return o + gutf8conv_pack4_length[key];
 }

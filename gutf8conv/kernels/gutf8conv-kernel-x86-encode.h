@@ -6,9 +6,9 @@
  * in the vectors of gutf8conv-kernel-x86-utf16-encode.h (four of SSE,
  * two of AVX2), which the including file has included.  The two-byte and
  * BMP steps pack the units to 16 bits and take UTF-16's steps, on their
- * constants (Ge32Context).  The any-value step is the kernel's own: it
- * defines ge32_encode_any() on a part, and includes
- * gutf8conv-kernel-generic-encode.h.
+ * constants (Ge32Context).  The any-value step is the kernel's own, over
+ * x86_encode_parts(): it defines ge32_encode_any() on a part, and
+ * includes gutf8conv-kernel-generic-encode.h.
  */
 
 #pragma once
@@ -168,4 +168,21 @@ ge32_encode_bmp (const Ge32Context *c,
   for (guint i = 0; i < GE32_VECS; i += 2)
     o = ge16_encode_bmp (&c->w, o, x86_pack_units16 (v.q[i], v.q[i + 1]));
   return o;
+}
+
+/* The any-value step's part common to the kernels: each unit's tests
+ * @g for a form longer than one, two, three bytes, and its four-byte
+ * form's payloads, lead in the low byte (a shorter form's are its top
+ * bytes, its value being small). */
+GUTF8CONV_KERNEL_INLINE x86_vec
+x86_encode_parts (x86_vec v,
+                  x86_vec g[3])
+{
+  g[0] = X86_OP (cmpgt_epi32) (v, X86_OP (set1_epi32) (0x7F));
+  g[1] = X86_OP (cmpgt_epi32) (v, X86_OP (set1_epi32) (0x7FF));
+  g[2] = X86_OP (cmpgt_epi32) (v, X86_OP (set1_epi32) (0xFFFF));
+  return X86_SI (or) (X86_SI (or) (X86_OP (srli_epi32) (v, 18),
+                                   X86_SI (and) (X86_OP (srli_epi32) (v, 4), X86_OP (set1_epi32) (0x3F00))),
+                      X86_SI (or) (X86_SI (and) (X86_OP (slli_epi32) (v, 10), X86_OP (set1_epi32) (0x3F0000)),
+                                   X86_OP (slli_epi32) (X86_SI (and) (v, X86_OP (set1_epi32) (0x3F)), 24)));
 }
