@@ -26,23 +26,19 @@
 
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-tables.h"
+/* The context: the lookups' tables (below). */
+#define GK_HAVE_CONTEXT 1
 #include "gutf8conv-kernel-x86-ops.h"
 
 #define gk_prev_bytes(b, prev, n) _mm_alignr_epi8 (b, prev, 16 - (n))
 
 #include "gutf8conv-kernel-generic-kl.h"
 
-/* The errors of the 16 bytes @b after the 16 bytes @prev (see
- * gutf8conv-kernel-generic-kl.h).  Non-zero where something is wrong. */
-GUTF8CONV_KERNEL_INLINE __m128i
-check_block (__m128i        b,
-             __m128i        prev,
-             const gboolean bmp_only)
-{
-  const GkKlTables t = gk_kl_tables (bmp_only);
-
-  return gk_kl_errors_after (b, prev, &t);
-}
+/* The validation is the lookups alone (GK_KL_LOOKUPS_ONLY), on their
+ * tables as constants: loaded where used, or operands. */
+typedef struct { GkKlTables kl; } GkContext;
+GUTF8CONV_KERNEL_INLINE GkContext gk_context (const gboolean bmp_only) { return (GkContext) { gk_kl_tables (bmp_only) }; }
+#define GK_KL_LOOKUPS_ONLY 1
 
 /* The characters whose lead bytes @leads marks among the 16 bytes at @p,
  * to @o; returns the new @o.  Reads up to @p + 24 and may write 12 bytes
@@ -270,25 +266,6 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _
 #define GK_FAST_OUT 96
 
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)); }
-
-/* The bytes before @p are none of a character (ASCII will do). */
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_at (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p G_GNUC_UNUSED, gk_vec b, const gboolean start G_GNUC_UNUSED, const gboolean bmp_only)
-{
-  return _mm_testz_si128 (check_block (b, _mm_setzero_si128 (), bmp_only), _mm_set1_epi8 (-1));
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_next (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec b2, const gboolean bmp_only)
-{
-  return _mm_testz_si128 (check_block (b2, b, bmp_only), _mm_set1_epi8 (-1));
-}
-
-GUTF8CONV_KERNEL_INLINE gk_vec
-gk_kl_step_errors (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p G_GNUC_UNUSED, gk_vec b, gk_vec prev, const guint i G_GNUC_UNUSED, const gboolean bmp_only)
-{
-  return check_block (b, prev, bmp_only);
-}
 
 /* The block by what it holds.  (Written out here: as a function of its
  * own, inlined, it costs more instructions.) */
