@@ -88,7 +88,6 @@ gk_decode_leads (__m512i         b,
   /* By high nibble: payload mask, and the right shift for the length. */
   const __m512i payload_mask = X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
   const __m512i shift_by_lead = X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8));
-  const __m512i bswap = X86_LANE_BYTES (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
   /* Byte i of the block; lane j's four bytes all j; the offsets of the
    * four bytes of a lane. */
   const __m512i iota = _mm512_set_epi8 (63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
@@ -125,7 +124,7 @@ gk_decode_leads (__m512i         b,
       w = _mm512_madd_epi16 (w, _mm512_set1_epi32 (0x00011000));
       w = _mm512_srlv_epi32 (w, s);
       if (big_endian)
-        w = _mm512_shuffle_epi8 (w, bswap);
+        w = x86_swap32 (w);
       _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (n), w);
       o += 4 * n;
     }
