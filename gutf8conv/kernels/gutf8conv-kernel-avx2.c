@@ -184,10 +184,8 @@ decode_avx2_three_bytes (const guint8   *q,
 
   if (big_endian)
     {
-      const __m256i bswap = X86_LANE_BYTES (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-
-      w = _mm256_shuffle_epi8 (w, bswap);
-      w2 = _mm_shuffle_epi8 (w2, _mm256_castsi256_si128 (bswap));
+      w = x86_swap32 (w);
+      w2 = _mm256_castsi256_si128 (x86_swap32 (_mm256_castsi128_si256 (w2)));
     }
   _mm256_storeu_si256 ((__m256i *) o, w);
   _mm_storeu_si128 ((__m128i *) (o + 32), w2);
