@@ -26,24 +26,14 @@ gk_widen_block (const guint8   *p G_GNUC_UNUSED,
                 const gboolean  big_endian)
 {
   const __m128i zero = _mm_setzero_si128 ();
-  __m128i lo = _mm_unpacklo_epi8 (b, zero);
-  __m128i hi = _mm_unpackhi_epi8 (b, zero);
-  __m128i d0 = _mm_unpacklo_epi16 (lo, zero);
-  __m128i d1 = _mm_unpackhi_epi16 (lo, zero);
-  __m128i d2 = _mm_unpacklo_epi16 (hi, zero);
-  __m128i d3 = _mm_unpackhi_epi16 (hi, zero);
 
-  if (big_endian)
+  for (guint i = 0; i < 4; i++)
     {
-      d0 = _mm_slli_epi32 (d0, 24);
-      d1 = _mm_slli_epi32 (d1, 24);
-      d2 = _mm_slli_epi32 (d2, 24);
-      d3 = _mm_slli_epi32 (d3, 24);
+      __m128i w = i < 2 ? _mm_unpacklo_epi8 (b, zero) : _mm_unpackhi_epi8 (b, zero);
+      __m128i d = i % 2 == 0 ? _mm_unpacklo_epi16 (w, zero) : _mm_unpackhi_epi16 (w, zero);
+
+      _mm_storeu_si128 ((__m128i *) (o + 16 * i), big_endian ? _mm_slli_epi32 (d, 24) : d);
     }
-  _mm_storeu_si128 ((__m128i *) o, d0);
-  _mm_storeu_si128 ((__m128i *) (o + 16), d1);
-  _mm_storeu_si128 ((__m128i *) (o + 32), d2);
-  _mm_storeu_si128 ((__m128i *) (o + 48), d3);
 }
 
 /* UTF-8 -> UCS-4: the generic loop of ASCII blocks and the scalar kernel
