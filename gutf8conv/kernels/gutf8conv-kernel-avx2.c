@@ -169,6 +169,7 @@ widen32 (const guint8   *p,
          guint8         *o,
          const gboolean  big_endian)
 {
+#pragma GCC unroll 4
   for (guint g = 0; g < 4; g++)
     _mm256_storeu_si256 ((__m256i *) (o + 32 * g), widen8 (p + 8 * g, big_endian));
 }

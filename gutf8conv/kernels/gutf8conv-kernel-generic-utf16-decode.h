@@ -255,9 +255,12 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
     {
       gsize cap, used, n, k;
 
-      /* ASCII straight to units, not through the block of values. */
-      while ((gsize) (end - p) >= GK16_ASCII && (gsize) (oend - o) >= 2 * GK16_ASCII &&
-             gk16_widen_ascii (p, o, big_endian))
+      /* ASCII straight to units, not through the block of values; the
+       * steps the input and the room allow counted once. */
+      const guint8 *ascii_stop = p + GK16_ASCII * MIN ((gsize) (end - p) / GK16_ASCII,
+                                                       (gsize) (oend - o) / (2 * GK16_ASCII));
+
+      while (p < ascii_stop && gk16_widen_ascii (p, o, big_endian))
         {
           p += GK16_ASCII;
           o += 2 * GK16_ASCII;
