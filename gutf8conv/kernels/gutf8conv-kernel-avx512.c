@@ -75,9 +75,91 @@ gk_bad_leads (__m512i        b,
 #define GK_DECODE_READ GK_BLOCK
 #define GK_DECODE_OVER 0
 
+/* Sixteen characters of decode_leads()'s block (its payloads @x, the
+ * next block @next, the lead positions @pos, the shifts by length @sh):
+ * dword lane j the one whose lead is at the byte of @pos that lane j of
+ * @spread names, to @o.  With @exact only the first @n of them are
+ * written (@n: those left), without all sixteen's 64 bytes. */
+GUTF8CONV_KERNEL_INLINE void
+decode_step (__m512i         x,
+             __m512i         next,
+             __m512i         pos,
+             __m512i         sh,
+             __m512i         spread,
+             guint8         *o,
+             guint           n,
+             const gboolean  big_endian,
+             const gboolean  exact)
+{
+  const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
+  /* Dword lane j: bytes pos[j] .. pos[j] + 3, from @next past the
+   * block. */
+  __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (spread, pos), _mm512_set1_epi32 (0x03020100));
+  __m512i w = _mm512_permutex2var_epi8 (x, idx, next);
+  __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
+
+  /* Bytes after the lead are continuation payloads, or bits of the
+   * next character that the shift drops; keep them six bits wide. */
+  w = _mm512_and_si512 (w, _mm512_set1_epi32 (0x3F3F3FFF));
+  w = _mm512_maddubs_epi16 (w, _mm512_set1_epi16 (0x0140));
+  w = _mm512_madd_epi16 (w, _mm512_set1_epi32 (0x00011000));
+  w = _mm512_srlv_epi32 (w, s);
+  if (big_endian)
+    w = x86_swap32 (w);
+  /* Whole stores where the room allows: no mask to count. */
+  if (exact)
+    _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (MIN (16, n)), w);
+  else
+    _mm512_storeu_si512 ((void *) o, w);
+}
+
 /* The characters whose lead bytes @leads marks among the 64 bytes @b, to
  * @o; the bytes of a character that ends past the block are those of
- * @next.  Returns the new @o. */
+ * @next.  With @exact, nothing past them is written; without, each
+ * sixteen characters' store is whole, up to 4 * GK_BLOCK bytes from @o.
+ * Returns the new @o. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+decode_leads (__m512i         b,
+              __m512i         next,
+              guint64         leads,
+              guint8         *o,
+              const gboolean  big_endian,
+              const gboolean  exact)
+{
+  /* By high nibble: payload mask, and the right shift for the length. */
+  const __m512i payload_mask = X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
+  const __m512i shift_by_lead = X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8));
+  /* Byte i of the block; lane j's four bytes all j. */
+  const __m512i iota = _mm512_set_epi8 (63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
+                                        47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
+                                        31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const __m512i spread = _mm512_setr_epi32 (0x00000000, 0x01010101, 0x02020202, 0x03030303,
+                                            0x04040404, 0x05050505, 0x06060606, 0x07070707,
+                                            0x08080808, 0x09090909, 0x0A0A0A0A, 0x0B0B0B0B,
+                                            0x0C0C0C0C, 0x0D0D0D0D, 0x0E0E0E0E, 0x0F0F0F0F);
+  __m512i hi = _mm512_and_si512 (_mm512_srli_epi16 (b, 4), SET1 (0x0F));
+  __m512i x = _mm512_and_si512 (b, _mm512_shuffle_epi8 (payload_mask, hi));
+  __m512i sh = _mm512_shuffle_epi8 (shift_by_lead, hi);
+  /* The positions of the lead bytes, in order: character i starts at
+   * byte pos[i]. */
+  __m512i pos = _mm512_maskz_compress_epi8 (leads, iota);
+  guint n_out = __builtin_popcountll (leads);
+
+  /* At most four steps, written out: each one's spread is a constant. */
+  if (n_out > 0)
+    decode_step (x, next, pos, sh, spread, o, n_out, big_endian, exact);
+  if (n_out > 16)
+    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (16)), o + 64, n_out - 16, big_endian, exact);
+  if (n_out > 32)
+    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (32)), o + 128, n_out - 32, big_endian, exact);
+  if (n_out > 48)
+    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (48)), o + 192, n_out - 48, big_endian, exact);
+  return o + 4 * n_out;
+}
+
+/* The fast phase's: its room for 4 * GK_BLOCK bytes takes the whole
+ * stores. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 gk_decode_leads (__m512i         b,
                  __m512i         next,
@@ -85,50 +167,7 @@ gk_decode_leads (__m512i         b,
                  guint8         *o,
                  const gboolean  big_endian)
 {
-  /* By high nibble: payload mask, and the right shift for the length. */
-  const __m512i payload_mask = X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
-  const __m512i shift_by_lead = X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8));
-  /* Byte i of the block; lane j's four bytes all j; the offsets of the
-   * four bytes of a lane. */
-  const __m512i iota = _mm512_set_epi8 (63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
-                                        47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
-                                        31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                                        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  const __m512i window = _mm512_set1_epi32 (0x03020100);
-  const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
-  __m512i hi = _mm512_and_si512 (_mm512_srli_epi16 (b, 4), SET1 (0x0F));
-  __m512i x = _mm512_and_si512 (b, _mm512_shuffle_epi8 (payload_mask, hi));
-  __m512i sh = _mm512_shuffle_epi8 (shift_by_lead, hi);
-  /* The positions of the lead bytes, in order: character i starts at
-   * byte pos[i]. */
-  __m512i pos = _mm512_maskz_compress_epi8 (leads, iota);
-  __m512i spread = _mm512_setr_epi32 (0x00000000, 0x01010101, 0x02020202, 0x03030303,
-                                      0x04040404, 0x05050505, 0x06060606, 0x07070707,
-                                      0x08080808, 0x09090909, 0x0A0A0A0A, 0x0B0B0B0B,
-                                      0x0C0C0C0C, 0x0D0D0D0D, 0x0E0E0E0E, 0x0F0F0F0F);
-  guint n_out = __builtin_popcountll (leads);
-
-  for (guint i = 0; i < n_out; i += 16, spread = _mm512_add_epi8 (spread, SET1 (16)))
-    {
-      /* Dword lane j: bytes pos[i + j] .. pos[i + j] + 3, from @next
-       * past the block. */
-      __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (spread, pos), window);
-      __m512i w = _mm512_permutex2var_epi8 (x, idx, next);
-      __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
-      guint n = MIN (16, n_out - i);
-
-      /* Bytes after the lead are continuation payloads, or bits of the
-       * next character that the shift drops; keep them six bits wide. */
-      w = _mm512_and_si512 (w, _mm512_set1_epi32 (0x3F3F3FFF));
-      w = _mm512_maddubs_epi16 (w, _mm512_set1_epi16 (0x0140));
-      w = _mm512_madd_epi16 (w, _mm512_set1_epi32 (0x00011000));
-      w = _mm512_srlv_epi32 (w, s);
-      if (big_endian)
-        w = x86_swap32 (w);
-      _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (n), w);
-      o += 4 * n;
-    }
-  return o;
+  return decode_leads (b, next, leads, o, big_endian, FALSE);
 }
 
 /* The characters of a block end in it: what a lead's sequence would
@@ -138,7 +177,7 @@ gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_e
 {
   gk_vec b = gk_loadu (p);
 
-  return gk_decode_leads (b, b, leads, o, big_endian);
+  return decode_leads (b, b, leads, o, big_endian, TRUE);
 }
 
 /* Written out: gcc -O2 leaves a loop here, out of line, and

@@ -13,7 +13,8 @@
  *   guint8 *gk_decode_leads (gk_vec b, gk_vec next, gk_mask leads, guint8 *o, gboolean big_endian);
  *        the characters whose lead bytes @leads marks in the block @b,
  *        to @o, the bytes of one that ends past the block those of the
- *        next block @next; the new @o
+ *        next block @next; the new @o.  It may write up to 4 * GK_BLOCK
+ *        bytes from @o: the loop keeps that room
  * A kernel that prefetches the input of ASCII blocks defines
  * GK_HAVE_FAST_PREFETCH and
  *   gboolean gk_fast_prefetching (const guint8 *o, const guint8 *oend);
