@@ -10,7 +10,7 @@
  * the four bytes at each lead gathered into a dword, joined by two
  * multiply-adds and shifted right by the lead's length (vpsrlvd), a
  * block of three-byte characters only four a lane (gk_decode_valid());
- * decode16 straight to units for two-byte text (gk16_units()); the
+ * decode16 straight to units for one- to three-byte text (gk16_units()); the
  * encoder's any-value step; and masked stores where the output window
  * is short (gk_decode_fitting()).
  *
@@ -360,11 +360,94 @@ GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)
 #include "gutf8conv-kernel-x86-utf16-decode.h"
 
 /* Each half of the block as sixteen words, a unit at each byte from it
- * and the one after it; the leads' and ASCII bytes' kept eight words (a
- * lane) at a time by a table of byte shuffles.  Two-byte forms only:
- * three-byte text goes faster through the UCS-4 decoder's block of
- * values. */
-#define GK16_DIRECT 2
+ * and the one or two after it (each widened by its load); the leads'
+ * and ASCII bytes' kept eight words (a lane) at a time by a table of
+ * byte shuffles.  Blocks of three-byte characters alone go to the runs
+ * first (GK16_DIRECT_MIXED): CJK text takes them faster. */
+#define GK16_DIRECT 3
+#define GK16_DIRECT_MIXED 1
+
+/* Whether block @b at @p, with three-byte leads, holds characters of one
+ * to three bytes, valid as far as it goes: the fast phase's lookups on
+ * the three bytes before it (converted, so valid; none before the
+ * input's fourth byte: the decoder's), by the tables of BMP_ONLY, where
+ * a lead from F0 is an error (pairs are the decoder's).  Fills @c's
+ * continuation bytes. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_direct_valid (const guint8   *in,
+                   __m256i         b,
+                   const guint8   *p,
+                   guint32         nonascii,
+                   const gboolean  bmp_only G_GNUC_UNUSED,
+                   GkLeads        *c)
+{
+  __m256i err;
+
+  if (p - in < 3)
+    return FALSE;
+  err = kl_error_at (p, b, TRUE);
+  c->cont = nonascii & ~c->l2;
+  c->l4 = 0;
+  return _mm256_testz_si256 (err, err);
+}
+#define GK16_DIRECT_VALID gk16_direct_valid
+
+/* The leads of two and three bytes of block @b (@nonascii: its top
+ * bits) from bits 6 and 5, doubled up to the top by adds: no constant to
+ * keep in a register. */
+GUTF8CONV_KERNEL_INLINE void
+gk16_leads (__m256i   b,
+            guint32   nonascii,
+            GkLeads  *c)
+{
+  __m256i b2 = _mm256_add_epi8 (b, b);
+
+  c->l2 = nonascii & (guint32) _mm256_movemask_epi8 (b2);
+  c->l3 = c->l2 & (guint32) _mm256_movemask_epi8 (_mm256_add_epi8 (b2, b2));
+}
+#define GK16_LEADS gk16_leads
+
+/* Half @h of gk16_units(), its unit at byte i from bytes i, i + 1 and,
+ * with @three, i + 2 of @p + 16 @h; kept by @keep (a bit a byte, shifted
+ * left by four: the offsets of its bytes' rows in the table).  The
+ * form chosen by the byte's own bits 7 and 5 (from ASCII, a lead of two
+ * or three bytes; what a continuation byte gets is not kept), each
+ * doubled into both bytes of its word for the blends: no constant. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+units_half (const guint8   *p,
+            guint           keep,
+            const gboolean  three,
+            guint8         *o,
+            const gboolean  big_endian)
+{
+  const __m256i low6 = _mm256_set1_epi16 (0x3F);
+  __m256i w0 = _mm256_cvtepu8_epi16 (_mm_loadu_si128 ((const __m128i *) p));
+  __m256i c1 = _mm256_and_si256 (_mm256_cvtepu8_epi16 (_mm_loadu_si128 ((const __m128i *) (p + 1))), low6);
+  __m256i twice = _mm256_or_si256 (w0, _mm256_slli_epi16 (w0, 8));
+  /* 110xxxxx: five bits, the lead's top ones shifted out. */
+  __m256i u = _mm256_or_si256 (_mm256_srli_epi16 (_mm256_slli_epi16 (w0, 11), 5), c1);
+  guint key_lo = keep & 0xFF0, key_hi = (keep >> 8) & 0xFF0;
+  const guint8 *rows = (const guint8 *) gutf8conv_words8_shuffle;
+
+  if (three)
+    {
+      __m256i c2 = _mm256_and_si256 (_mm256_cvtepu8_epi16 (_mm_loadu_si128 ((const __m128i *) (p + 2))), low6);
+      /* 1110xxxx: four bits. */
+      __m256i u3 = _mm256_or_si256 (_mm256_or_si256 (_mm256_slli_epi16 (w0, 12), _mm256_slli_epi16 (c1, 6)), c2);
+
+      u = _mm256_blendv_epi8 (u, u3, _mm256_slli_epi16 (twice, 2));
+    }
+  u = _mm256_blendv_epi8 (w0, u, twice);
+  if (big_endian)
+    u = x86_swap16 (u);
+  u = _mm256_shuffle_epi8 (u, _mm256_loadu2_m128i ((const __m128i *) (rows + key_hi),
+                                                   (const __m128i *) (rows + key_lo)));
+  /* 16 bytes a store. */
+  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (u));
+  o = (guint8 *) ((guint16 *) o + __builtin_popcount (key_lo));
+  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (u, 1));
+  return (guint8 *) ((guint16 *) o + __builtin_popcount (key_hi));
+}
 
 GUTF8CONV_KERNEL_INLINE gsize
 gk16_units (gk_vec          b,
@@ -374,29 +457,19 @@ gk16_units (gk_vec          b,
             guint8         *o,
             const gboolean  big_endian)
 {
-  __m256i n1 = _mm256_loadu_si256 ((const __m256i *) (p + 1));
-  const __m256i low6 = _mm256_set1_epi16 (0x3F);
   guint8 *start = o;
 
-  (void) c;
-  for (guint h = 0; h < 2; h++)
+  (void) b;
+  /* 2 * GK_BLOCK bytes of room in all. */
+  if (c->l3 != 0)
     {
-      __m256i w0 = _mm256_cvtepu8_epi16 (x86_half (b, h));
-      __m256i w1 = _mm256_cvtepu8_epi16 (x86_half (n1, h));
-      /* 110xxxxx: five bits. */
-      __m256i u2 = _mm256_or_si256 (_mm256_and_si256 (_mm256_slli_epi16 (w0, 6), _mm256_set1_epi16 (0x7C0)),
-                                    _mm256_and_si256 (w1, low6));
-      __m256i u = _mm256_blendv_epi8 (w0, u2, _mm256_cmpgt_epi16 (w0, _mm256_set1_epi16 (0xBF)));
-      guint key_lo = (keep >> (16 * h)) & 0xFF, key_hi = (keep >> (16 * h + 8)) & 0xFF;
-
-      if (big_endian)
-        u = x86_swap16 (u);
-      u = _mm256_shuffle_epi8 (u, x86_rows (gutf8conv_words8_shuffle, key_lo, key_hi));
-      /* 16 bytes a store, 2 * GK_BLOCK bytes of room in all. */
-      _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (u));
-      o += 2 * __builtin_popcount (key_lo);
-      _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (u, 1));
-      o += 2 * __builtin_popcount (key_hi);
+      o = units_half (p, keep << 4, TRUE, o, big_endian);
+      o = units_half (p + 16, keep >> 12, TRUE, o, big_endian);
+    }
+  else
+    {
+      o = units_half (p, keep << 4, FALSE, o, big_endian);
+      o = units_half (p + 16, keep >> 12, FALSE, o, big_endian);
     }
   return o - start;
 }

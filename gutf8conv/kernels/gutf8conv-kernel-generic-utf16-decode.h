@@ -40,7 +40,17 @@
  *       @p up to @p + GK_BLOCK + 2 and store 2 * GK_BLOCK bytes at @o;
  *       returns the bytes that hold units.
  * Then blocks of such characters skip the block of values: English with
- * accents, Cyrillic, Arabic, Greek, CJK and Indic text.
+ * accents, Cyrillic, Arabic, Greek, CJK and Indic text.  It may define
+ * GK16_DIRECT_MIXED 1 (blocks with no ASCII byte go to the runs first,
+ * which take CJK text faster) and, for blocks with three-byte leads,
+ *   gboolean gk16_direct_valid (const guint8 *in, gk_vec b, const guint8 *p,
+ *                               gk_mask nonascii, gboolean bmp_only, GkLeads *c);
+ *       as GK16_DIRECT_VALID: its own test of the block for
+ *       gk_block_valid() and no four-byte form, filling @c's cont
+ *       (@in: the input's start, for the bytes before @p)
+ * and GK16_LEADS, the name of
+ *   void gk16_leads (gk_vec b, gk_mask nonascii, GkLeads *c);
+ *       @c's l2 and l3 (bytes from C0 and E0) without gk_ge_mask().
  *
  * A kernel with a loop that stores units defines GK16_RUN (the generic
  * fast phase's, gk16_kl_run() of gutf8conv-kernel-generic-kl-decode.h,
@@ -149,10 +159,15 @@ full:
 }
 
 #ifdef GK16_DIRECT
+#ifndef GK16_DIRECT_MIXED
+#define GK16_DIRECT_MIXED 0
+#endif
+
 typedef enum
 {
   GK16_DIRECT_DONE,    /* a block converted */
   GK16_DIRECT_ASCII,   /* the block is ASCII: the ASCII step's */
+  GK16_DIRECT_RUNS,    /* GK16_DIRECT_MIXED: three-byte leads and no ASCII, the runs' first */
   GK16_DIRECT_OTHER,   /* anything else: the decoder's */
 } Gk16Direct;
 
@@ -161,10 +176,12 @@ typedef enum
  * input or room is OTHER, so that the decoder (and the portable path
  * after it) always makes progress. */
 GUTF8CONV_KERNEL_INLINE Gk16Direct
-gk16_direct (const guint8   **pp,
+gk16_direct (const guint8    *in,
+             const guint8   **pp,
              const guint8    *end,
              guint8         **po,
              const guint8    *oend,
+             const gboolean   runs_tried,
              const gboolean   bmp_only,
              const gboolean   big_endian)
 {
@@ -174,14 +191,19 @@ gk16_direct (const guint8   **pp,
   GkLeads c;
   guint consumed;
 
+  (void) in;
   if (end - p < GK_BLOCK + 2 || oend - *po < 2 * GK_BLOCK)
     return GK16_DIRECT_OTHER;
   b = gk_loadu (p);
   nonascii = gk_movemask (b);
   if (nonascii == 0)
     return GK16_DIRECT_ASCII;
+#ifdef GK16_LEADS
+  GK16_LEADS (b, nonascii, &c);
+#else
   c.l2 = gk_ge_mask (b, 0xC0);
   c.l3 = gk_ge_mask (b, 0xE0);
+#endif
   if (c.l3 == 0)
     {
       /* Leads of two bytes only: C2..DF take any continuation byte, so
@@ -195,7 +217,17 @@ gk16_direct (const guint8   **pp,
     }
   /* Four-byte forms (pairs) are the decoder's, and three-byte ones
    * where the kernel's decoder takes them faster. */
-  else if (GK16_DIRECT == 2 || !gk_block_valid (b, p, nonascii, bmp_only, &c) || c.l4 != 0)
+  else if (GK16_DIRECT == 2)
+    return GK16_DIRECT_OTHER;
+  /* A kernel that defines GK16_DIRECT_MIXED leaves a block with no
+   * ASCII byte to the runs first (CJK text), and takes it after them. */
+  else if (GK16_DIRECT_MIXED && !runs_tried && nonascii == GK_ALL)
+    return GK16_DIRECT_RUNS;
+#ifdef GK16_DIRECT_VALID
+  else if (!GK16_DIRECT_VALID (in, b, p, nonascii, bmp_only, &c))
+#else
+  else if (!gk_block_valid (b, p, nonascii, bmp_only, &c) || c.l4 != 0)
+#endif
     return GK16_DIRECT_OTHER;
   /* A character that ends past the block is the next block's: its lead
    * is one of the last two bytes (no four-byte forms here).  Read from
@@ -254,6 +286,9 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   while (p < end && (gsize) (oend - o) / 2 >= GK16_MIN_ROOM)
     {
       gsize cap, used, n, k;
+#ifdef GK16_DIRECT
+      Gk16Direct r;
+#endif
 
       /* ASCII straight to units, not through the block of values; the
        * steps the input and the room allow counted once. */
@@ -280,11 +315,9 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
 #endif
 #ifdef GK16_DIRECT
       {
-        Gk16Direct r;
-
         /* Back to the ASCII step as soon as a block is ASCII (it takes
          * GK16_ASCII <= GK_BLOCK bytes, so it moves on). */
-        while ((r = gk16_direct (&p, end, &o, oend, bmp_only, big_endian)) == GK16_DIRECT_DONE)
+        while ((r = gk16_direct (in, &p, end, &o, oend, FALSE, bmp_only, big_endian)) == GK16_DIRECT_DONE)
           ;
         if (r == GK16_DIRECT_ASCII)
           continue;
@@ -305,6 +338,12 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
             continue;
           }
       }
+#endif
+#if defined (GK16_DIRECT) && GK16_DIRECT_MIXED
+      /* The block the runs did not take (Hindi words between spaces). */
+      if (r == GK16_DIRECT_RUNS &&
+          gk16_direct (in, &p, end, &o, oend, TRUE, bmp_only, big_endian) == GK16_DIRECT_DONE)
+        continue;
 #endif
       /* Room for two units a value: a pair each still fits. */
       cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4);
