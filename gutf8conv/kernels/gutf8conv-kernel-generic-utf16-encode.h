@@ -43,6 +43,11 @@
  * and includes gutf8conv-kernel-generic.h.  Optional, where the ISA has
  * an instruction for it (with GE16_HAVE_NONE_AND defined):
  *   gboolean ge16_none_and (ge16_vec a, ge16_vec b);   a & b has every bit clear
+ * and, where it makes a block's dwords with fewer operations
+ * (GE16_HAVE_FORMS defined):
+ *   void ge16_forms (ge16_vec v, ge16_vec *hi, ge16_vec *lo);
+ *       each unit's dword as ge16_three() below makes it, and byte 3
+ *       too: the unit's low seven bits (its ASCII byte)
  *
  * The loop's constants (Ge16Context) are made once before it by
  * ge16_context() and handed to each block and run (`const Ge16Context *c`,
@@ -203,16 +208,38 @@ ge16_three (const Ge16Context *c,
 }
 
 /* The three-byte dwords made whole: the two-byte form where @short_ (its
- * lead in byte 1), and byte 3, the ASCII one. */
+ * lead in byte 1), and byte 3, the ASCII one, unless @has_byte3. */
 GUTF8CONV_KERNEL_INLINE void
 ge16_all_forms (const Ge16Context *c,
                 ge16_vec           v,
                 ge16_vec           short_,
+                const gboolean     has_byte3,
                 ge16_vec          *hi,
                 ge16_vec          *lo)
 {
   *hi = ge16_xor (*hi, ge16_and (short_, c->short_flip));
-  *lo = ge16_or (*lo, ge16_slli (v, 8));
+  if (!has_byte3)
+    *lo = ge16_or (*lo, ge16_slli (v, 8));
+}
+
+/* The dwords of a block (ge16_encode_block()): the ISA's own where it has
+ * them, byte 3 made too (returns TRUE then).  ge16_encode_bmp() keeps
+ * ge16_three(): in the UCS-4 loops that call it, the ISA's constants
+ * would take registers their other paths need. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge16_block_three (const Ge16Context *c,
+                  ge16_vec           v,
+                  ge16_vec          *hi,
+                  ge16_vec          *lo)
+{
+#ifdef GE16_HAVE_FORMS
+  (void) c;
+  ge16_forms (v, hi, lo);
+  return TRUE;
+#else
+  ge16_three (c, v, hi, lo);
+  return FALSE;
+#endif
 }
 
 /* Units in the BMP, none a surrogate; returns the end. */
@@ -227,7 +254,7 @@ ge16_encode_bmp (const Ge16Context *c,
   ge16_three (c, v, &hi, &lo);
   if (ge16_none (short_))
     return ge16_store_three (o, hi, lo);
-  ge16_all_forms (c, v, short_, &hi, &lo);
+  ge16_all_forms (c, v, short_, FALSE, &hi, &lo);
   return ge16_store_utf8 (o, hi, lo, ge16_cmpeq (ge16_and (v, c->not_ascii), c->zero), short_);
 }
 
@@ -270,6 +297,7 @@ ge16_encode_block (const Ge16Context *c,
   ge16_vec ascii = ge16_cmpeq (ge16_and (v, c->not_ascii), c->zero);
   ge16_vec hi, lo;
   guint units = GE16_UNITS;
+  gboolean has_byte3;
 
   if ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, c->zero)))
     return GE16_SCALAR;
@@ -280,7 +308,7 @@ ge16_encode_block (const Ge16Context *c,
       *pp += 2 * GE16_UNITS;
       return GE16_DONE;
     }
-  ge16_three (c, v, &hi, &lo);
+  has_byte3 = ge16_block_three (c, v, &hi, &lo);
   if (ge16_none (short_))
     {
       /* Three bytes each (CJK, Indic scripts): no lengths to look up. */
@@ -288,7 +316,7 @@ ge16_encode_block (const Ge16Context *c,
       *pp += 2 * GE16_UNITS;
       return GE16_DONE;
     }
-  ge16_all_forms (c, v, short_, &hi, &lo);
+  ge16_all_forms (c, v, short_, has_byte3, &hi, &lo);
   if (ge16_none (surr))
     {
       /* No pairs (Indic, CJK or Latin text with spaces): a whole block,

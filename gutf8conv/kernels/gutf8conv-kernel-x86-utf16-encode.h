@@ -147,6 +147,29 @@ ge16_shuffle_rows (ge16_vec             v,
 }
 #endif
 
+#if defined (__SSSE3__) && X86_BITS == 128
+#define GE16_HAVE_FORMS 1
+/* The generic dwords (gutf8conv-kernel-generic-utf16-encode.h) with
+ * fewer operations: the high half's six- and four-bit fields moved into
+ * their bytes by one multiply-add of bytes (bits 6-11 of v, at bits 2-7
+ * of (v >> 4) & 0xFFC's low byte, times 0x40 to the high byte; bits
+ * 12-15, its high byte, times 1), and the low half's two bytes both made
+ * from the unit's low byte, copied by a shuffle.  Not at 256 bits: there
+ * GCC makes each constant again every block, and the new ones cost more
+ * than the operations they save. */
+GUTF8CONV_KERNEL_INLINE void
+ge16_forms (ge16_vec  v,
+            ge16_vec *hi,
+            ge16_vec *lo)
+{
+  const ge16_vec low_twice = X86_LANE_BYTES (0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
+
+  *hi = ge16_or (X86_OP (maddubs_epi16) (ge16_and (ge16_srli (v, 4), ge16_set1 (0x0FFC)), ge16_set1 (0x0140)),
+                 ge16_set1 (0x80E0));
+  *lo = ge16_or (ge16_and (X86_OP (shuffle_epi8) (v, low_twice), ge16_set1 (0x7F3F)), ge16_set1 (0x80));
+}
+#endif
+
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_utf8 (guint8   *o,
                  ge16_vec  hi,
