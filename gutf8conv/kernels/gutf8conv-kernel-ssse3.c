@@ -128,8 +128,11 @@ store_words8 (__m128i         v,
  * weighed (64, 1) is b0 * 64 + b1, which minus the markers 0xC0 * 64 +
  * 0x80 is the two-byte value; that shifted left six bits (modulo 2^16,
  * which drops the lead's marker bits) plus b2, minus the continuation
- * markers, is the three-byte value.  Reads up to @p + 24 and may write 32
- * bytes past the characters it stores. */
+ * markers, is the three-byte value.  The lead and b2 as words come
+ * widened by their loads (pmovzxbw from memory): no copy of the block,
+ * and no mask or shuffle constant to hold among the lookups' tables.
+ * Reads up to @p + 24 and may write 32 bytes past the characters it
+ * stores. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 transcode16_bmp (const guint8   *p,
                  guint32         leads,
@@ -139,7 +142,6 @@ transcode16_bmp (const guint8   *p,
                  const gboolean  three)
 {
   const __m128i pairs = _mm_setr_epi8 (0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8);
-  const __m128i thirds = _mm_setr_epi8 (2, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1);
 
 #pragma GCC unroll 2
   for (guint g = 0; g < 2; g++)
@@ -148,13 +150,13 @@ transcode16_bmp (const guint8   *p,
       __m128i x = _mm_loadu_si128 ((const __m128i *) (p + 8 * g));
       __m128i t = _mm_shuffle_epi8 (x, pairs);
       __m128i r = _mm_maddubs_epi16 (t, _mm_set1_epi16 (0x0140));
-      __m128i lead = _mm_and_si128 (t, _mm_set1_epi16 (0xFF));
+      __m128i lead = _mm_cvtepu8_epi16 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
       __m128i v = _mm_sub_epi16 (r, _mm_set1_epi16 (0x3080));
 
       if (three)
         {
-          __m128i v3 = _mm_sub_epi16 (_mm_add_epi16 (_mm_slli_epi16 (r, 6), _mm_shuffle_epi8 (x, thirds)),
-                                      _mm_set1_epi16 (0x2080));
+          __m128i b2 = _mm_cvtepu8_epi16 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g + 2)));
+          __m128i v3 = _mm_sub_epi16 (_mm_add_epi16 (_mm_slli_epi16 (r, 6), b2), _mm_set1_epi16 (0x2080));
 
           v = _mm_blendv_epi8 (v, v3, _mm_cmpgt_epi16 (lead, _mm_set1_epi16 (0xDF)));
         }
