@@ -56,6 +56,9 @@
  * Where the compiler would form them again every block, the ISA keeps
  * each in a register (with GE16_HAVE_KEEP defined):
  *   void ge16_keep (ge16_vec *v);   an empty asm on *@v
+ * or, where holding all would spill them and only a few are formed again,
+ * keeps those few in this loop only (with GE16_HAVE_KEEP_IN_LOOP defined):
+ *   ge16_keep_in_loop (Ge16Context *c);   a macro: empty asms on some of *@c's
  * and, where the compiler would load them every block with pairs, the
  * pairs' masks too (with GE16_PAIRS_IN_CONTEXT defined; 0x40 and 3 stay
  * where they are used: held across the loop too, they cost the other
@@ -441,7 +444,12 @@ ge16_encode_mend (const guint8        *in,
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = in, *end = in + (in_len & ~(gsize) 1);
   guint8 *o = out, *oend = out + out_len;
-  const Ge16Context ctx = ge16_context (), *c = &ctx;
+  Ge16Context ctx = ge16_context ();
+  const Ge16Context *c = &ctx;
+
+#ifdef GE16_HAVE_KEEP_IN_LOOP
+  ge16_keep_in_loop (&ctx);
+#endif
 
   while ((gsize) (end - p) >= 2 * GE16_STEP_UNITS)
     {

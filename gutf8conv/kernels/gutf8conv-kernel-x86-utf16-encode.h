@@ -170,6 +170,15 @@ ge16_forms (ge16_vec  v,
 }
 #endif
 
+#if X86_BITS == 256 && !defined (__clang__)
+/* GCC makes these of the loop's constants again every block (a 64-bit
+ * move and a broadcast each); holding all ten spills them instead.
+ * Clang forms none again, and held, they would cost it registers. */
+#define GE16_HAVE_KEEP_IN_LOOP 1
+#define ge16_keep_in_loop(c) \
+  __asm__ ("" : "+x" ((c)->cont), "+x" ((c)->two), "+x" ((c)->short_flip))
+#endif
+
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_utf8 (guint8   *o,
                  ge16_vec  hi,
