@@ -135,14 +135,7 @@ transcode32 (const guint8   *p,
       x = _mm256_and_si256 (x, _mm256_shuffle_epi8 (payload_mask, hi));
       sh = _mm256_shuffle_epi8 (_mm256_shuffle_epi8 (shift_by_lead, hi), window0);
       w = _mm256_shuffle_epi8 (x, window);
-      /* Bytes after the lead are continuation payloads, or bits of the
-       * next character that the shift drops; keep them six bits wide. */
-      w = _mm256_and_si256 (w, _mm256_set1_epi32 (0x3F3F3FFF));
-      w = _mm256_maddubs_epi16 (w, _mm256_set1_epi16 (0x0140));
-      w = _mm256_madd_epi16 (w, _mm256_set1_epi32 (0x00011000));
-      w = _mm256_srlv_epi32 (w, sh);
-      if (big_endian)
-        w = x86_swap32 (w);
+      w = x86_utf8_values (w, sh, big_endian);
       perm = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) &gutf8conv_compact8[m]));
       w = _mm256_permutevar8x32_epi32 (w, perm);
       if (exact)

@@ -98,14 +98,7 @@ decode_step (__m512i         x,
   __m512i w = _mm512_permutex2var_epi8 (x, idx, next);
   __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
 
-  /* Bytes after the lead are continuation payloads, or bits of the
-   * next character that the shift drops; keep them six bits wide. */
-  w = _mm512_and_si512 (w, _mm512_set1_epi32 (0x3F3F3FFF));
-  w = _mm512_maddubs_epi16 (w, _mm512_set1_epi16 (0x0140));
-  w = _mm512_madd_epi16 (w, _mm512_set1_epi32 (0x00011000));
-  w = _mm512_srlv_epi32 (w, s);
-  if (big_endian)
-    w = x86_swap32 (w);
+  w = x86_utf8_values (w, s, big_endian);
   /* Whole stores where the room allows: no mask to count. */
   if (exact)
     _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (MIN (16, n)), w);

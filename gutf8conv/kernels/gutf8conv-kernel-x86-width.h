@@ -103,6 +103,26 @@ x86_swap32 (x86_vec v)
 }
 #endif
 
+#ifdef __AVX2__
+/* Dwords of UTF-8 bytes, a lead first (continuation payloads after it,
+ * or bits of the next character), to values: summed as a four-byte
+ * form's payloads, then shifted right by @shift (per dword) to the
+ * sequence's own length; in the other order where @big_endian. */
+GUTF8CONV_KERNEL_INLINE x86_vec
+x86_utf8_values (x86_vec        w,
+                 x86_vec        shift,
+                 const gboolean big_endian)
+{
+  /* Bytes after the lead are continuation payloads, or bits of the
+   * next character that the shift drops; keep them six bits wide. */
+  w = X86_SI (and) (w, X86_OP (set1_epi32) (0x3F3F3FFF));
+  w = X86_OP (maddubs_epi16) (w, X86_OP (set1_epi16) (0x0140));
+  w = X86_OP (madd_epi16) (w, X86_OP (set1_epi32) (0x00011000));
+  w = X86_OP (srlv_epi32) (w, shift);
+  return big_endian ? x86_swap32 (w) : w;
+}
+#endif
+
 #ifdef __SSE4_1__
 /* The 32-bit units of @a, then @b, below U+10000, as 16-bit units in
  * order: packus works within lanes, its quadwords put back in order. */
