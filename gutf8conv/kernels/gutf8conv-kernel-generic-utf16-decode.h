@@ -30,8 +30,8 @@
  * and includes gutf8conv-kernel-generic-block.h (its vector operations).
  *
  * A kernel that includes gutf8conv-kernel-generic-block.h and can
- * transcode a block straight to units defines GK16_DIRECT, the longest
- * form it takes (2 or 3 bytes), and
+ * transcode a block straight to units defines GK16_DIRECT (as 3: the
+ * longest form it takes, three bytes), and
  *   gsize gk16_units (gk_vec b, const guint8 *p, const GkLeads *c,
  *                     gk_mask keep, guint8 *o, const gboolean big_endian);
  *       the block @b at @p, valid, of characters of one to three bytes
@@ -215,12 +215,9 @@ gk16_direct (const guint8    *in,
       if (gk_ge_mask (b, 0xC2) != c.l2 || c.cont != ((c.l2 << 1) & GK_ALL))
         return GK16_DIRECT_OTHER;
     }
-  /* Four-byte forms (pairs) are the decoder's, and three-byte ones
-   * where the kernel's decoder takes them faster. */
-  else if (GK16_DIRECT == 2)
-    return GK16_DIRECT_OTHER;
-  /* A kernel that defines GK16_DIRECT_MIXED leaves a block with no
-   * ASCII byte to the runs first (CJK text), and takes it after them. */
+  /* Four-byte forms (pairs) are the decoder's.  A kernel that defines
+   * GK16_DIRECT_MIXED leaves a block with no ASCII byte to the runs
+   * first (CJK text), and takes it after them. */
   else if (GK16_DIRECT_MIXED && !runs_tried && nonascii == GK_ALL)
     return GK16_DIRECT_RUNS;
 #ifdef GK16_DIRECT_VALID
@@ -234,7 +231,7 @@ gk16_direct (const guint8    *in,
    * the bytes, not from the masks as gk_block_end() does: the next
    * block's load waits on this, and one byte load is a shorter wait than
    * compare, mask move and bit scan. */
-  consumed = GK_BLOCK - (p[GK_BLOCK - 1] >= 0xC0) - 2 * (GK16_DIRECT == 3 && p[GK_BLOCK - 2] >= 0xE0);
+  consumed = GK_BLOCK - (p[GK_BLOCK - 1] >= 0xC0) - 2 * (p[GK_BLOCK - 2] >= 0xE0);
   *po += gk16_units (b, p, &c, gk_block_leads (&c, consumed), *po, big_endian);
   *pp = p + consumed;
   return GK16_DIRECT_DONE;
