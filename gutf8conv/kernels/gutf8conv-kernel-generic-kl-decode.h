@@ -55,20 +55,27 @@
  * GK16_RUN (gutf8conv-kernel-generic-utf16-decode.h).  The others are
  * unchanged.
  *
- * A kernel whose decode16 transcodes a block to units by the longest
- * character it holds, without that phase's steps, defines instead
- * GK16_KL_CLASS, gk_widen16() as above (or GK16_WIDEN_STORE) and
- *   gk_mask  gk16_kl_l3 (gk_vec b), gk16_kl_l4 (gk_vec b);
+ * A kernel that transcodes a block by the longest character it holds,
+ * in decode and decode16 alike, without those steps, defines instead
+ * GK_KL_CLASS, gk_widen16() as above (or GK16_WIDEN_STORE) and
+ *   gk_mask  gk_kl_l3 (gk_vec b), gk_kl_l4 (gk_vec b);
  *        the bytes of @b from E0, from F0 up
- *   guint8  *gk16_kl_bmp (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian,
- *                         gboolean three);
+ *   guint8  *gk_kl_bmp (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian,
+ *                       gboolean three, gboolean two, guint unit);
  *        the characters of the valid block at @p whose lead bytes @leads
- *        marks, of one and two bytes (and three: with @three), as units
- *        at @o; the new @o
- *   guint8  *gk16_kl_all3 (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian);
+ *        marks, of one and two bytes (with @three, three too; with @three
+ *        and not @two, one and three only), as units of @unit bytes at
+ *        @o; the new @o
+ *   guint8  *gk_kl_all3 (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian,
+ *                        guint unit);
  *        the same for a block of three-byte characters only
- * and gk16_kl_class_run() is that loop, for its GK16_RUN; a step needs
- * half of GK_FAST_OUT too.
+ *   guint8  *gk_kl_four (const guint8 *p, gk_mask leads, gk_mask l4, guint8 *o,
+ *                        gboolean big_endian);
+ *        the same, as UCS-4, for a block with four-byte leads (@l4)
+ * and gk_kl_class_decode_fast() is then its fast phase (in place of
+ * gk_kl_decode_fast(), and of gk_decode_valid(), which it need not
+ * define), gk16_kl_class_run() the GK16_RUN of its decode16; a step of
+ * the latter needs half of GK_FAST_OUT.
  *
  * A kernel whose block step converts the characters that *end* in a
  * block, from what it keeps of the block before (no load of the next),
@@ -122,7 +129,8 @@
  * A kernel whose validation is the lookups alone (BMP_ONLY's limit in
  * gk_kl_tables(), the tables in its context's member kl) defines
  * GK_KL_LOOKUPS_ONLY for gk_kl_valid_at(), gk_kl_valid_next() and
- * gk_kl_step_errors() by gk_kl_errors_after() and gk_any_set().
+ * gk_kl_step_errors() by gk_kl_errors_after() and gk_any_set(); and
+ * GK_KL_VALID_NEXT too where it defines gk_kl_valid_next() itself.
  */
 
 #pragma once
@@ -140,6 +148,7 @@ gk_kl_valid_at (const GkContext *c,
   return !gk_any_set (gk_kl_errors_after (b, gk_set1 (0), &c->kl));
 }
 
+#ifndef GK_KL_VALID_NEXT
 GUTF8CONV_KERNEL_INLINE gboolean
 gk_kl_valid_next (const GkContext *c,
                   const guint8    *p G_GNUC_UNUSED,
@@ -149,6 +158,7 @@ gk_kl_valid_next (const GkContext *c,
 {
   return !gk_any_set (gk_kl_errors_after (b2, b, &c->kl));
 }
+#endif
 
 GUTF8CONV_KERNEL_INLINE gk_vec
 gk_kl_step_errors (const GkContext *c,
@@ -179,7 +189,7 @@ gk_kl_widen (const guint8   *p,
       GK16_WIDEN_STORE (o, b, big_endian);
       return;
     }
-#elif defined (GK16_KL) || defined (GK16_KL_CLASS)
+#elif defined (GK16_KL) || defined (GK_KL_CLASS)
   if (unit == 2)
     {
       gk_storeu (o, gk_widen16 (b, 0, big_endian));
@@ -333,7 +343,7 @@ gk_kl_decode_units (const guint8   **pp,
   while (gk_kl_ends_blocks (pp, lim, po, oend, &carry, big_endian, bmp_only, unit))
     *pp = gk_kl_run (&carry, *pp, lim, po, bmp_only, big_endian, unit);
 }
-#else
+#elif !defined (GK_KL_CLASS)
 #ifdef GK_KL_RUNS
 /* Where the last block with no ASCII byte ended, and how many such
  * blocks came in a row up to it: an address, not a count set back at
@@ -545,6 +555,7 @@ gk_kl_decode_units (const guint8   **pp,
 #endif
 #endif
 
+#ifndef GK_KL_CLASS
 /* UTF-8 -> UCS-4: the fast phase of gutf8conv-kernel-generic-decode.h. */
 GUTF8CONV_KERNEL_INLINE void
 gk_kl_decode_fast (const guint8   **pp,
@@ -556,6 +567,7 @@ gk_kl_decode_fast (const guint8   **pp,
 {
   gk_kl_decode_units (pp, end, po, oend, big_endian, bmp_only, 4);
 }
+#endif
 
 #ifdef GK16_KL
 /* UTF-8 -> UTF-16: the same phase storing units, decode16's GK16_RUN. */
@@ -572,7 +584,7 @@ gk16_kl_run (const guint8   **pp,
 #define GK16_RUN gk16_kl_run
 #endif
 
-#ifdef GK16_KL_CLASS
+#ifdef GK_KL_CLASS
 /* decode16's own loop: the UCS-4 decoder's fast phase (a fixed GK_BLOCK
  * bytes a step, each block checked by the nibble lookups after the one
  * before, a character that crosses into the next block converted with
@@ -591,12 +603,17 @@ gk16_kl_class_run (const guint8   **pp,
 {
   const guint8 *p = *pp;
   guint8 *o = *po;
+  const guint8 *in_last;
+  const guint8 *out_last;
   GkContext ctx;
   gk_vec b, b2;
 
   if (end - p < GK_FAST_IN || oend - o < GK_KL_FAST_OUT (2))
     return;
   ctx = gk_context (bmp_only);
+  /* The last places a step may start from: one compare each a step. */
+  in_last = end - GK_FAST_IN;
+  out_last = oend - GK_KL_FAST_OUT (2);
   b = gk_loadu (p);
   if (!gk_kl_valid_at (&ctx, p, b, TRUE, bmp_only))
     return;
@@ -608,7 +625,7 @@ gk16_kl_class_run (const guint8   **pp,
       if (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only))
         break;
       lead = ~gk_cont_mask (b) & GK_ALL;
-      l3 = gk16_kl_l3 (b);
+      l3 = gk_kl_l3 (b);
       if (l3 == 0)
         {
           if (gk_movemask (b) == 0)
@@ -619,21 +636,103 @@ gk16_kl_class_run (const guint8   **pp,
               b = b2;
               break;
             }
-          o = gk16_kl_bmp (p, lead, o, big_endian, FALSE);
+          o = gk_kl_bmp (p, lead, o, big_endian, FALSE, TRUE, 2);
         }
-      else if (gk16_kl_l4 (b) != 0)
+      else if (gk_kl_l4 (b) != 0)
         break;
       else if ((lead & ~l3) == 0)
-        o = gk16_kl_all3 (p, lead, o, big_endian);
+        o = gk_kl_all3 (p, lead, o, big_endian, 2);
+      /* No two-byte lead (Indic text among ASCII). */
+      else if ((lead & gk_movemask (b) & ~l3) == 0)
+        o = gk_kl_bmp (p, lead, o, big_endian, TRUE, FALSE, 2);
       else
-        o = gk16_kl_bmp (p, lead, o, big_endian, TRUE);
+        o = gk_kl_bmp (p, lead, o, big_endian, TRUE, TRUE, 2);
       p += GK_BLOCK;
       b = b2;
     }
-  while (end - p >= GK_FAST_IN && oend - o >= GK_KL_FAST_OUT (2));
+  while (p <= in_last && o <= out_last);
   /* The continuation bytes at the start of block @b were converted with
    * the block before. */
   *pp = p + gk_mask_low (~gk_cont_mask (b));
+  *po = o;
+}
+
+/* UTF-8 -> UCS-4: the fast phase of gutf8conv-kernel-generic-decode.h
+ * by the same steps, with ASCII 64 bytes a step as gk_kl_decode_units()
+ * takes it (before the next block's test, which an ASCII block does not
+ * need), four-byte forms by gk_kl_four(), and a block with two- and
+ * three-byte leads by gk_decode_block() (rare: the step for one and
+ * three bytes alone, Indic text's, needs no compare).  Stops at errors
+ * (with the characters before them converted) and short input or room,
+ * at a character boundary, for the careful loop. */
+GUTF8CONV_KERNEL_INLINE void
+gk_kl_class_decode_fast (const guint8   **pp,
+                         const guint8    *end,
+                         guint8         **po,
+                         const guint8    *oend,
+                         const gboolean   big_endian,
+                         const gboolean   bmp_only)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  const guint8 *in_last;
+  const guint8 *out_last;
+  GkContext ctx;
+  gk_vec b, b2;
+
+  if (end - p < GK_FAST_IN || oend - o < GK_KL_FAST_OUT (4))
+    return;
+  ctx = gk_context (bmp_only);
+  in_last = end - GK_FAST_IN;
+  out_last = oend - GK_KL_FAST_OUT (4);
+  b = gk_loadu (p);
+  if (!gk_kl_valid_at (&ctx, p, b, TRUE, bmp_only))
+    return;
+  do
+    {
+      gk_mask lead, l3, l4, nonascii = gk_movemask (b);
+
+      if (nonascii == 0)
+        {
+          gk_kl_widen (p, b, o, big_endian, 4);
+          p += GK_BLOCK;
+          o += 4 * GK_BLOCK;
+          gk_decode_ascii_run (&p, end, &o, oend, big_endian, 4);
+          /* At a character boundary, after ASCII. */
+          if (p > in_last || o > out_last)
+            goto done;
+          b = gk_loadu (p);
+          if (!gk_kl_valid_at (&ctx, p, b, FALSE, bmp_only))
+            goto done;
+          continue;
+        }
+      b2 = gk_loadu (p + GK_BLOCK);
+      if (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only))
+        {
+          gk_decode_before_error (&p, gk_cont_mask (b), &o, big_endian);
+          goto done;
+        }
+      lead = ~gk_cont_mask (b) & GK_ALL;
+      l3 = gk_kl_l3 (b);
+      if (l3 == 0)
+        o = gk_kl_bmp (p, lead, o, big_endian, FALSE, TRUE, 4);
+      else if ((l4 = gk_kl_l4 (b)) != 0)
+        o = gk_kl_four (p, lead, l4, o, big_endian);
+      else if ((lead & ~l3) == 0)
+        o = gk_kl_all3 (p, lead, o, big_endian, 4);
+      else if ((lead & nonascii & ~l3) == 0)
+        o = gk_kl_bmp (p, lead, o, big_endian, TRUE, FALSE, 4);
+      else
+        o = gk_decode_block (p, lead, o, big_endian);
+      p += GK_BLOCK;
+      b = b2;
+    }
+  while (p <= in_last && o <= out_last);
+  /* The continuation bytes at the start of block @b were converted with
+   * the block before. */
+  p += gk_mask_low (~gk_cont_mask (b));
+done:
+  *pp = p;
   *po = o;
 }
 #endif

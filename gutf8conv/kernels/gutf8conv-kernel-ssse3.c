@@ -12,9 +12,9 @@
  * lookups' fast phase, the careful and padded blocks, encode, decode16
  * with the runs of one length, encode16) over the x86 vocabulary at 16
  * bytes (gutf8conv-kernel-x86-*.h).  Its own: a valid block transcoded
- * by what it holds (gk_decode_valid()), by multiply-adds on bytes that
- * pshufb gathers, as SSE has no shift by lane; the same transcodings
- * storing units, for decode16's own loop (GK16_KL_CLASS of the fast
+ * by what it holds, by multiply-adds on bytes that pshufb gathers, as
+ * SSE has no shift by lane, to UCS-4 or straight to units, for the fast
+ * phase's loops by class of decode and decode16 (GK_KL_CLASS of the fast
  * phase's header); and the encoder's any-value step (encode_any4()).
  * The tables are gen-tables.py's (gutf8conv-kernel-tables.h).
  */
@@ -122,24 +122,31 @@ store_words8 (__m128i         v,
 }
 
 /* gk_decode_block() for blocks without four-byte characters (and with
- * @three FALSE, without three-byte ones): the value at each of eight
- * positions as if a character started there, in a 16-bit word, then the
- * words at the leads moved to the front and widened.  A pair (b0, b1)
- * weighed (64, 1) is b0 * 64 + b1, which minus the markers 0xC0 * 64 +
- * 0x80 is the two-byte value; that shifted left six bits (modulo 2^16,
- * which drops the lead's marker bits) plus b2, minus the continuation
- * markers, is the three-byte value.  The lead and b2 as words come
- * widened by their loads (pmovzxbw from memory): no copy of the block,
- * and no mask or shuffle constant to hold among the lookups' tables.
- * Reads up to @p + 24 and may write 32 bytes past the characters it
- * stores. */
+ * @three FALSE, without three-byte ones; with @three and not @two,
+ * without two-byte ones): the value at each of eight positions as if a
+ * character started there, in a 16-bit word, then the words at the leads
+ * moved to the front and widened.  A pair (b0, b1) weighed (64, 1) is
+ * b0 * 64 + b1, which minus the markers 0xC0 * 64 + 0x80 is the two-byte
+ * value; that shifted left six bits (modulo 2^16, which drops the lead's
+ * marker bits) plus b2, minus the continuation markers, is the
+ * three-byte value.  The lead and b2 as words come widened by their
+ * loads (pmovzxbw and pmovsxbw from memory): no copy of the block, and
+ * no mask or shuffle constant to hold among the lookups' tables.  ASCII
+ * without a compare: the lead sign-extended is the ASCII byte itself,
+ * and FF80 or more from 80, above any two-byte value, while where the
+ * lead is ASCII the two-byte sum (modulo 2^16) is CF80 or more, above
+ * the byte; so the smaller of the two is the value.  Without two-byte
+ * leads, the lead sign-extended is also the blend's mask (its top bits
+ * set from 80), which takes the three-byte value at those leads.  Reads
+ * up to @p + 24 and may write 32 bytes past the characters it stores. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 transcode16_bmp (const guint8   *p,
                  guint32         leads,
                  guint8         *o,
                  const gboolean  big_endian,
                  const gboolean  units16,
-                 const gboolean  three)
+                 const gboolean  three,
+                 const gboolean  two)
 {
   const __m128i pairs = _mm_setr_epi8 (0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8);
 
@@ -150,17 +157,26 @@ transcode16_bmp (const guint8   *p,
       __m128i x = _mm_loadu_si128 ((const __m128i *) (p + 8 * g));
       __m128i t = _mm_shuffle_epi8 (x, pairs);
       __m128i r = _mm_maddubs_epi16 (t, _mm_set1_epi16 (0x0140));
-      __m128i lead = _mm_cvtepu8_epi16 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
-      __m128i v = _mm_sub_epi16 (r, _mm_set1_epi16 (0x3080));
+      __m128i sx = _mm_cvtepi8_epi16 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
+      __m128i v;
 
       if (three)
         {
           __m128i b2 = _mm_cvtepu8_epi16 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g + 2)));
           __m128i v3 = _mm_sub_epi16 (_mm_add_epi16 (_mm_slli_epi16 (r, 6), b2), _mm_set1_epi16 (0x2080));
 
-          v = _mm_blendv_epi8 (v, v3, _mm_cmpgt_epi16 (lead, _mm_set1_epi16 (0xDF)));
+          if (two)
+            {
+              __m128i lead = _mm_cvtepu8_epi16 (_mm_loadl_epi64 ((const __m128i *) (p + 8 * g)));
+
+              v = _mm_blendv_epi8 (_mm_min_epu16 (_mm_sub_epi16 (r, _mm_set1_epi16 (0x3080)), sx), v3,
+                                   _mm_cmpgt_epi16 (lead, _mm_set1_epi16 (0xDF)));
+            }
+          else
+            v = _mm_blendv_epi8 (sx, v3, sx);
         }
-      v = _mm_blendv_epi8 (v, lead, _mm_cmpgt_epi16 (_mm_set1_epi16 (0x80), lead));
+      else
+        v = _mm_min_epu16 (_mm_sub_epi16 (r, _mm_set1_epi16 (0x3080)), sx);
       v = _mm_shuffle_epi8 (v, _mm_load_si128 ((const __m128i *) gutf8conv_words8_shuffle[m]));
       store_words8 (v, o, big_endian, units16);
       o += (units16 ? 2 : 4) * __builtin_popcount (m);
@@ -267,54 +283,55 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _
 #define GK_FAST_IN 32
 #define GK_FAST_OUT 96
 
+/* The block @b2 after the block at @p: the bytes one, two and three
+ * before each loaded again from memory (inside the two blocks), one
+ * load each where palignr takes a copy and a shift. */
+#define GK_KL_VALID_NEXT 1
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_valid_next (const GkContext *c,
+                  const guint8    *p,
+                  gk_vec           b G_GNUC_UNUSED,
+                  gk_vec           b2,
+                  const gboolean   bmp_only G_GNUC_UNUSED)
+{
+  const guint8 *q = p + GK_BLOCK;
+
+  return !gk_any_set (gk_kl_errors (b2, gk_loadu (q - 1), gk_loadu (q - 2), gk_loadu (q - 3), &c->kl));
+}
+
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)); }
 
-/* The block by what it holds.  (Written out here: as a function of its
- * own, inlined, it costs more instructions.) */
-GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
-                 const guint8   *p,
-                 gk_vec          b,
-                 gk_mask         cont,
-                 gk_mask         cont2 G_GNUC_UNUSED,
-                 guint8         *o,
-                 const gboolean  big_endian)
-{
-  guint32 lead = ~cont & 0xFFFF;
-  guint32 l3 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80))), l4;
+/* The fast phase's loops by class, decode's and decode16's:
+ * gk_kl_class_decode_fast() and gk16_kl_class_run() of
+ * gutf8conv-kernel-generic-kl-decode.h, over these, which store UCS-4
+ * or units straight from the transcodings' words. */
+#define GK_KL_CLASS 1
 
-  if (l3 == 0)
-    return transcode16_bmp (p, lead, o, big_endian, FALSE, FALSE);
-  l4 = (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80)));
-  if (l4 != 0)
-    return (lead & ~l4) == 0 ? transcode16_all4 (p, lead, o, big_endian) : gk_decode_block (p, lead, o, big_endian);
-  if ((lead & ~l3) == 0)
-    return transcode16_all3 (p, lead, o, big_endian, FALSE);
-  return transcode16_bmp (p, lead, o, big_endian, FALSE, TRUE);
-}
-
-/* decode16's own loop: gk16_kl_class_run() of
- * gutf8conv-kernel-generic-kl-decode.h, over these, which store units
- * straight from the transcodings' words. */
-#define GK16_KL_CLASS 1
-
-GUTF8CONV_KERNEL_INLINE gk_mask gk16_kl_l3 (gk_vec b) { return (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80))); }
-GUTF8CONV_KERNEL_INLINE gk_mask gk16_kl_l4 (gk_vec b) { return (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80))); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_kl_l3 (gk_vec b) { return (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xE0 - 0x80))); }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_kl_l4 (gk_vec b) { return (guint32) _mm_movemask_epi8 (_mm_subs_epu8 (b, SET1 (0xF0 - 0x80))); }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk16_kl_bmp (const guint8   *p,
-             gk_mask         leads,
-             guint8         *o,
-             const gboolean  big_endian,
-             const gboolean  three)
+gk_kl_bmp (const guint8   *p,
+           gk_mask         leads,
+           guint8         *o,
+           const gboolean  big_endian,
+           const gboolean  three,
+           const gboolean  two,
+           const guint     unit)
 {
-  return transcode16_bmp (p, leads, o, big_endian, TRUE, three);
+  return transcode16_bmp (p, leads, o, big_endian, unit == 2, three, two);
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk16_kl_all3 (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+gk_kl_all3 (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian, const guint unit)
 {
-  return transcode16_all3 (p, leads, o, big_endian, TRUE);
+  return transcode16_all3 (p, leads, o, big_endian, unit == 2);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_kl_four (const guint8 *p, gk_mask leads, gk_mask l4, guint8 *o, const gboolean big_endian)
+{
+  return (leads & ~l4) == 0 ? transcode16_all4 (p, leads, o, big_endian) : gk_decode_block (p, leads, o, big_endian);
 }
 
 /* An ASCII block's units: gk_widen16(), included before the fast phase. */
@@ -325,7 +342,7 @@ gk16_kl_all3 (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endi
 #define GK_STEP 32
 #include "gutf8conv-kernel-generic-kl-decode.h"
 
-#define gk_decode_fast gk_kl_decode_fast
+#define gk_decode_fast gk_kl_class_decode_fast
 #include "gutf8conv-kernel-generic-decode.h"
 
 GK_DECODE_ENTRY_POINTS (decode_ssse3, decode_mend_ssse3)
