@@ -1270,6 +1270,54 @@ test_kernel_decode16_phase (gconstpointer data)
       }
 }
 
+/* The fast phase's blocks of one- and three-byte characters alone (Indic
+ * text among ASCII spaces; #kernels): three-byte characters from U+0800
+ * to U+FFFD, the lowest and highest of their leads, among ASCII (crossing
+ * each block end in turn, by the ASCII before them), a two-byte or a
+ * four-byte character after @k of them, decoded and decoded to UTF-16,
+ * with output room ending in every place (a stride of 11 bytes), both
+ * byte orders, with and without BMP_ONLY; against the scalar kernel and
+ * then against guard pages. */
+static void
+test_kernel_one_three (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  static const char *const chars[] = {
+    "\xE0\xA4\x95", " ", "\xE0\xA0\x80", "\xEA\xB0\x80", "xy", "\xEF\xBF\xBD", "\xED\x9F\xBF", "\xEE\x80\x80", ".",
+  };
+  static const char *const other[] = { "\xC3\xA9", "\xF0\x9F\x98\x80" };
+  guint8 text[256];
+
+  for (guint shift = 0; shift < 16; shift++)
+    for (guint k = 0; k <= 24; k += 1 + k / 4)
+      for (guint x = 0; x < G_N_ELEMENTS (other); x++)
+        {
+          gsize len = shift;
+
+          memset (text, 'a', shift);
+          for (guint i = 0; len < 200; i++)
+            {
+              const char *c = i == k ? other[x] : chars[i % G_N_ELEMENTS (chars)];
+
+              memcpy (text + len, c, strlen (c));
+              len += strlen (c);
+            }
+          memset (text + len, 'z', 40);
+          len += 40;
+          for (guint flags = 0; flags < 4; flags++)
+            {
+              guint f = (flags & 1 ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0) | (flags & 2 ? GUTF8CONV_KERNEL_BMP_ONLY : 0);
+
+              for (gsize out_len = 0; out_len < 4 * len + 11; out_len += 11)
+                check_call (kernel, DECODE, text, len, MIN (out_len, 4 * len), f);
+              for (gsize out_len = 0; out_len < 2 * len + 11; out_len += 11)
+                check_call (kernel, DECODE16, text, len, MIN (out_len, 2 * len), f);
+              check_guarded (kernel, DECODE, text, len, 4 * len - 4 * g_test_rand_int_range (0, 80), f);
+              check_guarded (kernel, DECODE16, text, len, 2 * len - 2 * g_test_rand_int_range (0, 80), f);
+            }
+        }
+}
+
 /* Short inputs, as a stream's small chunks give them, decoded to exact
  * bytes:
  * the scalar kernel's loop for an output with room for a unit per input
@@ -2539,6 +2587,7 @@ main (int    argc,
       add_kernel_test (k, "short-tails", test_kernel_short_tails);
       add_kernel_test (k, "short-sequences", test_kernel_short_sequences);
       add_kernel_test (k, "decode16-phase", test_kernel_decode16_phase);
+      add_kernel_test (k, "one-three", test_kernel_one_three);
       add_kernel_test (k, "single-byte", test_kernel_single_byte);
       if (k->decode_dense != NULL)
         add_kernel_test (k, "dense", test_kernel_dense);
