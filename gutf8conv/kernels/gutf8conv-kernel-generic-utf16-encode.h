@@ -48,6 +48,12 @@
  *   void ge16_forms (ge16_vec v, ge16_vec *hi, ge16_vec *lo);
  *       each unit's dword as ge16_three() below makes it, and byte 3
  *       too: the unit's low seven bits (its ASCII byte)
+ * and, where it makes the two-byte forms with fewer operations
+ * (GE16_HAVE_TWO defined):
+ *   ge16_vec ge16_two (ge16_vec v);
+ *       of units below U+0800: each one's bits 6-10 in its low byte, bits
+ *       0-5 in its high one (the lead and continuation bytes but their
+ *       marks)
  *
  * The loop's constants (Ge16Context) are made once before it by
  * ge16_context() and handed to each block and run (`const Ge16Context *c`,
@@ -198,6 +204,22 @@ ge16_encode_two (const Ge16Context *c,
   return ge16_store_two (o, ge16_blend (t, v, ascii), ascii);
 }
 
+/* ge16_encode_two() in a block (ge16_encode_block()): the ISA's two-byte
+ * forms where it has them.  The UCS-4 loops keep ge16_encode_two(), as
+ * they keep ge16_three() (below). */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_block_two (const Ge16Context *c,
+                guint8            *o,
+                ge16_vec           v,
+                ge16_vec           ascii)
+{
+#ifdef GE16_HAVE_TWO
+  return ge16_store_two (o, ge16_blend (ge16_or (ge16_two (v), c->two), v, ascii), ascii);
+#else
+  return ge16_encode_two (c, o, v, ascii);
+#endif
+}
+
 /* The dwords of units in the BMP (gutf8conv_enc3_shuffle's layout):
  * bytes 0-2, the three-byte form. */
 GUTF8CONV_KERNEL_INLINE void
@@ -307,7 +329,7 @@ ge16_encode_block (const Ge16Context *c,
   if (ge16_none (top5))
     {
       /* Below U+0800 (Cyrillic, Arabic, Latin). */
-      *po = ge16_encode_two (c, *po, v, ascii);
+      *po = ge16_block_two (c, *po, v, ascii);
       *pp += 2 * GE16_UNITS;
       return GE16_DONE;
     }
@@ -389,6 +411,18 @@ ge16_store_ascii2 (guint8   *o,
 #endif
 
 #ifndef GE16_HAVE_STEP
+/* Two blocks, both ASCII (and no U+0000 under NO_NUL). */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge16_ascii2 (const Ge16Context *c,
+             ge16_vec           v0,
+             ge16_vec           v1,
+             const guint        flags)
+{
+  return ge16_none_and (ge16_or (v0, v1), c->not_ascii) &&
+         (!(flags & GUTF8CONV_KERNEL_NO_NUL) ||
+          ge16_none (ge16_or (ge16_cmpeq (v0, c->zero), ge16_cmpeq (v1, c->zero))));
+}
+
 /* A run of ASCII from *@p, two blocks a test, at most @n blocks (the
  * caller has counted the input and the room for them): returns the
  * number of blocks it took. */
@@ -402,22 +436,44 @@ ge16_ascii_run (const Ge16Context *c,
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 *p = *pp;
   guint8 *o = *po;
+
+#ifdef __clang__
+  /* Clang steps the count alone and indexes both pointers by it; the
+   * pointer's end (below) would cost it more at a short run's ends than
+   * it saves. */
   gsize i;
 
   for (i = 0; i + 2 <= n; i += 2)
     {
+      ge16_vec v0 = ge16_load (p + 2 * GE16_UNITS * i, big_endian);
+      ge16_vec v1 = ge16_load (p + 2 * GE16_UNITS * (i + 1), big_endian);
+
+      if (!ge16_ascii2 (c, v0, v1, flags))
+        break;
+      ge16_store_ascii2 (o + GE16_UNITS * i, v0, v1);
+    }
+  *pp = p + 2 * GE16_UNITS * i;
+  *po = o + GE16_UNITS * i;
+  return i;
+#else
+  /* GCC would step the count beside the two pointers (four instructions
+   * a step): the input pointer is tested instead. */
+  const guint8 *stop = p + 4 * GE16_UNITS * (n / 2);
+
+  while (p != stop)
+    {
       ge16_vec v0 = ge16_load (p, big_endian), v1 = ge16_load (p + 2 * GE16_UNITS, big_endian);
 
-      if (!ge16_none_and (ge16_or (v0, v1), c->not_ascii) ||
-          ((flags & GUTF8CONV_KERNEL_NO_NUL) &&
-           !ge16_none (ge16_or (ge16_cmpeq (v0, c->zero), ge16_cmpeq (v1, c->zero)))))
+      if (!ge16_ascii2 (c, v0, v1, flags))
         break;
       o = ge16_store_ascii2 (o, v0, v1);
       p += 4 * GE16_UNITS;
     }
+  n = (gsize) (p - *pp) / (2 * GE16_UNITS);
   *pp = p;
   *po = o;
-  return i;
+  return n;
+#endif
 }
 
 /* A step is a block. */

@@ -170,6 +170,18 @@ ge16_forms (ge16_vec  v,
 }
 #endif
 
+#if defined (__SSSE3__) && X86_BITS == 128
+#define GE16_HAVE_TWO 1
+/* The two-byte forms by one multiply-add of bytes: v << 2 has bits 6-10
+ * in its high byte and bits 0-5 at bits 2-7 of its low one; times 1 and
+ * 0x40 the two trade places.  Not at 256 bits, as ge16_forms(). */
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge16_two (ge16_vec v)
+{
+  return X86_OP (maddubs_epi16) (ge16_slli (v, 2), ge16_set1 (0x0140));
+}
+#endif
+
 #if X86_BITS == 256 && !defined (__clang__)
 /* GCC makes these of the loop's constants again every block (a 64-bit
  * move and a broadcast each); holding all ten spills them instead.
@@ -231,6 +243,14 @@ ge16_store_two (guint8   *o,
                 ge16_vec  t,
                 ge16_vec  ascii)
 {
+#if defined (__SSSE3__) && X86_BITS == 128
+  /* Zeros packed above the mask: it is the table's row as it is, and its
+   * bits are the ASCII units (no byte to pick out of it twice). */
+  guint32 m = (guint32) _mm_movemask_epi8 (_mm_packs_epi16 (ascii, _mm_setzero_si128 ()));
+
+  _mm_storeu_si128 ((__m128i *) o, ge16_shuffle_rows (t, gutf8conv_enc2_shuffle, m, 0));
+  return o + 16 - __builtin_popcount (m);
+#else
   guint32 m = (guint32) X86_OP (movemask_epi8) (X86_OP (packs_epi16) (ascii, ascii));
 #ifdef __SSSE3__
   /* Eight units a lane: the mask's bits 0-7, and 16-23. */
@@ -251,6 +271,7 @@ ge16_store_two (guint8   *o,
       o += 2 - ((m >> i) & 1);
     }
   return o;
+#endif
 #endif
 }
 
