@@ -1318,6 +1318,37 @@ test_kernel_one_three (gconstpointer data)
         }
 }
 
+/* The ASCII steps of decode and decode16, which widen ASCII blocks until
+ * one is not, within the blocks the input and the room allow
+ * (#kernels): a run of ASCII of every length up to past four of the
+ * widest blocks, a two-byte character, more ASCII, with output room
+ * ending in every place (strides of 7 and 11 bytes), both byte orders,
+ * against the scalar kernel. */
+static void
+test_kernel_ascii_runs (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  guint8 text[400];
+
+  for (gsize run = 0; run <= 300; run++)
+    {
+      gsize len = run;
+
+      memset (text, 'a' + run % 26, run);
+      memcpy (text + len, "\xC3\xA9", 2);
+      len += 2;
+      memset (text + len, 'z', 70);
+      len += 70;
+      for (guint f = 0; f <= GUTF8CONV_KERNEL_BIG_ENDIAN; f += GUTF8CONV_KERNEL_BIG_ENDIAN)
+        {
+          for (gsize out_len = 0; out_len < 2 * len + 7; out_len += 7)
+            check_call (kernel, DECODE16, text, len, MIN (out_len, 2 * len), f);
+          for (gsize out_len = 0; out_len < 4 * len + 11; out_len += 11)
+            check_call (kernel, DECODE, text, len, MIN (out_len, 4 * len), f);
+        }
+    }
+}
+
 /* Short inputs, as a stream's small chunks give them, decoded to exact
  * bytes:
  * the scalar kernel's loop for an output with room for a unit per input
@@ -2588,6 +2619,7 @@ main (int    argc,
       add_kernel_test (k, "short-sequences", test_kernel_short_sequences);
       add_kernel_test (k, "decode16-phase", test_kernel_decode16_phase);
       add_kernel_test (k, "one-three", test_kernel_one_three);
+      add_kernel_test (k, "ascii-runs", test_kernel_ascii_runs);
       add_kernel_test (k, "single-byte", test_kernel_single_byte);
       if (k->decode_dense != NULL)
         add_kernel_test (k, "dense", test_kernel_dense);
