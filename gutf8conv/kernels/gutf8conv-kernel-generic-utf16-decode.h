@@ -118,7 +118,11 @@ gk16_widen_ascii (const guint8   *p,
 #define GK16_MIN_ROOM 64
 
 /* The @n values at @v to *@o, a group at a time, as many as fit before
- * @oend; advances *@o and returns the values stored. */
+ * @oend; advances *@o and returns the values stored.  The GK16_GROUP
+ * values after the @n are zeros (gk16_decode_loop() writes them): a short
+ * last group, where the decoder stopped early (at a malformed sequence,
+ * or the input's end), is narrowed whole, its zeros stored past the units
+ * and not counted, instead of one value at a time. */
 GUTF8CONV_KERNEL_INLINE gsize
 gk16_store_units (const guint32  *v,
                   gsize           n,
@@ -133,14 +137,19 @@ gk16_store_units (const guint32  *v,
     {
       gsize stop;
 
-      while (n - k >= GK16_GROUP && (gsize) (oend - o) >= 2 * GK16_GROUP &&
+      while (k < n && (gsize) (oend - o) >= 2 * GK16_GROUP &&
              gk16_narrow (v + k, o, big_endian))
         {
           k += GK16_GROUP;
           o += 2 * GK16_GROUP;
         }
-      if (k == n)
-        break;
+      if (k >= n)
+        {
+          /* The zeros of a short last group: not units. */
+          o -= 2 * (k - n);
+          k = n;
+          break;
+        }
 #ifdef GK16_PAIRS
       if (n - k >= GK16_GROUP && (gsize) (oend - o) >= 4 * GK16_GROUP)
         {
@@ -283,7 +292,8 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   /* The values stay in this machine's order. */
   const guint ucs4_flags = (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
                            (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0);
-  guint32 values[GK16_BLOCK] __attribute__((aligned (64)));
+  /* A group of zeros after the values (gk16_store_units()). */
+  guint32 values[GK16_BLOCK + GK16_GROUP] __attribute__((aligned (64)));
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
 
@@ -356,6 +366,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
       /* Room for two units a value: a pair each still fits. */
       cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4);
       n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
+      memset (values + n, 0, GK16_GROUP * sizeof (guint32));
       k = gk16_store_units (values, n, &o, oend, big_endian);
       /* Not all stored (the output is full after all): give back the
        * input of those that were not. */
