@@ -467,67 +467,6 @@ gk16_units (gk_vec          b,
   return o - start;
 }
 
-/* Sixteen ASCII bytes at @p as units to @o: vpmovzxbw reads them from
- * memory, where the block in a register takes an extract. */
-GUTF8CONV_KERNEL_INLINE void
-widen16_units (const guint8   *p,
-               guint8         *o,
-               const gboolean  big_endian)
-{
-  __m256i w = _mm256_cvtepu8_epi16 (_mm_loadu_si128 ((const __m128i *) p));
-
-  _mm256_storeu_si256 ((__m256i *) o, big_endian ? _mm256_slli_epi16 (w, 8) : w);
-}
-
-/* Whether the 32 bytes at @p are ASCII: one vptest, which reads them
- * from memory. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ascii32 (const guint8 *p)
-{
-  return _mm256_testz_si256 (_mm256_set1_epi8 ((char) 0x80), _mm256_loadu_si256 ((const __m256i *) p));
-}
-
-/* decode16's ASCII step: two blocks a test of the bound, each block
- * tested by itself, so that it stops at the same block as the generic
- * step (one test for both made text of short ASCII runs pay for the
- * second block). */
-#define GK16_HAVE_ASCII_RUN 1
-GUTF8CONV_KERNEL_INLINE void
-gk16_ascii_run (const guint8   **pp,
-                const guint8    *stop,
-                guint8         **po,
-                const gboolean   big_endian)
-{
-  const guint8 *p = *pp, *pairs = p + 2 * GK_BLOCK * ((gsize) (stop - p) / (2 * GK_BLOCK));
-  guint8 *o = *po;
-
-  for (; p < pairs; p += 2 * GK_BLOCK, o += 4 * GK_BLOCK)
-    {
-      if (!ascii32 (p))
-        goto done;
-      widen16_units (p, o, big_endian);
-      widen16_units (p + 16, o + 32, big_endian);
-      if (!ascii32 (p + GK_BLOCK))
-        {
-          p += GK_BLOCK;
-          o += 2 * GK_BLOCK;
-          goto done;
-        }
-      widen16_units (p + 32, o + 64, big_endian);
-      widen16_units (p + 48, o + 96, big_endian);
-    }
-  if (p < stop && ascii32 (p))
-    {
-      widen16_units (p, o, big_endian);
-      widen16_units (p + 16, o + 32, big_endian);
-      p += GK_BLOCK;
-      o += 2 * GK_BLOCK;
-    }
-done:
-  *pp = p;
-  *po = o;
-}
-
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_avx2, decode16_avx2_mend, decode_avx2)

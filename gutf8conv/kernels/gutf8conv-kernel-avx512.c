@@ -196,27 +196,6 @@ gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboole
   _mm512_storeu_si512 ((void *) (o + 192), d3);
 }
 
-/* Sixteen ASCII bytes at @p to @o. */
-GUTF8CONV_KERNEL_INLINE void
-widen16_at (const guint8 *p, guint8 *o, const gboolean big_endian)
-{
-  __m512i d = _mm512_cvtepu8_epi32 (_mm_loadu_si128 ((const __m128i *) p));
-
-  _mm512_storeu_si512 ((void *) o, big_endian ? _mm512_slli_epi32 (d, 24) : d);
-}
-
-/* The fast phase's ASCII run: vpmovzxbd reads its sixteen bytes from
- * memory, where the block in a register takes three extracts.  Written
- * out, as gk_widen_block(). */
-GUTF8CONV_KERNEL_INLINE void
-gk_widen_at (const guint8 *p, guint8 *o, const gboolean big_endian)
-{
-  widen16_at (p, o, big_endian);
-  widen16_at (p + 16, o + 64, big_endian);
-  widen16_at (p + 32, o + 128, big_endian);
-  widen16_at (p + 48, o + 192, big_endian);
-}
-
 GUTF8CONV_KERNEL_INLINE gk_vec
 gk_load_rest (const guint8 *p, gsize n)
 {

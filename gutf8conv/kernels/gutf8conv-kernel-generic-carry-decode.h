@@ -15,9 +15,6 @@
  *        to @o, the bytes of one that ends past the block those of the
  *        next block @next; the new @o.  It may write up to 4 * GK_BLOCK
  *        bytes from @o: the loop keeps that room
- *   void gk_widen_at (const guint8 *p, guint8 *o, gboolean big_endian);
- *        the ASCII block at @p widened to @o, read from @p again (the
- *        ASCII run's, which has tested it)
  * A kernel that prefetches the input of ASCII blocks defines
  * GK_HAVE_FAST_PREFETCH and
  *   gboolean gk_fast_prefetching (const guint8 *o, const guint8 *oend);
@@ -32,35 +29,6 @@
 GUTF8CONV_KERNEL_INLINE gboolean gk_fast_prefetching (const guint8 *o G_GNUC_UNUSED, const guint8 *oend G_GNUC_UNUSED) { return FALSE; }
 GUTF8CONV_KERNEL_INLINE void     gk_fast_prefetch (const guint8 *p G_GNUC_UNUSED) { }
 #endif
-
-/* The ASCII block at *@pp widened, and each one after it that is ASCII,
- * starts at or before @last and has its output start at or before
- * @olast: a step tests one block and two pointers, where the block
- * loop's also finds the next block's classes and tests the carry.
- * Advances *@pp and *@po. */
-GUTF8CONV_KERNEL_INLINE void
-gk_carry_ascii_run (const guint8   **pp,
-                    const guint8    *last,
-                    guint8         **po,
-                    const guint8    *olast,
-                    const gboolean   big_endian,
-                    const gboolean   prefetch)
-{
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-
-  do
-    {
-      gk_widen_at (p, o, big_endian);
-      if (prefetch)
-        gk_fast_prefetch (p);
-      p += GK_BLOCK;
-      o += 4 * GK_BLOCK;
-    }
-  while (p <= last && o <= olast && gk_movemask (gk_loadu (p)) == 0);
-  *pp = p;
-  *po = o;
-}
 
 /* The fast phase steps a fixed block, so that no load waits for the
  * previous block's verdict.  A character that crosses into the next
@@ -83,7 +51,6 @@ gk_carry_decode_fast (const guint8   **pp,
 
   if (end - p < 2 * GK_BLOCK || oend - o < 4 * GK_BLOCK)
     return;
-again:
   gk_carry_block (p, &b, &nonascii, &l2);
   do
     {
@@ -93,11 +60,6 @@ again:
       gk_carry_block (p + GK_BLOCK, &b2, &nonascii2, &l2_2);
       if (nonascii == 0 && carry == 0)
         {
-          /* Two ASCII blocks: the run, out of this loop (inside it,
-           * GCC allocated the loop's registers worse for every other
-           * block). */
-          if (nonascii2 == 0)
-            goto run;
           gk_widen_block (p, b, o, big_endian);
           if (prefetch)
             gk_fast_prefetch (p);
@@ -114,18 +76,5 @@ again:
     }
   while (end - p >= 2 * GK_BLOCK && oend - o >= 4 * GK_BLOCK);
   *pp = p + gk_popcount (carry);
-  *po = o;
-  return;
-
-run:
-  /* Written twice, so that the run tests no flag; its bounds are the
-   * loop's. */
-  if (prefetch)
-    gk_carry_ascii_run (&p, end - 2 * GK_BLOCK, &o, oend - 4 * GK_BLOCK, big_endian, TRUE);
-  else
-    gk_carry_ascii_run (&p, end - 2 * GK_BLOCK, &o, oend - 4 * GK_BLOCK, big_endian, FALSE);
-  if (end - p >= 2 * GK_BLOCK && oend - o >= 4 * GK_BLOCK)
-    goto again;
-  *pp = p;
   *po = o;
 }

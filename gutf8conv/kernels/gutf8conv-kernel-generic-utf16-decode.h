@@ -52,13 +52,6 @@
  *   void gk16_leads (gk_vec b, gk_mask nonascii, GkLeads *c);
  *       @c's l2 and l3 (bytes from C0 and E0) without gk_ge_mask().
  *
- * A kernel may define GK16_HAVE_ASCII_RUN and its own ASCII step,
- *   void gk16_ascii_run (const guint8 **pp, const guint8 *stop, guint8 **po,
- *                        gboolean big_endian);
- *       the GK16_ASCII-byte blocks from *@pp up to @stop (a whole number
- *       of them; the room is there), as 16-bit units to *@po, up to the
- *       first that is not ASCII; advances *@pp and *@po over them.
- *
  * A kernel with a loop that stores units defines GK16_RUN (the generic
  * fast phase's, gk16_kl_run() of gutf8conv-kernel-generic-kl-decode.h,
  * where the kernel defines GK16_KL), the name of
@@ -309,15 +302,11 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
       const guint8 *ascii_stop = p + GK16_ASCII * MIN ((gsize) (end - p) / GK16_ASCII,
                                                        (gsize) (oend - o) / (2 * GK16_ASCII));
 
-#ifdef GK16_HAVE_ASCII_RUN
-      gk16_ascii_run (&p, ascii_stop, &o, big_endian);
-#else
       while (p < ascii_stop && gk16_widen_ascii (p, o, big_endian))
         {
           p += GK16_ASCII;
           o += 2 * GK16_ASCII;
         }
-#endif
       if (p == end || (gsize) (oend - o) / 2 < GK16_MIN_ROOM)
         break;
 #ifdef GK16_RUN
