@@ -495,6 +495,9 @@ def profile_header(path):
                    ('NEXT_SHIFT', DFA_NEXT_SHIFT))))
     for name, max_value, surrogates, edits in PROFILES:
         byte_class, trans = dfa_tables(lead_rows(edits))
+        # The dense loop masks a byte with the 8 bits from MASK_SHIFT on.
+        if any(t >> DFA_MASK_SHIFT & 0x80 for t in trans):
+            raise SystemExit('gen-tables: %s: a payload mask above 0x7F' % name)
         out.append('#define GUTF8CONV_DFA_CLASS_%s \\\n%s' % (name, ' \\\n'.join(
             '  ' + ', '.join('%d' % v for v in byte_class[i:i + 16]) + ','
             for i in range(0, 256, 16))))

@@ -394,6 +394,11 @@ dense_bytes_impl (const guint8              *in,
   guint32 state = 0, cp = 0;
   guint64 n_bad = 0;
   gsize pend = 0;
+  /* Towards UCS-4 and UTF-16 with SKIP and REPLACE only the end asks
+   * where the open sequence starts: its count of bytes costs a step less
+   * than its start. */
+  const gboolean count_open = how != DFA_KEEP && unit != 1;
+  gsize n_open = 0;
 
   for (;;)
     {
@@ -421,8 +426,12 @@ dense_bytes_impl (const guint8              *in,
           /* The bytes of the sequence before this one. */
           gsize sub = ip - seq;
 
-          cp = ((cp << 6) & ~started) | (b & (e >> GUTF8CONV_DFA_MASK_SHIFT & 0x7F));
-          seq += sub & (gssize) (gint32) started;
+          /* (Above the mask's 7 bits comes a 0 bit: @b has 8.) */
+          cp = ((cp << 6) & ~started) | (b & (e >> GUTF8CONV_DFA_MASK_SHIFT));
+          if (count_open)
+            n_open = (n_open & ~(gsize) started) + 1;
+          else
+            seq += sub & (gssize) (gint32) started;
           if (how == DFA_KEEP)
             op = dfa_put_keep (op, &pend, e, b, cp, seq, ip, values, forms, unit, big_endian);
           else
@@ -438,6 +447,8 @@ dense_bytes_impl (const guint8              *in,
 out:
   if (state != 0)
     {
+      if (count_open)
+        seq = ip - n_open;
       /* Keeping the bytes towards UCS-4 or UTF-16, those of the open
        * sequence were written as bad ones, and towards UTF-8 with SKIP
        * or REPLACE copied: take them back. */
