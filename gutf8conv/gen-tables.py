@@ -424,6 +424,21 @@ def dfa_tables(rows):
     return byte_class, trans
 
 
+def dfa_steps(trans):
+    """@trans as GUtf8ConvDfaStep rows (gutf8conv-kernel.h), each field
+    as the byte-a-step loop to UCS-4 reads it: the next state's offset,
+    -1 but where a sequence starts (0), the payload mask, REJECT,
+    SELF_BAD and CHAR as 0 or 1, and BAD with 0x80 for STOP."""
+    rows = []
+    for t in trans:
+        if t >> DFA_NEXT_SHIFT > 0xFFFF:
+            raise SystemExit('gen-tables: a state offset above 16 bits')
+        rows.append((t >> DFA_NEXT_SHIFT, 0 if t & DFA_START else -1, t >> DFA_MASK_SHIFT & 0xFF,
+                     int(bool(t & DFA_REJECT)), int(bool(t & DFA_SELF_BAD)), int(bool(t & DFA_CHAR)),
+                     (t & DFA_BAD) | (0x80 if t & DFA_STOP else 0)))
+    return rows
+
+
 def cp1252_values():
     """windows-1252 by byte, as Python's cp1252 codec decodes it; the five
     bytes it leaves undefined (81, 8D, 8F, 90, 9D) are the C1 control of
@@ -487,7 +502,8 @@ def profile_header(path):
                ' * character ends here, CHAR, or this byte alone is a maximal subpart,\n'
                ' * SELF_BAD), START (a sequence starts here), STOP (a surrogate form, a\n'
                ' * form of five or six bytes or a value above U+10FFFF ends here: the\n'
-               ' * general loop\'s).  The start state is offset 0. */\n' +
+               ' * general loop\'s).  The start state is offset 0.  STEPS: the same\n'
+               ' * transitions as GUtf8ConvDfaStep rows (gutf8conv-kernel.h). */\n' +
                '\n'.join('#define GUTF8CONV_DFA_%-10s 0x%X' % kv for kv in (
                    ('BAD', DFA_BAD), ('REJECT', DFA_REJECT), ('ITEM', DFA_ITEM), ('CHAR', DFA_CHAR),
                    ('SELF_BAD', DFA_SELF_BAD), ('START', DFA_START), ('STOP', DFA_STOP),
@@ -504,6 +520,9 @@ def profile_header(path):
         out.append('#define GUTF8CONV_DFA_TRANS_%s \\\n%s' % (name, ' \\\n'.join(
             '  ' + ', '.join('0x%06X' % v for v in trans[i:i + 6]) + ','
             for i in range(0, len(trans), 6))))
+        out.append('#define GUTF8CONV_DFA_STEPS_%s \\\n%s' % (name, ' \\\n'.join(
+            '  ' + ' '.join('{ %d, %d, 0x%02X, %d, %d, %d, 0x%02X },' % v for v in dfa_steps(trans)[i:i + 4])
+            for i in range(0, len(trans), 4))))
     out += keep_tables()
     return '\n\n'.join(out) + '\n'
 

@@ -1087,6 +1087,7 @@ choose_kernel_func (GUtf8ConvCodec *codec)
 
   codec->dense.dfa_class = codec->profile->dfa_class;
   codec->dense.dfa_trans = codec->profile->dfa_trans;
+  codec->dense.dfa_steps = codec->profile->dfa_steps;
   codec->dense_func = codec->dense_stop = NULL;
   if (codec->kernel->decode_dense != NULL)
     {

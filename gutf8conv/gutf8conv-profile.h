@@ -49,9 +49,11 @@ typedef struct
   guint          encode_kernel_flags;
   GUtf8ConvLead  lead[64];       /* by lead byte - 0xC0 */
   /* The same grammar as a state machine for the dense loop: a class by
-   * byte, and transitions by state offset + class (GUTF8CONV_DFA_*). */
+   * byte, and transitions by state offset + class (GUTF8CONV_DFA_*),
+   * also as GUtf8ConvDfaStep rows (gutf8conv-kernel.h). */
   const guint8  *dfa_class;
   const guint32 *dfa_trans;
+  const struct _GUtf8ConvDfaStep *dfa_steps;
 } GUtf8ConvProfileInfo;
 
 const GUtf8ConvProfileInfo *gutf8conv_profile_info (GUtf8ConvProfile profile);

@@ -2486,7 +2486,7 @@ check_dense_call (const GUtf8ConvKernel *kernel,
    * codec reports them; now and then after a lone one in text. */
   gboolean stop = g_test_rand_int_range (0, 5) == 0;
   GUtf8ConvKernelByteMode mode = stop ? GUTF8CONV_KERNEL_BYTE_STOP : modes[config->error_mode];
-  GUtf8ConvKernelDense ref_d = { info->dfa_class, info->dfa_trans, g_test_rand_bit (), FALSE, 0 };
+  GUtf8ConvKernelDense ref_d = { info->dfa_class, info->dfa_trans, info->dfa_steps, g_test_rand_bit (), FALSE, 0 };
   GUtf8ConvKernelDense got_d = ref_d;
   g_autofree guint8 *ref = g_malloc (out_len + 16);
   g_autofree guint8 *got = g_malloc (out_len + 16);

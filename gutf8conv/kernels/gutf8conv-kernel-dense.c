@@ -41,10 +41,11 @@ static const guint8 keep_utf8[2][256][4] = {
 
 /* A mask of all ones where bit @flag of the transition @e is set. */
 #define DFA_MASK(e, flag) (-(gsize) (((e) / GUTF8CONV_DFA_##flag) & 1))
-/* One step of dense_bytes_impl() for SKIP and REPLACE: a replacement for
- * the subpart the byte rejects and the byte's item (@item: a character,
- * or U+FFFD for the byte alone), each stored whether it counts or not,
- * the output moved on by what counts.  Towards UTF-8, each byte is
+/* One step of dense_bytes_impl() for SKIP and REPLACE towards UTF-16 and
+ * UTF-8 (UCS-4's is dense_bytes_ucs4()): a replacement for the subpart
+ * the byte rejects and the byte's item (@item: a character, or U+FFFD for
+ * the byte alone), each stored whether it counts or not, the output moved
+ * on by what counts.  Towards UTF-8, each byte is
  * copied as it comes (a character's form is the shortest), a bad one
  * written over with U+FFFD or taken back, and a subpart the byte rejects
  * (@sub bytes, copied already) taken back and replaced.  Returns the
@@ -61,14 +62,7 @@ dfa_put_replace (guint8       *op,
 {
   static const guint8 replacement_utf8[4] = { 0xEF, 0xBF, 0xBD, 0 };
 
-  if (unit == 4)
-    {
-      store_u32 (op, REPLACEMENT, big_endian);
-      op += replace ? (e & GUTF8CONV_DFA_REJECT) : 0;
-      store_u32 (op, item, big_endian);
-      op += replace ? (e & GUTF8CONV_DFA_ITEM) / 2 : (e & GUTF8CONV_DFA_CHAR) / 4;
-    }
-  else if (unit == 2)
+  if (unit == 2)
     {
       guint32 wide = -(guint32) (item > 0xFFFF);
 
@@ -353,6 +347,78 @@ dense_sequences (const guint8          **ipp,
   return to_branchless;
 }
 
+/* dense_bytes_impl() towards UCS-4 with SKIP and REPLACE (@how): each
+ * field of a transition (GUtf8ConvDfaStep) loaded as it stands, and the
+ * output moved on by the scaled flags, where dfa_put_replace() takes
+ * them out of one word.  A step stores U+FFFD for the subpart the byte
+ * rejects, U+FFFD for the byte alone and the value, each where the ones
+ * before it that count leave the output: 12 bytes from the output, which
+ * moves on by at most 8. */
+GUTF8CONV_KERNEL_INLINE gsize
+dense_bytes_ucs4 (const guint8          *in,
+                  gsize                  in_len,
+                  guint8                *out,
+                  gsize                  out_len,
+                  guint                  how,
+                  gboolean               big_endian,
+                  gsize                 *in_used,
+                  GUtf8ConvKernelDense  *dense)
+{
+  const guint8 *ip = in, *iend = in + in_len;
+  guint8 *op = out, *oend = out + out_len;
+  const guint8 *classes = dense->dfa_class;
+  const GUtf8ConvDfaStep *steps = dense->dfa_steps;
+  guint32 state = 0, cp = 0, n_open = 0;
+  guint64 n_bad = 0;
+
+  for (;;)
+    {
+      /* Steps that cannot overrun the input or the output, at most a
+       * block: after a block without a bad byte the faster decoder takes
+       * over. */
+      gsize room = oend - op;
+      gsize n = MIN ((gsize) (iend - ip), room > 4 ? (room - 4) / 8 : 0);
+      const guint8 *stop = ip + MIN (n, GUTF8CONV_KERNEL_DENSE_BLOCK);
+      guint64 n_bad_before = n_bad;
+
+      if (n == 0)
+        break;
+      for (; ip < stop; ip++)
+        {
+          guint32 b = *ip;
+          const GUtf8ConvDfaStep *t = &steps[state + classes[b]];
+
+          if (G_UNLIKELY (t->bad & 0x80))
+            break;
+          cp = ((cp << 6) & (guint32) (gint32) t->within) | (b & t->mask);
+          /* Only the end asks where the open sequence starts: its count of
+           * bytes. */
+          n_open = (n_open & (guint32) (gint32) t->within) + 1;
+          if (how == DFA_REPLACE)
+            {
+              store_u32 (op, REPLACEMENT, big_endian);
+              op += (gsize) t->reject * 4;
+              store_u32 (op, REPLACEMENT, big_endian);
+              op += (gsize) t->self_bad * 4;
+            }
+          store_u32 (op, cp, big_endian);
+          op += (gsize) t->chr * 4;
+          n_bad += t->bad;
+          state = t->next;
+        }
+      if (ip < stop || (n >= GUTF8CONV_KERNEL_DENSE_BLOCK && n_bad == n_bad_before))
+        break;
+    }
+
+  /* A sequence still open, or one the codec's state machine must take:
+   * nothing of it was written. */
+  if (state != 0)
+    ip -= n_open;
+  dense->n_bad += n_bad;
+  *in_used = ip - in;
+  return op - out;
+}
+
 /* One byte a step of the profile's state machine, with no branch on the
  * bytes (dfa_put_replace(), dfa_put_keep()), for SKIP, REPLACE (@how)
  * and, but towards UTF-8 for ESCAPE, the modes that keep a malformed
@@ -394,12 +460,14 @@ dense_bytes_impl (const guint8              *in,
   guint32 state = 0, cp = 0;
   guint64 n_bad = 0;
   gsize pend = 0;
-  /* Towards UCS-4 and UTF-16 with SKIP and REPLACE only the end asks
-   * where the open sequence starts: its count of bytes costs a step less
-   * than its start. */
+  /* Towards UTF-16 with SKIP and REPLACE only the end asks where the
+   * open sequence starts: its count of bytes costs a step less than its
+   * start. */
   const gboolean count_open = how != DFA_KEEP && unit != 1;
   gsize n_open = 0;
 
+  if (unit == 4 && how != DFA_KEEP)
+    return dense_bytes_ucs4 (in, in_len, out, out_len, how, big_endian, in_used, dense);
   for (;;)
     {
       /* Steps that cannot overrun the input or the output, at most a

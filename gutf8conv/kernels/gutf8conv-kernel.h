@@ -206,13 +206,31 @@ typedef gsize (*GUtf8ConvSingleByteFunc) (const guint8            *in,
  * for its re-entries on single-byte text, more gain nothing. */
 #define GUTF8CONV_KERNEL_SINGLE_BYTE_CLEAN 4
 
+/* A transition of the profile's state machine as the byte-a-step loop to
+ * UCS-4 reads it: each field on its own, loaded with no shift or mask
+ * (gen-tables.py writes it from the transition of the same place). */
+typedef struct _GUtf8ConvDfaStep
+{
+  guint16 next;      /* the next state's offset */
+  gint8   within;    /* -1; 0 where the byte starts a sequence */
+  guint8  mask;      /* the byte's payload bits */
+  guint8  reject;    /* 1: the bytes before this one are a maximal subpart */
+  guint8  self_bad;  /* 1: this byte alone is one */
+  guint8  chr;       /* 1: a character ends at this byte */
+  guint8  bad;       /* the maximal subparts that end here; | 0x80: STOP */
+} GUtf8ConvDfaStep;
+
+G_STATIC_ASSERT (sizeof (GUtf8ConvDfaStep) == 8);
+
 /* UTF-8 from where a kernel stopped short, most often at a malformed
- * sequence, through @dfa_class and @dfa_trans, the profile's grammar as a
- * state machine (gen-tables.py: any profile, not only Unicode's). */
+ * sequence, through @dfa_class and @dfa_trans (and @dfa_steps, the same
+ * transitions), the profile's grammar as a state machine (gen-tables.py:
+ * any profile, not only Unicode's). */
 typedef struct
 {
   const guint8            *dfa_class;
   const guint32           *dfa_trans;
+  const GUtf8ConvDfaStep  *dfa_steps;
   gboolean                 sparse;      /* the kernel ran long before: a lone error in text */
   gboolean                 bad_next;    /* BYTE_STOP stopped before a malformed sequence */
   guint64                  n_bad;       /* each malformed sequence adds one */
