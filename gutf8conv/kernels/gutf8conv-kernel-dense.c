@@ -41,47 +41,27 @@ static const guint8 keep_utf8[2][256][4] = {
 
 /* A mask of all ones where bit @flag of the transition @e is set. */
 #define DFA_MASK(e, flag) (-(gsize) (((e) / GUTF8CONV_DFA_##flag) & 1))
-/* One step of dense_bytes_impl() for SKIP and REPLACE towards UTF-16 and
- * UTF-8 (UCS-4's is dense_bytes_ucs4()): a replacement for the subpart
- * the byte rejects and the byte's item (@item: a character, or U+FFFD for
- * the byte alone), each stored whether it counts or not, the output moved
- * on by what counts.  Towards UTF-8, each byte is
- * copied as it comes (a character's form is the shortest), a bad one
- * written over with U+FFFD or taken back, and a subpart the byte rejects
- * (@sub bytes, copied already) taken back and replaced.  Returns the
- * output's new end. */
+/* One step of dense_bytes_impl() for SKIP and REPLACE towards UTF-8
+ * (UCS-4's and UTF-16's is dense_bytes_wide()): each byte is copied as it
+ * comes (a character's form is the shortest), a bad one written over with
+ * U+FFFD or taken back, and a subpart the byte rejects (@sub bytes,
+ * copied already) taken back and replaced; each store made whether it
+ * counts or not.  Returns the output's new end. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 dfa_put_replace (guint8       *op,
                  guint32       e,
-                 guint32       item,
                  gsize         sub,
                  const guint8 *ip,
-                 guint         unit,
-                 gboolean      replace,
-                 gboolean      big_endian)
+                 gboolean      replace)
 {
   static const guint8 replacement_utf8[4] = { 0xEF, 0xBF, 0xBD, 0 };
+  gsize rejected = DFA_MASK (e, REJECT), self_bad = DFA_MASK (e, SELF_BAD);
 
-  if (unit == 2)
-    {
-      guint32 wide = -(guint32) (item > 0xFFFF);
-
-      store_u16 (op, REPLACEMENT, big_endian);
-      op += replace ? (e & GUTF8CONV_DFA_REJECT) / 2 : 0;
-      store_u16 (op, (surrogate_high (item) & wide) | (item & ~wide), big_endian);
-      store_u16 (op + 2, surrogate_low (item), big_endian);
-      op += (replace ? (e & GUTF8CONV_DFA_ITEM) / 4 : (e & GUTF8CONV_DFA_CHAR) / 8) << (wide & 1);
-    }
-  else
-    {
-      gsize rejected = DFA_MASK (e, REJECT), self_bad = DFA_MASK (e, SELF_BAD);
-
-      op -= sub & rejected;
-      memcpy (op, replacement_utf8, 4);
-      op += replace ? 3 & rejected : 0;
-      memcpy (op, (const guint8 *) (((guintptr) replacement_utf8 & self_bad) | ((guintptr) ip & ~self_bad)), 4);
-      op += replace ? 1 | (2 & self_bad) : 1 & ~self_bad;
-    }
+  op -= sub & rejected;
+  memcpy (op, replacement_utf8, 4);
+  op += replace ? 3 & rejected : 0;
+  memcpy (op, (const guint8 *) (((guintptr) replacement_utf8 & self_bad) | ((guintptr) ip & ~self_bad)), 4);
+  op += replace ? 1 | (2 & self_bad) : 1 & ~self_bad;
   return op;
 }
 
@@ -347,18 +327,19 @@ dense_sequences (const guint8          **ipp,
   return to_branchless;
 }
 
-/* dense_bytes_impl() towards UCS-4 with SKIP and REPLACE (@how): each
- * field of a transition (GUtf8ConvDfaStep) loaded as it stands, and the
- * output moved on by the scaled flags, where dfa_put_replace() takes
- * them out of one word.  A step stores U+FFFD for the subpart the byte
- * rejects, U+FFFD for the byte alone and the value, each where the ones
- * before it that count leave the output: 12 bytes from the output, which
- * moves on by at most 8. */
+/* dense_bytes_impl() towards UCS-4 and UTF-16 (@unit 4 or 2) with SKIP
+ * and REPLACE (@how): each field of a transition (GUtf8ConvDfaStep)
+ * loaded as it stands, and the output moved on by the scaled flags, where
+ * dfa_put_replace() takes them out of one word.  A step stores U+FFFD for
+ * the subpart the byte rejects, U+FFFD for the byte alone and the value,
+ * each where the ones before it that count leave the output: at most 12
+ * bytes from the output, which moves on by at most 8. */
 GUTF8CONV_KERNEL_INLINE gsize
-dense_bytes_ucs4 (const guint8          *in,
+dense_bytes_wide (const guint8          *in,
                   gsize                  in_len,
                   guint8                *out,
                   gsize                  out_len,
+                  guint                  unit,
                   guint                  how,
                   gboolean               big_endian,
                   gsize                 *in_used,
@@ -394,15 +375,34 @@ dense_bytes_ucs4 (const guint8          *in,
           /* Only the end asks where the open sequence starts: its count of
            * bytes. */
           n_open = (n_open & (guint32) (gint32) t->within) + 1;
-          if (how == DFA_REPLACE)
+          if (unit == 4)
             {
-              store_u32 (op, REPLACEMENT, big_endian);
-              op += (gsize) t->reject * 4;
-              store_u32 (op, REPLACEMENT, big_endian);
-              op += (gsize) t->self_bad * 4;
+              if (how == DFA_REPLACE)
+                {
+                  store_u32 (op, REPLACEMENT, big_endian);
+                  op += (gsize) t->reject * 4;
+                  store_u32 (op, REPLACEMENT, big_endian);
+                  op += (gsize) t->self_bad * 4;
+                }
+              store_u32 (op, cp, big_endian);
+              op += (gsize) t->chr * 4;
             }
-          store_u32 (op, cp, big_endian);
-          op += (gsize) t->chr * 4;
+          else
+            {
+              /* A character above U+FFFF is a pair: two units. */
+              guint32 wide = -(guint32) (cp > 0xFFFF);
+
+              if (how == DFA_REPLACE)
+                {
+                  store_u16 (op, REPLACEMENT, big_endian);
+                  op += (gsize) t->reject * 2;
+                  store_u16 (op, REPLACEMENT, big_endian);
+                  op += (gsize) t->self_bad * 2;
+                }
+              store_u16 (op, (surrogate_high (cp) & wide) | (cp & ~wide), big_endian);
+              store_u16 (op + 2, surrogate_low (cp), big_endian);
+              op += ((gsize) t->chr * 2) << (wide & 1);
+            }
           n_bad += t->bad;
           state = t->next;
         }
@@ -420,8 +420,9 @@ dense_bytes_ucs4 (const guint8          *in,
 }
 
 /* One byte a step of the profile's state machine, with no branch on the
- * bytes (dfa_put_replace(), dfa_put_keep()), for SKIP, REPLACE (@how)
- * and, but towards UTF-8 for ESCAPE, the modes that keep a malformed
+ * bytes (dfa_put_replace(), dfa_put_keep(); SKIP and REPLACE towards
+ * UCS-4 and UTF-16: dense_bytes_wide()), for SKIP, REPLACE (@how) and,
+ * but towards UTF-8 for ESCAPE, the modes that keep a malformed
  * sequence's bytes.  A transition that rejects the bytes before its own
  * ends their maximal subpart there (behaviour-errors), and reads its byte
  * again from the start state.  A sequence still open when the loop ends,
@@ -450,7 +451,7 @@ dense_bytes_impl (const guint8              *in,
   const guint32 *trans = dense->dfa_trans;
   const guint16 *values = keep_value[keep];
   const guint8 (*forms)[4] = keep_utf8[keep > 0 ? keep - 1 : 0];
-  /* A step stores at most 8 bytes (SKIP, REPLACE); or, keeping the
+  /* A step stores at most 8 bytes (SKIP, REPLACE: UTF-8); or, keeping the
    * bytes, a step moves the output on by at most a unit and stores at
    * most 8 bytes past it; towards UTF-8 it adds at most 3 bytes to the
    * output and the items stored past it, which are at most 9 bytes, and
@@ -460,14 +461,9 @@ dense_bytes_impl (const guint8              *in,
   guint32 state = 0, cp = 0;
   guint64 n_bad = 0;
   gsize pend = 0;
-  /* Towards UTF-16 with SKIP and REPLACE only the end asks where the
-   * open sequence starts: its count of bytes costs a step less than its
-   * start. */
-  const gboolean count_open = how != DFA_KEEP && unit != 1;
-  gsize n_open = 0;
 
-  if (unit == 4 && how != DFA_KEEP)
-    return dense_bytes_ucs4 (in, in_len, out, out_len, how, big_endian, in_used, dense);
+  if (unit != 1 && how != DFA_KEEP)
+    return dense_bytes_wide (in, in_len, out, out_len, unit, how, big_endian, in_used, dense);
   for (;;)
     {
       /* Steps that cannot overrun the input or the output, at most a
@@ -490,21 +486,16 @@ dense_bytes_impl (const guint8              *in,
 
           if (G_UNLIKELY (e & GUTF8CONV_DFA_STOP))
             goto out;
-          /* A bad byte alone has the payload mask 0: its item is U+FFFD. */
           /* The bytes of the sequence before this one. */
           gsize sub = ip - seq;
 
           /* (Above the mask's 7 bits comes a 0 bit: @b has 8.) */
           cp = ((cp << 6) & ~started) | (b & (e >> GUTF8CONV_DFA_MASK_SHIFT));
-          if (count_open)
-            n_open = (n_open & ~(gsize) started) + 1;
-          else
-            seq += sub & (gssize) (gint32) started;
+          seq += sub & (gssize) (gint32) started;
           if (how == DFA_KEEP)
             op = dfa_put_keep (op, &pend, e, b, cp, seq, ip, values, forms, unit, big_endian);
           else
-            op = dfa_put_replace (op, e, cp | (REPLACEMENT & DFA_MASK (e, SELF_BAD)), sub, ip, unit,
-                                  how == DFA_REPLACE, big_endian);
+            op = dfa_put_replace (op, e, sub, ip, how == DFA_REPLACE);
           n_bad += e & GUTF8CONV_DFA_BAD;
           state = e >> GUTF8CONV_DFA_NEXT_SHIFT;
         }
@@ -515,8 +506,6 @@ dense_bytes_impl (const guint8              *in,
 out:
   if (state != 0)
     {
-      if (count_open)
-        seq = ip - n_open;
       /* Keeping the bytes towards UCS-4 or UTF-16, those of the open
        * sequence were written as bad ones, and towards UTF-8 with SKIP
        * or REPLACE copied: take them back. */
