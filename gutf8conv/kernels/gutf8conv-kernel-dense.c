@@ -327,6 +327,27 @@ dense_sequences (const guint8          **ipp,
   return to_branchless;
 }
 
+/* The steps of the byte-a-step loops that cannot overrun the input
+ * (@iend, not before @ip) or the output (@oend: @per_step bytes a step,
+ * and @slack past the last), at most a block: after a block without a
+ * bad byte the faster decoder takes over.  Returns how many there are,
+ * their end in *@stop. */
+GUTF8CONV_KERNEL_INLINE gsize
+dense_block (const guint8  *ip,
+             const guint8  *iend,
+             const guint8  *op,
+             const guint8  *oend,
+             gsize          per_step,
+             gsize          slack,
+             const guint8 **stop)
+{
+  gsize room = oend - op;
+  gsize n = MIN ((gsize) (iend - ip), room > slack ? (room - slack) / per_step : 0);
+
+  *stop = ip + MIN (n, GUTF8CONV_KERNEL_DENSE_BLOCK);
+  return n;
+}
+
 /* dense_bytes_impl() towards UCS-4 and UTF-16 (@unit 4 or 2) with SKIP
  * and REPLACE (@how): each field of a transition (GUtf8ConvDfaStep)
  * loaded as it stands, and the output moved on by the scaled flags, where
@@ -354,12 +375,8 @@ dense_bytes_wide (const guint8          *in,
 
   for (;;)
     {
-      /* Steps that cannot overrun the input or the output, at most a
-       * block: after a block without a bad byte the faster decoder takes
-       * over. */
-      gsize room = oend - op;
-      gsize n = MIN ((gsize) (iend - ip), room > 4 ? (room - 4) / 8 : 0);
-      const guint8 *stop = ip + MIN (n, GUTF8CONV_KERNEL_DENSE_BLOCK);
+      const guint8 *stop;
+      gsize n = dense_block (ip, iend, op, oend, 8, 4, &stop);
       guint64 n_bad_before = n_bad;
 
       if (n == 0)
@@ -466,12 +483,8 @@ dense_bytes_impl (const guint8              *in,
     return dense_bytes_wide (in, in_len, out, out_len, unit, how, big_endian, in_used, dense);
   for (;;)
     {
-      /* Steps that cannot overrun the input or the output, at most a
-       * block: after a block without a bad byte the faster decoder takes
-       * over. */
-      gsize room = oend - op;
-      gsize n = MIN (iend > ip ? (gsize) (iend - ip) : 0, room > slack ? (room - slack) / per_step : 0);
-      const guint8 *stop = ip + MIN (n, GUTF8CONV_KERNEL_DENSE_BLOCK);
+      const guint8 *stop;
+      gsize n = dense_block (ip, iend, op, oend, per_step, slack, &stop);
       guint64 n_bad_before = n_bad;
 
       if (n == 0)
