@@ -21,6 +21,7 @@
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-tables.h"
 #include "gutf8conv-profile.h"
+#include "gutf8conv-profile-tables.h"
 #include "test-util.h"
 
 static const guint8 kl_prev_high[16] = { GUTF8CONV_KL_PREV_HIGH (GUTF8CONV_U8) };
@@ -300,6 +301,51 @@ test_computed (void)
     g_assert_cmphex (gutf8conv_spread4[x], ==, (x & 1) | (x & 2) << 1 | (x & 4) << 2 | (x & 8) << 3);
 }
 
+/* Each profile's GUtf8ConvDfaStep rows say what its packed transitions
+ * say, field by field, in every state the start state reaches. */
+static void
+test_dfa_steps (void)
+{
+  for (guint p = 0; p < GUTF8CONV_N_PROFILES; p++)
+    {
+      const GUtf8ConvProfileInfo *info = gutf8conv_profile_info (p);
+      g_autoptr(GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+      gboolean seen[1024] = { FALSE };
+      guint n_classes = 0, start = 0;
+
+      for (guint b = 0; b < 256; b++)
+        n_classes = MAX (n_classes, info->dfa_class[b] + 1u);
+      g_array_append_val (todo, start);
+      seen[0] = TRUE;
+      while (todo->len > 0)
+        {
+          guint state = g_array_index (todo, guint, todo->len - 1);
+
+          g_array_set_size (todo, todo->len - 1);
+          for (guint c = 0; c < n_classes; c++)
+            {
+              guint32 e = info->dfa_trans[state + c];
+              const GUtf8ConvDfaStep *t = &info->dfa_steps[state + c];
+              guint next = e >> GUTF8CONV_DFA_NEXT_SHIFT;
+
+              g_assert_cmpuint (t->next, ==, next);
+              g_assert_cmpint (t->within, ==, (e & GUTF8CONV_DFA_START) ? 0 : -1);
+              g_assert_cmphex (t->mask, ==, (e >> GUTF8CONV_DFA_MASK_SHIFT) & 0xFF);
+              g_assert_cmpuint (t->reject, ==, (e & GUTF8CONV_DFA_REJECT) != 0);
+              g_assert_cmpuint (t->self_bad, ==, (e & GUTF8CONV_DFA_SELF_BAD) != 0);
+              g_assert_cmpuint (t->chr, ==, (e & GUTF8CONV_DFA_CHAR) != 0);
+              g_assert_cmphex (t->bad, ==, (e & GUTF8CONV_DFA_BAD) | ((e & GUTF8CONV_DFA_STOP) ? 0x80 : 0));
+              g_assert_cmpuint (next, <, G_N_ELEMENTS (seen));
+              if (!seen[next])
+                {
+                  seen[next] = TRUE;
+                  g_array_append_val (todo, next);
+                }
+            }
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -312,6 +358,7 @@ main (int    argc,
   g_test_add_func ("/tables/lengths", test_lengths);
   g_test_add_func ("/tables/profiles-cover-kernels", test_profiles_cover_kernels);
   g_test_add_func ("/tables/computed", test_computed);
+  g_test_add_func ("/tables/dfa-steps", test_dfa_steps);
 
   return g_test_run ();
 }
