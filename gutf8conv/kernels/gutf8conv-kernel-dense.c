@@ -6,8 +6,9 @@
  * machine (gen-tables.py), walked a whole sequence at a time where the
  * errors are lone ones in text (dense_lone(), dense_sequences()), and one
  * byte a step with no branch on the bytes where malformed sequences come
- * as fast as characters (dense_bytes_impl()), in an entry for each output
- * unit, byte order and mode.  A byte-at-a-time state machine has nothing
+ * as fast as characters (dense_bytes_impl(); dense_bytes_wide() reads the
+ * transitions as GUtf8ConvDfaStep rows), in an entry for each output unit,
+ * byte order and mode.  A byte-at-a-time state machine has nothing
  * to widen, so every kernel's row names this one.
  */
 
