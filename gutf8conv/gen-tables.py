@@ -426,7 +426,7 @@ def dfa_tables(rows):
 
 def dfa_steps(trans):
     """@trans as GUtf8ConvDfaStep rows (gutf8conv-kernel.h), each field
-    as the byte-a-step loop to UCS-4 reads it: the next state's offset,
+    as the byte-a-step loop to UCS-4 and UTF-16 reads it: the next state's offset,
     -1 but where a sequence starts (0), the payload mask, REJECT,
     SELF_BAD and CHAR as 0 or 1, and BAD with 0x80 for STOP."""
     rows = []
@@ -520,9 +520,10 @@ def profile_header(path):
         out.append('#define GUTF8CONV_DFA_TRANS_%s \\\n%s' % (name, ' \\\n'.join(
             '  ' + ', '.join('0x%06X' % v for v in trans[i:i + 6]) + ','
             for i in range(0, len(trans), 6))))
+        steps = dfa_steps(trans)
         out.append('#define GUTF8CONV_DFA_STEPS_%s \\\n%s' % (name, ' \\\n'.join(
-            '  ' + ' '.join('{ %d, %d, 0x%02X, %d, %d, %d, 0x%02X },' % v for v in dfa_steps(trans)[i:i + 4])
-            for i in range(0, len(trans), 4))))
+            '  ' + ' '.join('{ %d, %d, 0x%02X, %d, %d, %d, 0x%02X },' % v for v in steps[i:i + 4])
+            for i in range(0, len(steps), 4))))
     out += keep_tables()
     return '\n\n'.join(out) + '\n'
 

@@ -207,8 +207,9 @@ typedef gsize (*GUtf8ConvSingleByteFunc) (const guint8            *in,
 #define GUTF8CONV_KERNEL_SINGLE_BYTE_CLEAN 4
 
 /* A transition of the profile's state machine as the byte-a-step loop to
- * UCS-4 reads it: each field on its own, loaded with no shift or mask
- * (gen-tables.py writes it from the transition of the same place). */
+ * UCS-4 and UTF-16 reads it: each field on its own, loaded with no shift
+ * or mask (gen-tables.py writes it from the transition of the same
+ * place). */
 typedef struct _GUtf8ConvDfaStep
 {
   guint16 next;      /* the next state's offset */
