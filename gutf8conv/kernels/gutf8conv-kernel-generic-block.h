@@ -384,7 +384,11 @@ gk_mend_init (GkMend              *m,
 {
   m->mend = mend;
   m->last = in;
-  m->close = 0;
+  /* The call's start counts as the last of a row: the codec calls after
+   * its own loop left malformed input, where a mend within
+   * GUTF8CONV_KERNEL_MEND_GAP would only hand each next sequence back
+   * and forth. */
+  m->close = GUTF8CONV_KERNEL_MEND_CLOSE;
 }
 
 /* The length of the maximal subpart at @p, which starts no valid

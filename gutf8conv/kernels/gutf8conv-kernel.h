@@ -142,10 +142,12 @@ typedef GUtf8ConvDecodeMendFunc GUtf8ConvDecode16MendFunc;
 
 /* Where a mending kernel stops mending: before the malformed sequence
  * that comes after GUTF8CONV_KERNEL_MEND_CLOSE mended ones in a row, each
- * less than GUTF8CONV_KERNEL_MEND_GAP bytes after the one before (the
- * first: after the call's start).  The input is then dense with errors,
- * where the codec's state machine is faster; a damaged character gives up
- * to four sequences in a row, and two often come close in damaged text. */
+ * less than GUTF8CONV_KERNEL_MEND_GAP bytes after the one before, the
+ * call's start counting as that many (the codec calls the kernel where
+ * its own loop left malformed input).  The input is then dense with
+ * errors, where the codec's state machine is faster; a damaged character
+ * gives up to four sequences in a row, and two often come close in
+ * damaged text. */
 #define GUTF8CONV_KERNEL_MEND_GAP 32
 #define GUTF8CONV_KERNEL_MEND_CLOSE 8
 
