@@ -1071,11 +1071,15 @@ choose_kernel_func (GUtf8ConvCodec *codec)
    * profile's, and the error mode writes what the kernel can
    * (behaviour-profile-kernels). */
   codec->kernel_mend = NULL;
-  if (codec->utf8_in && !codec->utf8_out &&
-      codec->config.profile == GUTF8CONV_PROFILE_UNICODE &&
+  if (codec->utf8_in && codec->config.profile == GUTF8CONV_PROFILE_UNICODE &&
       (codec->config.error_mode == GUTF8CONV_ERROR_MODE_REPLACE ||
        codec->config.error_mode == GUTF8CONV_ERROR_MODE_SKIP))
-    codec->kernel_mend = codec->unit == 2 ? codec->kernel->decode16_mend : codec->kernel->decode_mend;
+    {
+      if (codec->utf8_out && codec->kernel_func == codec->kernel->copy)
+        codec->kernel_mend = codec->kernel->copy_mend;
+      else if (!codec->utf8_out)
+        codec->kernel_mend = codec->unit == 2 ? codec->kernel->decode16_mend : codec->kernel->decode_mend;
+    }
   /* Encoding: the kernels stop at exactly the Unicode profile's bad units;
    * LATIN1 and CP1252 replace them as REPLACE does (error_items()). */
   if (!codec->utf8_in && codec->config.profile == GUTF8CONV_PROFILE_UNICODE &&

@@ -707,7 +707,8 @@ static const GUtf8ConvKernel no_kernel = { "none", gutf8conv_kernel_convert_noth
                                            gutf8conv_kernel_convert_nothing,
                                            gutf8conv_kernel_convert_nothing,
                                            gutf8conv_kernel_convert_nothing,
-                                           gutf8conv_kernel_convert_nothing, NULL, NULL, NULL, NULL, NULL, NULL };
+                                           gutf8conv_kernel_convert_nothing, NULL, NULL, NULL, NULL, NULL, NULL,
+                                           NULL };
 
 /* @in as a whole stream through the state machine alone, STRICT. */
 static GBytes *
@@ -1618,18 +1619,28 @@ ref_subpart (const guint8 *p,
 }
 
 /* @kernel's mending decoder to units of @unit bytes (4: UCS-4, 2:
- * UTF-16), and the scalar kernel's plain one. */
+ * UTF-16; 1: its mending copy, UTF-8), and the scalar kernel's plain
+ * one. */
 static GUtf8ConvDecodeMendFunc
 decode_mend_fn (const GUtf8ConvKernel *kernel,
                 guint                  unit)
 {
-  return unit == 2 ? kernel->decode16_mend : kernel->decode_mend;
+  return unit == 1 ? kernel->copy_mend : unit == 2 ? kernel->decode16_mend : kernel->decode_mend;
 }
 
 static GUtf8ConvDecodeFunc
 scalar_decode_fn (guint unit)
 {
-  return unit == 2 ? gutf8conv_kernel_scalar_decode16 : gutf8conv_kernel_scalar_decode;
+  return unit == 1 ? gutf8conv_kernel_scalar_copy
+                   : unit == 2 ? gutf8conv_kernel_scalar_decode16 : gutf8conv_kernel_scalar_decode;
+}
+
+/* The most output bytes a byte of input gives, mending to units of
+ * @unit: U+FFFD for a byte alone is EF BF BD in UTF-8. */
+static gsize
+mend_width (guint unit)
+{
+  return unit == 1 ? 3 : unit;
 }
 
 /* One call of @kernel's mending decoder to units of @unit bytes, checked
@@ -1673,7 +1684,8 @@ check_mend_call (const GUtf8ConvKernel   *kernel,
         break;
       /* Not where the scalar kernel stops: a mend. */
       sub = ref_subpart (q, in + len);
-      if (sub == 0 || q + sub > in + used || (mode == GUTF8CONV_KERNEL_MEND_REPLACE && out_len - (r - ref) < unit))
+      if (sub == 0 || q + sub > in + used ||
+          (mode == GUTF8CONV_KERNEL_MEND_REPLACE && out_len - (r - ref) < mend_width (unit)))
         {
           g_autofree char *hex = tu_to_hex (in, len);
 
@@ -1683,7 +1695,12 @@ check_mend_call (const GUtf8ConvKernel   *kernel,
                           used, (gsize) (q - in));
           g_assert_not_reached ();
         }
-      if (mode == GUTF8CONV_KERNEL_MEND_REPLACE)
+      if (mode == GUTF8CONV_KERNEL_MEND_REPLACE && unit == 1)
+        {
+          memcpy (r, "\xEF\xBF\xBD", 3);
+          r += 3;
+        }
+      else if (mode == GUTF8CONV_KERNEL_MEND_REPLACE)
         {
           for (k = 0; k < unit; k++)
             r[k] = (0xFFFDu >> (8 * (big_endian ? unit - 1 - k : k))) & 0xFF;
@@ -1732,7 +1749,7 @@ check_mend_random (const GUtf8ConvKernel *kernel,
         gsize offset = g_test_rand_int_range (0, 64);
         g_autofree guint8 *mem = g_malloc (offset + len + (len == 0));
         guint8 *in = mem + offset;
-        gsize out_len = g_test_rand_bit () ? unit * len : random_out_len (unit * len);
+        gsize out_len = g_test_rand_bit () ? mend_width (unit) * len : random_out_len (mend_width (unit) * len);
 
         random_utf8 (in, len);
         check_mend_call (kernel, unit, in, len, out_len, random_mend_flags (), random_mend_mode ());
@@ -1788,7 +1805,7 @@ check_mend_positions (const GUtf8ConvKernel *kernel,
           GUtf8ConvKernelMendMode mode = random_mend_mode ();
           guint64 n;
           gsize used, pos, first;
-          guint8 *out = g_malloc (unit * LEN);
+          guint8 *out = g_malloc (mend_width (unit) * LEN);
           GUtf8ConvKernelMend mend = { mode, 0 };
 
           /* The sequence at @at, a character boundary or not, and more
@@ -1803,11 +1820,11 @@ check_mend_positions (const GUtf8ConvKernel *kernel,
               for (gsize k = pos + bad_len; k < LEN && (in[k] & 0xC0) == 0x80; k++)
                 in[k] = 'x';
             }
-          n = check_mend_call (kernel, unit, in, LEN, unit * LEN, flags, mode);
-          decode_mend_fn (kernel, unit) (in, LEN, out, unit * LEN, flags, &used, &mend);
+          n = check_mend_call (kernel, unit, in, LEN, mend_width (unit) * LEN, flags, mode);
+          decode_mend_fn (kernel, unit) (in, LEN, out, mend_width (unit) * LEN, flags, &used, &mend);
           /* Where the first replacement goes: the text before it is
            * whole characters. */
-          first = scalar_decode_fn (unit) (in, at, out, unit * LEN, flags, &pos);
+          first = scalar_decode_fn (unit) (in, at, out, mend_width (unit) * LEN, flags, &pos);
           g_assert_cmpuint (pos, ==, at);
           g_free (out);
           /* Sparse: mended, none left to the codec before the tail; the
@@ -1894,9 +1911,9 @@ check_mend_runs (const GUtf8ConvKernel *kernel,
           damage_run (in, text, at, n);
           if (g_test_rand_bit () && at2 + 6 <= RUN_LEN)
             damage_run (in, text, at2, g_test_rand_int_range (1, 7));
-          check_mend_call (kernel, unit, in, RUN_LEN, unit * RUN_LEN, flags, mode);
+          check_mend_call (kernel, unit, in, RUN_LEN, mend_width (unit) * RUN_LEN, flags, mode);
           lo = unit * (at - 16);
-          hi = unit * (at + n + 2);
+          hi = unit * at + mend_width (unit) * (n + 2);
           if (unit == 2)
             {
               /* Fewer units than bytes: around where the first
@@ -1907,7 +1924,7 @@ check_mend_runs (const GUtf8ConvKernel *kernel,
               lo = first - MIN (first, 32);
               hi = first + 2 * (n + 2);
             }
-          for (gsize out_len = lo; out_len <= hi && out_len <= unit * RUN_LEN; out_len++)
+          for (gsize out_len = lo; out_len <= hi && out_len <= mend_width (unit) * RUN_LEN; out_len++)
             check_mend_call (kernel, unit, in, RUN_LEN, out_len, flags, mode);
         }
     }
@@ -1949,7 +1966,7 @@ check_mend_guard_pages (const GUtf8ConvKernel *kernel,
     for (guint at_end = 0; at_end < 2; at_end++)
       {
         Guarded gin, gout;
-        gsize out_len = g_test_rand_bit () ? unit * len : random_out_len (unit * len);
+        gsize out_len = g_test_rand_bit () ? mend_width (unit) * len : random_out_len (mend_width (unit) * len);
         guint8 *in = guarded_new (&gin, len, at_end);
         guint8 *out = guarded_new (&gout, out_len, at_end);
         GUtf8ConvKernelMend mend = { random_mend_mode (), 0 };
@@ -2018,7 +2035,7 @@ check_mend_cut (const GUtf8ConvKernel *kernel,
         decode_mend_fn (kernel, unit) (in, len, out, sizeof out, flags, &used, &mend);
         g_assert_cmpuint (used, ==, len - cut_len);
         g_assert_cmpuint (mend.n_mended, >=, 1);
-        for (gsize out_len = 0; out_len <= unit * len; out_len++)
+        for (gsize out_len = 0; out_len <= mend_width (unit) * len; out_len++)
           check_mend_call (kernel, unit, in, len, out_len, flags, mode);
       }
 }
@@ -2033,6 +2050,36 @@ static void
 test_kernel_mend16_cut (gconstpointer data)
 {
   check_mend_cut (data, 2);
+}
+
+static void
+test_kernel_copy_mend (gconstpointer data)
+{
+  check_mend_random (data, 1);
+}
+
+static void
+test_kernel_copy_mend_positions (gconstpointer data)
+{
+  check_mend_positions (data, 1);
+}
+
+static void
+test_kernel_copy_mend_guard_pages (gconstpointer data)
+{
+  check_mend_guard_pages (data, 1);
+}
+
+static void
+test_kernel_copy_mend_runs (gconstpointer data)
+{
+  check_mend_runs (data, 1);
+}
+
+static void
+test_kernel_copy_mend_cut (gconstpointer data)
+{
+  check_mend_cut (data, 1);
 }
 
 /* ---- Mending bad units when encoding (GUtf8ConvEncodeMendFunc) ---- */
@@ -2638,6 +2685,14 @@ main (int    argc,
           add_kernel_test (k, "mend16/guard-pages", test_kernel_mend16_guard_pages);
           add_kernel_test (k, "mend16/runs", test_kernel_mend16_runs);
           add_kernel_test (k, "mend16/cut", test_kernel_mend16_cut);
+        }
+      if (k->copy_mend != NULL)
+        {
+          add_kernel_test (k, "copy-mend/random", test_kernel_copy_mend);
+          add_kernel_test (k, "copy-mend/positions", test_kernel_copy_mend_positions);
+          add_kernel_test (k, "copy-mend/guard-pages", test_kernel_copy_mend_guard_pages);
+          add_kernel_test (k, "copy-mend/runs", test_kernel_copy_mend_runs);
+          add_kernel_test (k, "copy-mend/cut", test_kernel_copy_mend_cut);
         }
       if (k->encode_mend != NULL && k->encode16_mend != NULL)
         {

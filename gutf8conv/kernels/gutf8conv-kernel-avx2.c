@@ -521,7 +521,7 @@ const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
   encode_avx2,
   copy_avx2,
   decode16_avx2, encode16_avx2,
-  decode_mend_avx2, decode16_avx2_mend, encode_avx2_mend, encode16_avx2_mend,
+  decode_mend_avx2, decode16_avx2_mend, encode_avx2_mend, encode16_avx2_mend, copy_avx2_mend,
   gutf8conv_kernel_sse2_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

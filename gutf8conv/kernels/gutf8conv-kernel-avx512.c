@@ -629,7 +629,7 @@ const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
   encode_avx512,
   copy_avx512,
   decode16_avx512, encode16_avx512,
-  decode_mend_avx512, decode16_avx512_mend, encode_avx512_mend, encode16_avx512_mend,
+  decode_mend_avx512, decode16_avx512_mend, encode_avx512_mend, encode16_avx512_mend, copy_avx512_mend,
   gutf8conv_kernel_sse2_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

@@ -339,7 +339,12 @@ gk_validate_fast (const guint8   *in,
 /* A kernel's validating copy @name (GUtf8ConvCopyFunc): its fast loop
  * @validate_fast (gk_validate_fast()'s arguments and result: the
  * generic one, or the kernel's own), which stores as it goes, then the
- * careful loop, whose run is copied after. */
+ * careful loop, whose run is copied after.  And @name_mend
+ * (GUtf8ConvCopyMendFunc): @name called again from after each malformed
+ * sequence it mends where @name stopped (gk_mend(), as UTF-8), and after
+ * the next ones that follow it at once, without a call each (a damaged
+ * character is often two or three).  Called, not inlined again: sse2's
+ * careful loop inlined here ran two more instructions a block. */
 #define GK_COPY_ENTRY_POINT(name, validate_fast) \
   GUTF8CONV_KERNEL_INLINE gsize \
   name##_impl (const guint8   *in, \
@@ -364,7 +369,40 @@ gk_validate_fast (const guint8   *in,
         gsize        *in_used) \
   { \
     GUTF8CONV_KERNEL_COPY_STORING (name##_impl); \
-  }
+  } \
+  \
+  GUTF8CONV_KERNEL_INLINE gsize \
+  name##_mending (const guint8        *in, \
+                  gsize                in_len, \
+                  guint8              *out, \
+                  gsize                out_len, \
+                  const guint          flags G_GNUC_UNUSED, \
+                  gsize               *in_used, \
+                  GUtf8ConvKernelMend *mend) \
+  { \
+    const guint8 *p = in, *end = in + in_len; \
+    guint8 *o = out, *oend = out + out_len; \
+    GkMend m; \
+    guint len; \
+    \
+    gk_mend_init (&m, mend, in); \
+    for (;;) \
+      { \
+        gsize used, n = name (p, end - p, o, oend - o, 0, &used); \
+        \
+        p += n; \
+        o += n; \
+        if (p == end || (len = gk_mend (&m, p, end, &o, oend, 1, FALSE)) == 0) \
+          break; \
+        p += len; \
+        while (p < end && *p >= 0x80 && gk_maximal_subpart (p, end) != 0 && \
+               (len = gk_mend (&m, p, end, &o, oend, 1, FALSE)) != 0) \
+          p += len; \
+      } \
+    return gutf8conv_kernel_stop (in, p, out, o, in_used); \
+  } \
+  \
+  GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name##_mend, name##_mending, name, 2 * GK_BLOCK)
 
 /* Mending (GUtf8ConvDecodeMendFunc): where the careful loop of a kernel
  * that mends stops, the malformed sequence there is written as the
@@ -446,9 +484,10 @@ gk_mend_after_utf8 (const GkMend *m,
 /* At @p, the start of the character that holds a block's first wrong
  * byte: its maximal subpart mended, the replacement written to *@po in
  * units of @unit bytes (4: UCS-4, 2: UTF-16) and byte order
- * @big_endian, and counted.  Returns the subpart's length; 0 where the
- * kernel must stop at @p instead (no mending, a cut sequence, no room
- * for the replacement, errors dense, only ASCII before it). */
+ * @big_endian, or as UTF-8 (@unit 1: EF BF BD), and counted.  Returns
+ * the subpart's length; 0 where the kernel must stop at @p instead (no
+ * mending, a cut sequence, no room for the replacement, errors dense,
+ * only ASCII before it). */
 GUTF8CONV_KERNEL_INLINE guint
 gk_mend (GkMend         *m,
          const guint8   *p,
@@ -459,6 +498,8 @@ gk_mend (GkMend         *m,
          const gboolean  big_endian)
 {
   static const guint8 replacement[2][4] = { { 0xFD, 0xFF, 0x00, 0x00 }, { 0x00, 0x00, 0xFF, 0xFD } };
+  static const guint8 replacement_utf8[3] = { 0xEF, 0xBF, 0xBD };
+  const guint room = unit == 1 ? 3 : unit;
   gboolean replace;
   guint len;
 
@@ -473,15 +514,15 @@ gk_mend (GkMend         *m,
     return 0;
   replace = m->mend->mode == GUTF8CONV_KERNEL_MEND_REPLACE;
   len = gk_maximal_subpart (p, end);
-  if (len == 0 || (replace && (gsize) (oend - *po) < unit))
+  if (len == 0 || (replace && (gsize) (oend - *po) < room))
     return 0;
-  if (replace)
-    {
-      /* UTF-16's unit is the last two bytes of UCS-4's, big-endian, or
-       * the first two. */
-      memcpy (*po, replacement[big_endian] + (big_endian ? 4 - unit : 0), unit);
-      *po += unit;
-    }
+  if (replace && unit == 1)
+    memcpy (*po, replacement_utf8, 3);
+  else if (replace)
+    /* UTF-16's unit is the last two bytes of UCS-4's, big-endian, or
+     * the first two. */
+    memcpy (*po, replacement[big_endian] + (big_endian ? 4 - unit : 0), unit);
+  *po += replace ? room : 0;
   m->mend->n_mended++;
   m->last = p + len;
   return len;

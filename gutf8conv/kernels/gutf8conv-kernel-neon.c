@@ -1072,6 +1072,6 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_neon_mend, ge16_encode_mend, encode1
 
 const GUtf8ConvKernel gutf8conv_kernel_neon = {
   "neon", decode_neon, encode_neon, copy_neon, decode16_neon, encode16_neon,
-  NULL, NULL, encode_neon_mend, encode16_neon_mend,
+  NULL, NULL, encode_neon_mend, encode16_neon_mend, copy_neon_mend,
   gutf8conv_kernel_scalar_single_byte, gutf8conv_kernel_scalar_decode_dense,
 };

@@ -421,7 +421,7 @@ const GUtf8ConvKernel gutf8conv_kernel_scalar = {
   gutf8conv_kernel_scalar_encode,
   gutf8conv_kernel_scalar_copy,
   gutf8conv_kernel_scalar_decode16, gutf8conv_kernel_scalar_encode16,
-  NULL, NULL, NULL, NULL,
+  NULL, NULL, NULL, NULL, NULL,
   gutf8conv_kernel_scalar_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

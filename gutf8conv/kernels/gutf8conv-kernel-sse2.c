@@ -141,7 +141,7 @@ const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
   encode_sse2,
   copy_sse2,
   decode16_sse2, encode16_sse2,
-  NULL, decode16_sse2_mend, encode_sse2_mend, encode16_sse2_mend,
+  NULL, decode16_sse2_mend, encode_sse2_mend, encode16_sse2_mend, copy_sse2_mend,
   gutf8conv_kernel_sse2_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

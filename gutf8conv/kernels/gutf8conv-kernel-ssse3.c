@@ -478,7 +478,7 @@ const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
   encode_ssse3,
   copy_ssse3,
   decode16_ssse3, encode16_ssse3,
-  decode_mend_ssse3, decode16_ssse3_mend, encode_ssse3_mend, encode16_ssse3_mend,
+  decode_mend_ssse3, decode16_ssse3_mend, encode_ssse3_mend, encode16_ssse3_mend, copy_ssse3_mend,
   gutf8conv_kernel_sse2_single_byte,
   gutf8conv_kernel_scalar_decode_dense,
 };

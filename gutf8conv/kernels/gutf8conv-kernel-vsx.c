@@ -463,6 +463,6 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_vsx_mend, ge16_encode_mend, encode16
 
 const GUtf8ConvKernel gutf8conv_kernel_vsx = {
   "vsx", decode_vsx, encode_vsx, copy_vsx, decode16_vsx, encode16_vsx,
-  decode_vsx_mend, decode16_vsx_mend, encode_vsx_mend, encode16_vsx_mend,
+  decode_vsx_mend, decode16_vsx_mend, encode_vsx_mend, encode16_vsx_mend, copy_vsx_mend,
   gutf8conv_kernel_scalar_single_byte, gutf8conv_kernel_scalar_decode_dense,
 };

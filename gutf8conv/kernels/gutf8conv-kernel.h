@@ -140,6 +140,11 @@ typedef gsize (*GUtf8ConvDecodeMendFunc) (const guint8        *in,
  * too. */
 typedef GUtf8ConvDecodeMendFunc GUtf8ConvDecode16MendFunc;
 
+/* UTF-8 -> UTF-8 as GUtf8ConvCopyFunc, mending as
+ * GUtf8ConvDecodeMendFunc does, U+FFFD written as EF BF BD (so the
+ * output may be longer than what it read): the repair. */
+typedef GUtf8ConvDecodeMendFunc GUtf8ConvCopyMendFunc;
+
 /* Where a mending kernel stops mending: before the malformed sequence
  * that comes after GUTF8CONV_KERNEL_MEND_CLOSE mended ones in a row, each
  * less than GUTF8CONV_KERNEL_MEND_GAP bytes after the one before, the
@@ -294,6 +299,7 @@ typedef struct
   GUtf8ConvDecode16MendFunc decode16_mend;
   GUtf8ConvEncodeMendFunc  encode_mend;
   GUtf8ConvEncodeMendFunc  encode16_mend;
+  GUtf8ConvCopyMendFunc    copy_mend;
   /* NULL: the codec's loops take single-byte text. */
   GUtf8ConvSingleByteFunc  single_byte;
   /* NULL: the codec's loops take input dense with errors. */
