@@ -1762,17 +1762,7 @@ check_mend_random (const GUtf8ConvKernel *kernel,
       }
 }
 
-static void
-test_kernel_mend (gconstpointer data)
-{
-  check_mend_random (data, 4);
-}
 
-static void
-test_kernel_mend16 (gconstpointer data)
-{
-  check_mend_random (data, 2);
-}
 
 /* Text with one malformed sequence of the malformed table (Unicode's
  * profile) at every position of the first blocks and across their ends,
@@ -1930,29 +1920,9 @@ check_mend_runs (const GUtf8ConvKernel *kernel,
     }
 }
 
-static void
-test_kernel_mend_runs (gconstpointer data)
-{
-  check_mend_runs (data, 4);
-}
 
-static void
-test_kernel_mend16_runs (gconstpointer data)
-{
-  check_mend_runs (data, 2);
-}
 
-static void
-test_kernel_mend_positions (gconstpointer data)
-{
-  check_mend_positions (data, 4);
-}
 
-static void
-test_kernel_mend16_positions (gconstpointer data)
-{
-  check_mend_positions (data, 2);
-}
 
 /* As test_kernel_guard_pages(): damaged text against a guard page at the
  * input's and the output's either end. */
@@ -1982,17 +1952,7 @@ check_mend_guard_pages (const GUtf8ConvKernel *kernel,
       }
 }
 
-static void
-test_kernel_mend_guard_pages (gconstpointer data)
-{
-  check_mend_guard_pages (data, 4);
-}
 
-static void
-test_kernel_mend16_guard_pages (gconstpointer data)
-{
-  check_mend_guard_pages (data, 2);
-}
 
 /* Damaged text whose last character the end of the input cuts: the
  * malformed sequence before it mended, the cut one left to the codec,
@@ -2040,46 +2000,62 @@ check_mend_cut (const GUtf8ConvKernel *kernel,
       }
 }
 
-static void
-test_kernel_mend_cut (gconstpointer data)
+
+
+
+
+
+
+
+/* One check of a mend group's tests, with the kernel and unit it runs
+ * with (decode_mend_fn()). */
+typedef struct
 {
-  check_mend_cut (data, 4);
-}
+  void                 (*check) (const GUtf8ConvKernel *kernel,
+                                 guint                  unit);
+  const GUtf8ConvKernel *kernel;
+  guint                  unit;
+} MendCase;
 
 static void
-test_kernel_mend16_cut (gconstpointer data)
+test_mend (gconstpointer data)
 {
-  check_mend_cut (data, 2);
+  const MendCase *c = data;
+
+  c->check (c->kernel, c->unit);
 }
 
+/* /kernels/KERNEL/GROUP/..., each mend group @kernel has a function for:
+ * mend (to UCS-4), mend16 (to UTF-16), copy-mend (UTF-8, the repair). */
 static void
-test_kernel_copy_mend (gconstpointer data)
+add_mend_tests (const GUtf8ConvKernel *kernel)
 {
-  check_mend_random (data, 1);
-}
+  static const struct
+  {
+    const char *name;
+    void (*check) (const GUtf8ConvKernel *kernel, guint unit);
+  } tests[] = {
+    { "random", check_mend_random }, { "positions", check_mend_positions },
+    { "guard-pages", check_mend_guard_pages }, { "cut", check_mend_cut }, { "runs", check_mend_runs },
+  };
+  static const struct
+  {
+    const char *group;
+    guint unit;
+  } groups[] = { { "mend", 4 }, { "mend16", 2 }, { "copy-mend", 1 } };
 
-static void
-test_kernel_copy_mend_positions (gconstpointer data)
-{
-  check_mend_positions (data, 1);
-}
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    for (guint t = 0; t < G_N_ELEMENTS (tests) && decode_mend_fn (kernel, groups[g].unit) != NULL; t++)
+      {
+        g_autofree char *path = g_strdup_printf ("/kernels/%s/%s/%s", kernel->name, groups[g].group, tests[t].name);
+        /* Kept for the tests' run: the process's whole life. */
+        MendCase *c = g_new (MendCase, 1);
 
-static void
-test_kernel_copy_mend_guard_pages (gconstpointer data)
-{
-  check_mend_guard_pages (data, 1);
-}
-
-static void
-test_kernel_copy_mend_runs (gconstpointer data)
-{
-  check_mend_runs (data, 1);
-}
-
-static void
-test_kernel_copy_mend_cut (gconstpointer data)
-{
-  check_mend_cut (data, 1);
+        c->check = tests[t].check;
+        c->kernel = kernel;
+        c->unit = groups[g].unit;
+        g_test_add_data_func (path, c, test_mend);
+      }
 }
 
 /* ---- Mending bad units when encoding (GUtf8ConvEncodeMendFunc) ---- */
@@ -2670,30 +2646,7 @@ main (int    argc,
       add_kernel_test (k, "single-byte", test_kernel_single_byte);
       if (k->decode_dense != NULL)
         add_kernel_test (k, "dense", test_kernel_dense);
-      if (k->decode_mend != NULL)
-        {
-          add_kernel_test (k, "mend/random", test_kernel_mend);
-          add_kernel_test (k, "mend/positions", test_kernel_mend_positions);
-          add_kernel_test (k, "mend/guard-pages", test_kernel_mend_guard_pages);
-          add_kernel_test (k, "mend/cut", test_kernel_mend_cut);
-          add_kernel_test (k, "mend/runs", test_kernel_mend_runs);
-        }
-      if (k->decode16_mend != NULL)
-        {
-          add_kernel_test (k, "mend16/random", test_kernel_mend16);
-          add_kernel_test (k, "mend16/positions", test_kernel_mend16_positions);
-          add_kernel_test (k, "mend16/guard-pages", test_kernel_mend16_guard_pages);
-          add_kernel_test (k, "mend16/runs", test_kernel_mend16_runs);
-          add_kernel_test (k, "mend16/cut", test_kernel_mend16_cut);
-        }
-      if (k->copy_mend != NULL)
-        {
-          add_kernel_test (k, "copy-mend/random", test_kernel_copy_mend);
-          add_kernel_test (k, "copy-mend/positions", test_kernel_copy_mend_positions);
-          add_kernel_test (k, "copy-mend/guard-pages", test_kernel_copy_mend_guard_pages);
-          add_kernel_test (k, "copy-mend/runs", test_kernel_copy_mend_runs);
-          add_kernel_test (k, "copy-mend/cut", test_kernel_copy_mend_cut);
-        }
+      add_mend_tests (k);
       if (k->encode_mend != NULL && k->encode16_mend != NULL)
         {
           add_kernel_test (k, "encode-mend/random", test_kernel_encode_mend);
