@@ -332,6 +332,9 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
   return o + 4 * __builtin_popcount (lead);
 }
 
+/* Malformed sequences mended in the fast loop (gk_decode_block() reads
+ * past the block). */
+#define GK_FAST_MENDS 1
 #include "gutf8conv-kernel-generic-kl-decode.h"
 #define gk_decode_fast gk_kl_decode_fast
 

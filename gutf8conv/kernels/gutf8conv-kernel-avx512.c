@@ -163,6 +163,10 @@ gk_decode_leads (__m512i         b,
   return decode_leads (b, next, leads, o, big_endian, FALSE);
 }
 
+/* The fast loop's mended blocks: the next block's bytes from @b2. */
+#define GK_HAVE_DECODE_ITEMS 1
+#define gk_decode_items(p, b, b2, leads, o, big_endian) gk_decode_leads ((b), (b2), (leads), (o), (big_endian))
+
 /* The characters of a block end in it: what a lead's sequence would
  * read past it is the block's own bytes again, which the shift drops. */
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -265,6 +269,7 @@ GUTF8CONV_KERNEL_INLINE void     gk_fast_prefetch (const guint8 *p) { _mm_prefet
 /* The fast phase: the generic one over the carry test
  * (gutf8conv-kernel-generic-carry-decode.h), 64 bytes a step, with the
  * prefetch. */
+#define GK_FAST_MENDS 1
 #include "gutf8conv-kernel-generic-carry-decode.h"
 
 #define gk_decode_fast gk_carry_decode_fast

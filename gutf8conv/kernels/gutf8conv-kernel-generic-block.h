@@ -413,6 +413,7 @@ typedef struct
   GUtf8ConvKernelMend *mend;
   const guint8        *last;    /* the end of the last mended sequence, or the call's start */
   guint                close;   /* mends in a row within GUTF8CONV_KERNEL_MEND_GAP of the one before */
+  gboolean             utf8;    /* a fast loop saw a character of more than one byte */
 } GkMend;
 
 GUTF8CONV_KERNEL_INLINE void
@@ -427,6 +428,7 @@ gk_mend_init (GkMend              *m,
    * GUTF8CONV_KERNEL_MEND_GAP would only hand each next sequence back
    * and forth. */
   m->close = GUTF8CONV_KERNEL_MEND_CLOSE;
+  m->utf8 = FALSE;
 }
 
 /* The length of the maximal subpart at @p, which starts no valid
@@ -553,4 +555,98 @@ gk_mend_at (GkMend         *m,
     return GK_CAREFUL_STOP;
   *pp += len;
   return GK_CAREFUL_MENDED;
+}
+
+/* A block cut into items: its characters and the maximal subparts of
+ * its malformed sequences (behaviour-errors), one bit a byte. */
+typedef struct
+{
+  gk_mask starts;     /* where each item starts */
+  gk_mask subparts;   /* where each maximal subpart starts */
+  gk_mask second;     /* the subparts that take the byte after their lead */
+  gk_mask third;      /* those that take the byte after that too */
+  gk_mask carry;      /* the next block's bytes that the block's last item takes */
+  gk_mask whole;      /* where each character of more than one byte starts */
+} GkItems;
+
+/* The items of a block (@c: its classes; @bad: its leads that start
+ * nothing or whose next byte is out of range, gk_bad_mask()), by masks
+ * alone: a lead starts a character where the continuation bytes it
+ * announces follow, else a maximal subpart of itself and those of them
+ * that fall in its range; a continuation byte that none of these takes
+ * starts a subpart of one byte.  The bytes at the block's start that
+ * the block before's last item takes: @carry; the next block's
+ * continuation bytes, for the last item: @cont_next. */
+GUTF8CONV_KERNEL_INLINE void
+gk_block_items (const GkLeads *c,
+                gk_mask        bad,
+                gk_mask        carry,
+                gk_mask        cont_next,
+                GkItems       *it)
+{
+  gk_mask c1 = (c->cont >> 1) | (cont_next << (GK_BLOCK - 1));
+  gk_mask c2 = (c->cont >> 2) | (cont_next << (GK_BLOCK - 2));
+  gk_mask c3 = (c->cont >> 3) | (cont_next << (GK_BLOCK - 3));
+  gk_mask ok = c->l2 & ~bad & c1;
+  gk_mask three = ok & c->l3 & ~c->l4 & c2;
+  gk_mask four = ok & c->l4 & c2 & c3;
+  gk_mask whole = (ok & ~c->l3) | three | four;
+  gk_mask one, two;
+
+  it->whole = whole;
+  it->second = ok & ~whole;
+  /* A lead of three bytes whose third follows is whole. */
+  it->third = it->second & c->l4 & c2;
+  one = whole | it->second;
+  two = three | four | it->third;
+  it->starts = ~((one << 1) | (two << 2) | (four << 3) | carry) & GK_ALL;
+  it->subparts = it->starts & ~whole & (c->l2 | c->cont);
+  it->carry = (one >> (GK_BLOCK - 1)) | (two >> (GK_BLOCK - 2)) | (four >> (GK_BLOCK - 3));
+}
+
+/* The block of @it at @p: gk_mend()'s rules for each subpart, in
+ * order, each one that may be mended counted (@utf8: a character of
+ * more than one byte came before them, which the rule for single-byte
+ * text then need not look for).  Returns where the kernel must stop
+ * instead (the first subpart that may not), or GK_BLOCK. */
+GUTF8CONV_KERNEL_INLINE guint
+gk_mend_items (GkMend         *m,
+               const guint8   *p,
+               const GkItems  *it,
+               const gboolean  utf8)
+{
+  gk_mask s = it->subparts;
+  guint n, top, close;
+
+  if (s == 0)
+    return GK_BLOCK;
+  /* Without a branch for each: the subparts after the first are taken as
+   * close to the one before (a block of up to 32 bytes holds no gap of
+   * GUTF8CONV_KERNEL_MEND_GAP; in a wider one that counts a row longer,
+   * never shorter). */
+  n = gk_popcount (s);
+  close = (p + gk_mask_low (s) - m->last >= GUTF8CONV_KERNEL_MEND_GAP ? 0 : m->close + 1) + n - 1;
+  if (G_LIKELY (utf8 && close <= GUTF8CONV_KERNEL_MEND_CLOSE))
+    {
+      top = gk_mask_top (s);
+      m->close = close;
+      m->mend->n_mended += n;
+      m->last = p + top + 1 + ((it->second >> top) & 1) + ((it->third >> top) & 1);
+      return GK_BLOCK;
+    }
+  for (; s != 0; s &= s - 1)
+    {
+      guint r = gk_mask_low (s);
+      const guint8 *q = p + r;
+
+      if (q - m->last >= GUTF8CONV_KERNEL_MEND_GAP)
+        m->close = 0;
+      else if (++m->close > GUTF8CONV_KERNEL_MEND_CLOSE)
+        return r;
+      if (q != m->last && !utf8 && !gk_mend_after_utf8 (m, q))
+        return r;
+      m->mend->n_mended++;
+      m->last = q + 1 + ((it->second >> r) & 1) + ((it->third >> r) & 1);
+    }
+  return GK_BLOCK;
 }

@@ -25,6 +25,8 @@
 
 #pragma once
 
+#include "gutf8conv-kernel-generic-mend-block.h"
+
 #ifndef GK_HAVE_FAST_PREFETCH
 GUTF8CONV_KERNEL_INLINE gboolean gk_fast_prefetching (const guint8 *o G_GNUC_UNUSED, const guint8 *oend G_GNUC_UNUSED) { return FALSE; }
 GUTF8CONV_KERNEL_INLINE void     gk_fast_prefetch (const guint8 *p G_GNUC_UNUSED) { }
@@ -41,12 +43,14 @@ gk_carry_decode_fast (const guint8   **pp,
                       guint8         **po,
                       const guint8    *oend,
                       const gboolean   big_endian,
-                      const gboolean   bmp_only)
+                      const gboolean   bmp_only,
+                      GkMend          *m)
 {
   const guint8 *p = *pp;
   guint8 *o = *po;
   const gboolean prefetch = gk_fast_prefetching (o, oend);
   gk_mask nonascii, l2, carry = 0;
+  gboolean utf8 = FALSE;
   gk_vec b;
 
   if (end - p < 2 * GK_BLOCK || oend - o < 4 * GK_BLOCK)
@@ -66,9 +70,22 @@ gk_carry_decode_fast (const guint8   **pp,
           o += 4 * GK_BLOCK;
         }
       else if (gk_block_valid_carry (b, p, nonascii, l2, nonascii2 & ~l2_2, &carry, bmp_only))
-        o = gk_decode_leads (b, b2, ~(nonascii & ~l2) & GK_ALL, o, big_endian);
-      else
+        {
+          o = gk_decode_leads (b, b2, ~(nonascii & ~l2) & GK_ALL, o, big_endian);
+          utf8 = TRUE;
+        }
+      else if (m == NULL || m->mend == NULL)
         break;
+      else
+        {
+          guint took = gk_mend_block (m, p, b, b2, nonascii, l2, nonascii2 & ~l2_2, &carry, utf8, &o, big_endian, bmp_only);
+
+          if (took < GK_BLOCK)
+            {
+              p += took;
+              break;
+            }
+        }
       p += GK_BLOCK;
       b = b2;
       nonascii = nonascii2;

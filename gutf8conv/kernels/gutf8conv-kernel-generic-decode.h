@@ -20,10 +20,13 @@
  *                      of (at most 64, or GK_BLOCK + 1): a block, the
  *                      byte after it and what gk_decode_block() reads
  *   void gk_decode_fast (const guint8 **pp, const guint8 *end, guint8 **po,
- *                        const guint8 *oend, gboolean big_endian, gboolean bmp_only);
+ *                        const guint8 *oend, gboolean big_endian, gboolean bmp_only,
+ *                        GkMend *m);
  *                      the kernel's fast phase from *@pp, a character
  *                      boundary: advances *@pp and *@po over what it
- *                      converted, stopping at a character boundary
+ *                      converted, stopping at a character boundary; where
+ *                      the kernel defines GK_FAST_MENDS, mending as @m
+ *                      says (gutf8conv-kernel-generic-mend-block.h)
  * A kernel with masked stores may override (GK_HAVE_DECODE_FITTING):
  *   gboolean gk_decode_fitting (const guint8 **pp, const guint8 *end, guint8 **po,
  *                               const guint8 *oend, gk_mask leads, guint consumed,
@@ -156,7 +159,7 @@ gk_decode_mending (const guint8        *in,
   do
     {
       gk_decode_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
-                      (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0);
+                      (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0, &m);
       r = gk_decode_careful (&p, end, &o, oend, flags, &m);
       if (r == GK_CAREFUL_MENDED && end - p >= GK_CAREFUL_MIN && *p >= 0x80)
         {

@@ -175,6 +175,71 @@ gk_kl_step_errors (const GkContext *c,
 /* The output room a step needs, in units of @unit bytes. */
 #define GK_KL_FAST_OUT(unit) (GK_FAST_OUT / 4 * (unit))
 
+#ifdef GK_FAST_MENDS
+#include "gutf8conv-kernel-generic-mend-block.h"
+
+/* Whether the fast loop mends (@m: its caller's GkMend, or NULL). */
+#define GK_KL_MENDING(m) ((m) != NULL && (m)->mend != NULL)
+
+/* From the block *@pb at *@pp, whose characters are not converted yet
+ * (@carry: the bytes it starts with that the character before took),
+ * where it or the next block fails the test, when mending: each block
+ * mended in one go (gk_mend_block()), until one passes the test after
+ * the block before.  TRUE where one does: *@pb is that block, at *@pp.
+ * FALSE where the kernel must stop, or the input or the output room
+ * (@in_last, @out_last: the last places a step may start from) runs
+ * short: *@pp is then a character boundary. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_mend_blocks (GkMend           *m,
+                   const GkContext  *ctx,
+                   const guint8    **pp,
+                   gk_vec           *pb,
+                   gk_mask           carry,
+                   guint8          **po,
+                   const guint8     *in_last,
+                   const guint8     *out_last,
+                   const gboolean    big_endian,
+                   const gboolean    bmp_only)
+{
+  const guint8 *p = *pp;
+  gk_vec b = *pb;
+
+  for (;;)
+    {
+      gk_vec b2 = gk_loadu (p + GK_BLOCK);
+      gk_mask l2 = gk_ge_mask (b, 0xC0), cont2 = gk_cont_mask (b2);
+      guint took = gk_mend_block (m, p, b, b2, gk_movemask (b), l2, cont2, &carry, FALSE, po, big_endian, bmp_only);
+      gboolean valid;
+
+      if (took < GK_BLOCK)
+        {
+          *pp = p + took;
+          return FALSE;
+        }
+      /* The test takes the continuation bytes the next block starts with
+       * as a character's of this one: they must be, where a wrong second
+       * byte ended a subpart before them. */
+      valid = gk_kl_valid_next (ctx, p, b, b2, bmp_only) && carry == (cont2 & ~(cont2 + 1));
+      p += GK_BLOCK;
+      b = b2;
+      if (p > in_last || *po > out_last)
+        {
+          *pp = p + gk_popcount (carry);
+          return FALSE;
+        }
+      if (valid)
+        {
+          *pp = p;
+          *pb = b;
+          return TRUE;
+        }
+    }
+}
+#else
+#define GK_KL_MENDING(m) FALSE
+#define gk_kl_mend_blocks(m, ctx, pp, pb, carry, po, in_last, out_last, big_endian, bmp_only) FALSE
+#endif
+
 /* The ASCII block @b at @p as units of @unit bytes at @o. */
 GUTF8CONV_KERNEL_INLINE void
 gk_kl_widen (const guint8   *p,
@@ -332,7 +397,8 @@ gk_kl_decode_units (const guint8   **pp,
                     const guint8    *oend,
                     const gboolean   big_endian,
                     const gboolean   bmp_only,
-                    const guint      unit)
+                    const guint      unit,
+                    GkMend          *m G_GNUC_UNUSED)
 {
   /* A step writes at most @unit bytes for each byte it reads (at most
    * 16 @unit past the start of its block): this one bound on the input
@@ -378,6 +444,7 @@ gk_kl_decode_blocks (const guint8   **pp,
                      const gboolean   big_endian,
                      const gboolean   bmp_only,
                      const guint      unit,
+                     GkMend          *m,
                      gboolean        *run)
 #else
 /* The fast phase from *@pp, a character boundary, to units of @unit
@@ -390,7 +457,8 @@ gk_kl_decode_units (const guint8   **pp,
                     const guint8    *oend,
                     const gboolean   big_endian,
                     const gboolean   bmp_only,
-                    const guint      unit)
+                    const guint      unit,
+                    GkMend          *m)
 #endif
 {
   const guint8 *p = *pp;
@@ -434,7 +502,8 @@ gk_kl_decode_units (const guint8   **pp,
             break;
           /* At a character boundary, after ASCII. */
           b = gk_loadu (p);
-          if (!gk_kl_valid_at (&ctx, p, b, FALSE, bmp_only))
+          if (!gk_kl_valid_at (&ctx, p, b, FALSE, bmp_only) &&
+              (!GK_KL_MENDING (m) || !gk_kl_mend_blocks (m, &ctx, &p, &b, 0, &o, in_last, out_last, big_endian, bmp_only)))
             break;
           cont = gk_cont_mask (b);
           continue;
@@ -447,6 +516,15 @@ gk_kl_decode_units (const guint8   **pp,
       b2 = gk_loadu (p + GK_BLOCK);
       if (G_UNLIKELY (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only)))
         {
+#ifdef GK_FAST_MENDS
+          if (GK_KL_MENDING (m))
+            {
+              if (!gk_kl_mend_blocks (m, &ctx, &p, &b, cont & ~(cont + 1), &o, in_last, out_last, big_endian, bmp_only))
+                break;
+              cont = gk_cont_mask (b);
+              continue;
+            }
+#endif
           /* Units: the block is decode16's block of values'. */
           if (unit == 2)
             p += gk_mask_low (~cont);
@@ -518,7 +596,7 @@ typedef struct
     do \
       { \
         gr_runs (&p, end, &o, oend, bmp_only, big_endian, unit); \
-        gk_kl_decode_blocks (&p, end, &o, oend, big_endian, bmp_only, unit, &run); \
+        gk_kl_decode_blocks (&p, end, &o, oend, big_endian, bmp_only, unit, NULL, &run); \
       } \
     while (run); \
     return (GkKlRuns) { p, o }; \
@@ -539,12 +617,13 @@ gk_kl_decode_units (const guint8   **pp,
                     const guint8    *oend,
                     const gboolean   big_endian,
                     const gboolean   bmp_only,
-                    const guint      unit)
+                    const guint      unit,
+                    GkMend          *m)
 {
   gboolean run;
   GkKlRuns r;
 
-  gk_kl_decode_blocks (pp, end, po, oend, big_endian, bmp_only, unit, &run);
+  gk_kl_decode_blocks (pp, end, po, oend, big_endian, bmp_only, unit, m, &run);
   if (G_LIKELY (!run))
     return;
   r = unit == 2 ? (big_endian ? gk_kl_runs_be16 : gk_kl_runs_le16) (*pp, end, *po, oend, bmp_only)
@@ -563,9 +642,10 @@ gk_kl_decode_fast (const guint8   **pp,
                    guint8         **po,
                    const guint8    *oend,
                    const gboolean   big_endian,
-                   const gboolean   bmp_only)
+                   const gboolean   bmp_only,
+                   GkMend          *m)
 {
-  gk_kl_decode_units (pp, end, po, oend, big_endian, bmp_only, 4);
+  gk_kl_decode_units (pp, end, po, oend, big_endian, bmp_only, 4, m);
 }
 #endif
 
@@ -579,7 +659,7 @@ gk16_kl_run (const guint8   **pp,
              const gboolean   bmp_only,
              const gboolean   big_endian)
 {
-  gk_kl_decode_units (pp, end, po, oend, big_endian, bmp_only, 2);
+  gk_kl_decode_units (pp, end, po, oend, big_endian, bmp_only, 2, NULL);
 }
 #define GK16_RUN gk16_kl_run
 #endif
@@ -671,7 +751,8 @@ gk_kl_class_decode_fast (const guint8   **pp,
                          guint8         **po,
                          const guint8    *oend,
                          const gboolean   big_endian,
-                         const gboolean   bmp_only)
+                         const gboolean   bmp_only,
+                         GkMend          *m)
 {
   const guint8 *p = *pp;
   guint8 *o = *po;
@@ -702,13 +783,25 @@ gk_kl_class_decode_fast (const guint8   **pp,
           if (p > in_last || o > out_last)
             goto done;
           b = gk_loadu (p);
-          if (!gk_kl_valid_at (&ctx, p, b, FALSE, bmp_only))
+          if (!gk_kl_valid_at (&ctx, p, b, FALSE, bmp_only) &&
+              (!GK_KL_MENDING (m) || !gk_kl_mend_blocks (m, &ctx, &p, &b, 0, &o, in_last, out_last, big_endian, bmp_only)))
             goto done;
           continue;
         }
       b2 = gk_loadu (p + GK_BLOCK);
       if (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only))
         {
+#ifdef GK_FAST_MENDS
+          if (GK_KL_MENDING (m))
+            {
+              gk_mask cont = gk_cont_mask (b);
+
+              if (!gk_kl_mend_blocks (m, &ctx, &p, &b, cont & ~(cont + 1), &o, in_last, out_last, big_endian,
+                                      bmp_only))
+                goto done;
+              continue;
+            }
+#endif
           gk_decode_before_error (&p, gk_cont_mask (b), &o, big_endian);
           goto done;
         }

@@ -340,6 +340,9 @@ gk_kl_four (const guint8 *p, gk_mask leads, gk_mask l4, guint8 *o, const gboolea
 /* The validating copy's step: two blocks, where four cost more than
  * one block at a time on text with errors. */
 #define GK_STEP 32
+/* Malformed sequences mended in the fast loop (gk_decode_block() reads
+ * past the block). */
+#define GK_FAST_MENDS 1
 #include "gutf8conv-kernel-generic-kl-decode.h"
 
 #define gk_decode_fast gk_kl_class_decode_fast

@@ -251,6 +251,9 @@ vsx_load_planes4 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, g
 #define GK_KL_RUNS 1
 #define GK16_RUNS 1
 
+/* Malformed sequences mended in the fast loop (gk_decode_block() reads
+ * past the block). */
+#define GK_FAST_MENDS 1
 #include "gutf8conv-kernel-generic-runs.h"
 #include "gutf8conv-kernel-generic-kl-decode.h"
 #define gk_decode_fast gk_kl_decode_fast

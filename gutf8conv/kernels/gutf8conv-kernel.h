@@ -118,9 +118,10 @@ typedef struct
 } GUtf8ConvKernelMend;
 
 /* UTF-8 -> UCS-4 as GUtf8ConvDecodeFunc, but a malformed sequence that
- * the kernel meets in its careful loop is mended there: its maximal
+ * the kernel meets is mended where it meets it (a whole block of its
+ * fast loop at a time, or one sequence in its careful loop): its maximal
  * subpart (behaviour-errors) is written as @mend says and counted in it,
- * and the kernel goes on, back in its fast loop.  It still stops, as the
+ * and the kernel goes on.  It still stops, as the
  * plain function does, where errors are dense (below), before a sequence
  * the end of @in cuts (the codec holds it), where the output has no room
  * for the replacement, and in its scalar tail.  Only for the
