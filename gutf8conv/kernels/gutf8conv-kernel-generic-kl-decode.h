@@ -517,9 +517,15 @@ gk_kl_decode_units (const guint8   **pp,
       if (G_UNLIKELY (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only)))
         {
 #ifdef GK_FAST_MENDS
-          if (GK_KL_MENDING (m))
+          if (GK_KL_MENDING (m) && unit == 4)
             {
-              if (!gk_kl_mend_blocks (m, &ctx, &p, &b, cont & ~(cont + 1), &o, in_last, out_last, big_endian, bmp_only))
+              /* The characters that end in the block as it is valid,
+               * then block by block from the next one. */
+              gk_decode_before_error (&p, cont, &o, big_endian);
+              if (p > in_last || o > out_last)
+                break;
+              b = gk_loadu (p);
+              if (!gk_kl_mend_blocks (m, &ctx, &p, &b, 0, &o, in_last, out_last, big_endian, bmp_only))
                 break;
               cont = gk_cont_mask (b);
               continue;
@@ -794,10 +800,13 @@ gk_kl_class_decode_fast (const guint8   **pp,
 #ifdef GK_FAST_MENDS
           if (GK_KL_MENDING (m))
             {
-              gk_mask cont = gk_cont_mask (b);
-
-              if (!gk_kl_mend_blocks (m, &ctx, &p, &b, cont & ~(cont + 1), &o, in_last, out_last, big_endian,
-                                      bmp_only))
+              /* The characters that end in the block as it is valid,
+               * then block by block from the next one. */
+              gk_decode_before_error (&p, gk_cont_mask (b), &o, big_endian);
+              if (p > in_last || o > out_last)
+                goto done;
+              b = gk_loadu (p);
+              if (!gk_kl_mend_blocks (m, &ctx, &p, &b, 0, &o, in_last, out_last, big_endian, bmp_only))
                 goto done;
               continue;
             }
