@@ -238,6 +238,7 @@ gk_kl_mend_blocks (GkMend           *m,
 #else
 #define GK_KL_MENDING(m) FALSE
 #define gk_kl_mend_blocks(m, ctx, pp, pb, carry, po, in_last, out_last, big_endian, bmp_only) FALSE
+#define gk_kl_mend_after(m, ctx, pp, pb, cont, po, in_last, out_last, big_endian, bmp_only) FALSE
 #endif
 
 /* The ASCII block @b at @p as units of @unit bytes at @o. */
@@ -330,6 +331,31 @@ gk_decode_before_error (const guint8   **pp,
   *po = gk_decode_block (p, starts, *po, big_endian);
   *pp = p + k;
 }
+
+#ifdef GK_FAST_MENDS
+/* From the valid block *@pb at *@pp (@cont: its continuation bytes),
+ * where the next block fails the test, when mending: the characters
+ * that end in it (gk_decode_before_error()), then gk_kl_mend_blocks()
+ * from the first that does not; its result. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_mend_after (GkMend           *m,
+                  const GkContext  *ctx,
+                  const guint8    **pp,
+                  gk_vec           *pb,
+                  gk_mask           cont,
+                  guint8          **po,
+                  const guint8     *in_last,
+                  const guint8     *out_last,
+                  const gboolean    big_endian,
+                  const gboolean    bmp_only)
+{
+  gk_decode_before_error (pp, cont, po, big_endian);
+  if (*pp > in_last || *po > out_last)
+    return FALSE;
+  *pb = gk_loadu (*pp);
+  return gk_kl_mend_blocks (m, ctx, pp, pb, 0, po, in_last, out_last, big_endian, bmp_only);
+}
+#endif
 
 #ifdef GK_KL_ENDS
 /* The block loop of gk_kl_decode_units() with GK_KL_ENDS steps, from
@@ -516,21 +542,13 @@ gk_kl_decode_units (const guint8   **pp,
       b2 = gk_loadu (p + GK_BLOCK);
       if (G_UNLIKELY (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only)))
         {
-#ifdef GK_FAST_MENDS
           if (GK_KL_MENDING (m) && unit == 4)
             {
-              /* The characters that end in the block as it is valid,
-               * then block by block from the next one. */
-              gk_decode_before_error (&p, cont, &o, big_endian);
-              if (p > in_last || o > out_last)
-                break;
-              b = gk_loadu (p);
-              if (!gk_kl_mend_blocks (m, &ctx, &p, &b, 0, &o, in_last, out_last, big_endian, bmp_only))
+              if (!gk_kl_mend_after (m, &ctx, &p, &b, cont, &o, in_last, out_last, big_endian, bmp_only))
                 break;
               cont = gk_cont_mask (b);
               continue;
             }
-#endif
           /* Units: the block is decode16's block of values'. */
           if (unit == 2)
             p += gk_mask_low (~cont);
@@ -797,20 +815,12 @@ gk_kl_class_decode_fast (const guint8   **pp,
       b2 = gk_loadu (p + GK_BLOCK);
       if (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only))
         {
-#ifdef GK_FAST_MENDS
           if (GK_KL_MENDING (m))
             {
-              /* The characters that end in the block as it is valid,
-               * then block by block from the next one. */
-              gk_decode_before_error (&p, gk_cont_mask (b), &o, big_endian);
-              if (p > in_last || o > out_last)
-                goto done;
-              b = gk_loadu (p);
-              if (!gk_kl_mend_blocks (m, &ctx, &p, &b, 0, &o, in_last, out_last, big_endian, bmp_only))
+              if (!gk_kl_mend_after (m, &ctx, &p, &b, gk_cont_mask (b), &o, in_last, out_last, big_endian, bmp_only))
                 goto done;
               continue;
             }
-#endif
           gk_decode_before_error (&p, gk_cont_mask (b), &o, big_endian);
           goto done;
         }
