@@ -181,9 +181,8 @@ gk_kl_step_errors (const GkContext *c,
 /* Whether the fast loop mends (@m: its caller's GkMend, or NULL). */
 #define GK_KL_MENDING(m) ((m) != NULL && (m)->mend != NULL)
 
-/* From the block *@pb at *@pp, whose characters are not converted yet
- * (@carry: the bytes it starts with that the character before took),
- * where it or the next block fails the test, when mending: each block
+/* From the block *@pb at *@pp, a character boundary, whose characters
+ * are not converted yet, where it or the next block fails the test, when mending: each block
  * mended in one go (gk_mend_block()), until one passes the test after
  * the block before.  TRUE where one does: *@pb is that block, at *@pp.
  * FALSE where the kernel must stop, or the input or the output room
@@ -194,7 +193,6 @@ gk_kl_mend_blocks (GkMend           *m,
                    const GkContext  *ctx,
                    const guint8    **pp,
                    gk_vec           *pb,
-                   gk_mask           carry,
                    guint8          **po,
                    const guint8     *in_last,
                    const guint8     *out_last,
@@ -203,6 +201,8 @@ gk_kl_mend_blocks (GkMend           *m,
 {
   const guint8 *p = *pp;
   gk_vec b = *pb;
+  /* What the next block's first bytes belong to, from the last block mended. */
+  gk_mask carry = 0;
 
   for (;;)
     {
@@ -237,7 +237,7 @@ gk_kl_mend_blocks (GkMend           *m,
 }
 #else
 #define GK_KL_MENDING(m) FALSE
-#define gk_kl_mend_blocks(m, ctx, pp, pb, carry, po, in_last, out_last, big_endian, bmp_only) FALSE
+#define gk_kl_mend_blocks(m, ctx, pp, pb, po, in_last, out_last, big_endian, bmp_only) FALSE
 #define gk_kl_mend_after(m, ctx, pp, pb, cont, po, in_last, out_last, big_endian, bmp_only) FALSE
 #endif
 
@@ -353,7 +353,7 @@ gk_kl_mend_after (GkMend           *m,
   if (*pp > in_last || *po > out_last)
     return FALSE;
   *pb = gk_loadu (*pp);
-  return gk_kl_mend_blocks (m, ctx, pp, pb, 0, po, in_last, out_last, big_endian, bmp_only);
+  return gk_kl_mend_blocks (m, ctx, pp, pb, po, in_last, out_last, big_endian, bmp_only);
 }
 #endif
 
@@ -529,7 +529,7 @@ gk_kl_decode_units (const guint8   **pp,
           /* At a character boundary, after ASCII. */
           b = gk_loadu (p);
           if (!gk_kl_valid_at (&ctx, p, b, FALSE, bmp_only) &&
-              (!GK_KL_MENDING (m) || !gk_kl_mend_blocks (m, &ctx, &p, &b, 0, &o, in_last, out_last, big_endian, bmp_only)))
+              (!GK_KL_MENDING (m) || !gk_kl_mend_blocks (m, &ctx, &p, &b, &o, in_last, out_last, big_endian, bmp_only)))
             break;
           cont = gk_cont_mask (b);
           continue;
@@ -808,7 +808,7 @@ gk_kl_class_decode_fast (const guint8   **pp,
             goto done;
           b = gk_loadu (p);
           if (!gk_kl_valid_at (&ctx, p, b, FALSE, bmp_only) &&
-              (!GK_KL_MENDING (m) || !gk_kl_mend_blocks (m, &ctx, &p, &b, 0, &o, in_last, out_last, big_endian, bmp_only)))
+              (!GK_KL_MENDING (m) || !gk_kl_mend_blocks (m, &ctx, &p, &b, &o, in_last, out_last, big_endian, bmp_only)))
             goto done;
           continue;
         }
