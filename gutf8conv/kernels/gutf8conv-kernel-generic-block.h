@@ -340,9 +340,12 @@ gk_validate_fast (const guint8   *in,
  * @validate_fast (gk_validate_fast()'s arguments and result: the
  * generic one, or the kernel's own), which stores as it goes, then the
  * careful loop, whose run is copied after.  And @name_mend
- * (GUtf8ConvCopyMendFunc): @name called again from after each malformed
- * sequence it mends where @name stopped (gk_mend(), as UTF-8), and after
- * the next ones that follow it at once, without a call each (a damaged
+ * (GUtf8ConvCopyMendFunc): where the fast loop stops, the blocks from
+ * there spliced in one go each (gk_copy_mend_blocks()) until one passes
+ * the test, then the fast loop again; near the input's or the output's
+ * end, @name, and where it stops, each sequence mended by gk_mend(), as
+ * UTF-8, and the
+ * next ones that follow it at once, without a call each (a damaged
  * character is often two or three).  Called, not inlined again: sse2's
  * careful loop inlined here ran two more instructions a block. */
 #define GK_COPY_ENTRY_POINT(name, validate_fast) \
@@ -388,11 +391,32 @@ gk_validate_fast (const guint8   *in,
     gk_mend_init (&m, mend, in); \
     for (;;) \
       { \
-        gsize used, n = name (p, end - p, o, oend - o, 0, &used); \
+        gsize used, stored, n; \
         \
+        if (end - p >= GK_COPY_MEND_IN && oend - o >= GK_COPY_MEND_OUT) \
+          { \
+            /* The fast loop alone: the block it stops at is spliced. */ \
+            n = validate_fast (p, p + MIN (end - p, oend - o), o, &stored, FALSE) - p; \
+            stored = MIN (stored, n); \
+            if (end - p - n >= GK_COPY_MEND_IN && oend - o - n >= GK_COPY_MEND_OUT) \
+              { \
+                gk_copy_blocks (o + stored, p + stored, n - stored); \
+                p += n; \
+                o += n; \
+                if (!gk_copy_mend_blocks (&m, &p, end, &o, oend)) \
+                  break; \
+                continue; \
+              } \
+            memcpy (o + stored, p + stored, n - stored); \
+            p += n; \
+            o += n; \
+          } \
+        n = name (p, end - p, o, oend - o, 0, &used); \
         p += n; \
         o += n; \
-        if (p == end || (len = gk_mend (&m, p, end, &o, oend, 1, FALSE)) == 0) \
+        if (p == end) \
+          break; \
+        if ((len = gk_mend (&m, p, end, &o, oend, 1, FALSE)) == 0) \
           break; \
         p += len; \
         while (p < end && *p >= 0x80 && gk_maximal_subpart (p, end) != 0 && \
@@ -649,4 +673,136 @@ gk_mend_items (GkMend         *m,
       m->last = q + 1 + ((it->second >> r) & 1) + ((it->third >> r) & 1);
     }
   return GK_BLOCK;
+}
+
+/* @n bytes from @p to @o, a block a store: up to GK_BLOCK - 1 more read
+ * and written. */
+GUTF8CONV_KERNEL_INLINE void
+gk_copy_blocks (guint8       *o,
+                const guint8 *p,
+                gsize         n)
+{
+  for (gsize i = 0; i < n; i += GK_BLOCK)
+    gk_storeu (o + i, gk_loadu (p + i));
+}
+
+/* The input and output gk_copy_mend_blocks() asks for: two blocks read
+ * (a block and the next one, for its test and its last item) and a
+ * store's slack, and a block each of whose bytes may become three, and a
+ * store's slack; the blocks in a row that pass its test before it goes
+ * back to the fast loop. */
+#define GK_COPY_MEND_IN (3 * GK_BLOCK)
+#define GK_COPY_MEND_OUT (4 * GK_BLOCK)
+#define GK_COPY_MEND_CLEAN (256 / GK_BLOCK)
+
+/* Block @b at @p (@nonascii, @l2: its top bits and bytes from C0 up;
+ * @cont2: the next block's continuation bytes; *@carry: its first bytes
+ * that the block before's last item took, of which *@skip belong to a
+ * maximal subpart) copied to *@po as UTF-8 with its subparts mended as
+ * gk_mend() would (gk_mend_items()): each one written over by U+FFFD
+ * (EF BF BD), or left out, the bytes between them copied a store each.
+ * Returns the bytes of the block taken: GK_BLOCK, *@carry and *@skip then
+ * set for the next block, or fewer, where the kernel must stop before a
+ * subpart that may not be mended. */
+GUTF8CONV_KERNEL_INLINE guint
+gk_mend_copy_block (GkMend        *m,
+                    const guint8  *p,
+                    gk_vec         b,
+                    gk_mask        nonascii,
+                    gk_mask        l2,
+                    gk_mask        cont2,
+                    gk_mask       *carry,
+                    guint         *skip,
+                    guint8       **po)
+{
+  const guint room = m->mend->mode == GUTF8CONV_KERNEL_MEND_REPLACE ? 3 : 0;
+  GkLeads c = { l2, gk_ge_mask (b, 0xE0), gk_ge_mask (b, 0xF0), nonascii & ~l2 };
+  GkItems it;
+  gk_mask fix;
+  guint8 *o = *po;
+  guint cut, from = *skip;
+
+  gk_block_items (&c, gk_bad_mask (b, p, c.l2, c.l4, FALSE), *carry, cont2, &it);
+  m->utf8 = m->utf8 || it.whole != 0;
+  cut = gk_mend_items (m, p, &it, m->utf8);
+  fix = it.subparts & (cut == GK_BLOCK ? GK_ALL : ((gk_mask) 1 << cut) - 1);
+  for (; fix != 0; fix &= fix - 1)
+    {
+      guint r = gk_mask_low (fix);
+
+      /* (Skipping, the replacement is written over by the next store.) */
+      gk_storeu (o, gk_loadu (p + from));
+      o += r - from;
+      memcpy (o, "\xEF\xBF\xBD", 3);
+      o += room;
+      from = r + 1 + ((it.second >> r) & 1) + ((it.third >> r) & 1);
+    }
+  /* The rest of the block, but for a subpart's bytes past it. */
+  gk_storeu (o, gk_loadu (p + from));
+  *po = o + (cut > from ? cut - from : 0);
+  *skip = from > GK_BLOCK ? from - GK_BLOCK : 0;
+  *carry = cut == GK_BLOCK ? it.carry : 0;
+  return cut;
+}
+
+/* From *@pp, the start of a malformed sequence where the copy stopped,
+ * when mending, at least GK_COPY_MEND_IN bytes before @end and
+ * GK_COPY_MEND_OUT before @oend: each block that fails the test spliced
+ * (gk_mend_copy_block()), each that passes copied, until
+ * GK_COPY_MEND_CLEAN pass in a row (the fast loop's start costs more than
+ * the test), or the input or the room runs short.  TRUE where the copy
+ * goes on from *@pp, a character boundary, all before it written to
+ * *@po; FALSE where the kernel must stop at *@pp. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_copy_mend_blocks (GkMend         *m,
+                     const guint8  **pp,
+                     const guint8   *end,
+                     guint8        **po,
+                     const guint8   *oend)
+{
+  const guint8 *p = *pp;
+  gk_vec b;
+  gk_mask nonascii, l2, carry = 0;
+  guint skip = 0, clean = 0, n;
+
+  gk_carry_block (p, &b, &nonascii, &l2);
+  do
+    {
+      gk_vec b2;
+      gk_mask nonascii2, l2_2, next = carry;
+
+      gk_carry_block (p + GK_BLOCK, &b2, &nonascii2, &l2_2);
+      if (gk_block_valid_carry (b, p, nonascii, l2, nonascii2 & ~l2_2, &next, FALSE))
+        {
+          if (++clean == GK_COPY_MEND_CLEAN)
+            break;
+          gk_storeu (*po, gk_loadu (p + skip));
+          *po += GK_BLOCK - skip;
+          carry = next;
+          skip = 0;
+        }
+      else
+        {
+          guint took = gk_mend_copy_block (m, p, b, nonascii, l2, nonascii2 & ~l2_2, &carry, &skip, po);
+
+          if (took < GK_BLOCK)
+            {
+              *pp = p + took;
+              return FALSE;
+            }
+          clean = 0;
+        }
+      p += GK_BLOCK;
+      b = b2;
+      nonascii = nonascii2;
+      l2 = l2_2;
+    }
+  while (end - p >= GK_COPY_MEND_IN && oend - *po >= GK_COPY_MEND_OUT);
+  /* The bytes of this block that the last item took: a character's
+   * copied, a subpart's (*@skip of them) left out. */
+  n = gk_popcount (carry);
+  memcpy (*po, p, 4);
+  *po += skip == 0 ? n : 0;
+  *pp = p + n;
+  return TRUE;
 }
