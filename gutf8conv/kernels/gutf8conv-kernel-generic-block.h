@@ -374,6 +374,17 @@ gk_validate_fast (const guint8   *in,
     GUTF8CONV_KERNEL_COPY_STORING (name##_impl); \
   } \
   \
+  /* The fast loop alone, called: inlined, it would cost the plain \
+   * copy's loop as the careful one's would. */ \
+  static __attribute__((noinline)) const guint8 * \
+  name##_fast (const guint8 *in, \
+               const guint8 *end, \
+               guint8       *out, \
+               gsize        *stored) \
+  { \
+    return validate_fast (in, end, out, stored, FALSE); \
+  } \
+  \
   GUTF8CONV_KERNEL_INLINE gsize \
   name##_mending (const guint8        *in, \
                   gsize                in_len, \
@@ -396,14 +407,14 @@ gk_validate_fast (const guint8   *in,
         if (end - p >= GK_COPY_MEND_IN && oend - o >= GK_COPY_MEND_OUT) \
           { \
             /* The fast loop alone: the block it stops at is spliced. */ \
-            n = validate_fast (p, p + MIN (end - p, oend - o), o, &stored, FALSE) - p; \
+            n = name##_fast (p, p + MIN (end - p, oend - o), o, &stored) - p; \
             stored = MIN (stored, n); \
             if (end - p - n >= GK_COPY_MEND_IN && oend - o - n >= GK_COPY_MEND_OUT) \
               { \
                 gk_copy_blocks (o + stored, p + stored, n - stored); \
                 p += n; \
                 o += n; \
-                if (!gk_copy_mend_blocks (&m, &p, end, &o, oend)) \
+                if (!gk_copy_mend_blocks (&m, &p, end, &o, oend, n >= GK_COPY_MEND_SPARSE)) \
                   break; \
                 continue; \
               } \
@@ -694,6 +705,7 @@ gk_copy_blocks (guint8       *o,
 #define GK_COPY_MEND_IN (3 * GK_BLOCK)
 #define GK_COPY_MEND_OUT (4 * GK_BLOCK)
 #define GK_COPY_MEND_CLEAN (256 / GK_BLOCK)
+#define GK_COPY_MEND_SPARSE 1024
 
 /* Block @b at @p (@nonascii, @l2: its top bits and bytes from C0 up;
  * @cont2: the next block's continuation bytes; *@carry: its first bytes
@@ -758,9 +770,11 @@ gk_copy_mend_blocks (GkMend         *m,
                      const guint8  **pp,
                      const guint8   *end,
                      guint8        **po,
-                     const guint8   *oend)
+                     const guint8   *oend,
+                     const gboolean  sparse)
 {
   const guint8 *p = *pp;
+  const guint clean_max = sparse ? 1 : GK_COPY_MEND_CLEAN;
   gk_vec b;
   gk_mask nonascii, l2, carry = 0;
   guint skip = 0, clean = 0, n;
@@ -774,7 +788,7 @@ gk_copy_mend_blocks (GkMend         *m,
       gk_carry_block (p + GK_BLOCK, &b2, &nonascii2, &l2_2);
       if (gk_block_valid_carry (b, p, nonascii, l2, nonascii2 & ~l2_2, &next, FALSE))
         {
-          if (++clean == GK_COPY_MEND_CLEAN)
+          if (++clean == clean_max)
             break;
           gk_storeu (*po, gk_loadu (p + skip));
           *po += GK_BLOCK - skip;
