@@ -414,7 +414,7 @@ gk_validate_fast (const guint8   *in,
                 gk_copy_blocks (o + stored, p + stored, n - stored); \
                 p += n; \
                 o += n; \
-                if (!gk_copy_mend_blocks (&m, &p, end, &o, oend, n >= GK_COPY_MEND_SPARSE)) \
+                if (!gk_copy_mend_blocks (&m, &p, end, &o, oend, n >= GK_MEND_SPARSE)) \
                   break; \
                 continue; \
               } \
@@ -697,15 +697,22 @@ gk_copy_blocks (guint8       *o,
     gk_storeu (o + i, gk_loadu (p + i));
 }
 
+/* The loops that mend a block at a time (gk_copy_mend_blocks(),
+ * gk16_mend_blocks()) go on with the blocks after one that passes their
+ * test, until GK_MEND_CLEAN pass in a row: the fast loop's start costs
+ * more than their test where damage comes every few dozen bytes.  Where
+ * the fast loop took GK_MEND_SPARSE bytes or more before it stopped, the
+ * damage is sparse, and they go back to it at the first block that
+ * passes. */
+#define GK_MEND_CLEAN (256 / GK_BLOCK)
+#define GK_MEND_SPARSE 1024
+
 /* The input and output gk_copy_mend_blocks() asks for: two blocks read
  * (a block and the next one, for its test and its last item) and a
  * store's slack, and a block each of whose bytes may become three, and a
- * store's slack; the blocks in a row that pass its test before it goes
- * back to the fast loop. */
+ * store's slack. */
 #define GK_COPY_MEND_IN (3 * GK_BLOCK)
 #define GK_COPY_MEND_OUT (4 * GK_BLOCK)
-#define GK_COPY_MEND_CLEAN (256 / GK_BLOCK)
-#define GK_COPY_MEND_SPARSE 1024
 
 /* Block @b at @p (@nonascii, @l2: its top bits and bytes from C0 up;
  * @cont2: the next block's continuation bytes; *@carry: its first bytes
@@ -760,9 +767,9 @@ gk_mend_copy_block (GkMend        *m,
 /* From *@pp, the start of a malformed sequence where the copy stopped,
  * when mending, at least GK_COPY_MEND_IN bytes before @end and
  * GK_COPY_MEND_OUT before @oend: each block that fails the test spliced
- * (gk_mend_copy_block()), each that passes copied, until
- * GK_COPY_MEND_CLEAN pass in a row (the fast loop's start costs more than
- * the test), or the input or the room runs short.  TRUE where the copy
+ * (gk_mend_copy_block()), each that passes copied, until GK_MEND_CLEAN
+ * pass in a row (one, where the damage is @sparse), or the input or the
+ * room runs short.  TRUE where the copy
  * goes on from *@pp, a character boundary, all before it written to
  * *@po; FALSE where the kernel must stop at *@pp. */
 GUTF8CONV_KERNEL_INLINE gboolean
@@ -774,7 +781,7 @@ gk_copy_mend_blocks (GkMend         *m,
                      const gboolean  sparse)
 {
   const guint8 *p = *pp;
-  const guint clean_max = sparse ? 1 : GK_COPY_MEND_CLEAN;
+  const guint clean_max = sparse ? 1 : GK_MEND_CLEAN;
   gk_vec b;
   gk_mask nonascii, l2, carry = 0;
   guint skip = 0, clean = 0, n;
