@@ -547,7 +547,7 @@ gk_mend (GkMend         *m,
   else if (++m->close > GUTF8CONV_KERNEL_MEND_CLOSE)
     return 0;
   /* Right after a mend: the same damaged character. */
-  if (p != m->last && !gk_mend_after_utf8 (m, p))
+  if (p != m->last && !m->utf8 && !gk_mend_after_utf8 (m, p))
     return 0;
   replace = m->mend->mode == GUTF8CONV_KERNEL_MEND_REPLACE;
   len = gk_maximal_subpart (p, end);

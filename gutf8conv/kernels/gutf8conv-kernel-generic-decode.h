@@ -138,24 +138,23 @@ gk_mend_next (GkMend         *m,
   return r;
 }
 
-/* UTF-8 -> UCS-4 (GUtf8ConvDecodeMendFunc's arguments), mending where
- * @mend is not NULL: the fast phase, the careful loop, the fast phase
- * again after each mend, the padded rest. */
+/* UTF-8 -> UCS-4 (GUtf8ConvDecodeFunc's arguments), mending as @pm
+ * says (its mend NULL: not at all): the fast phase, the careful loop, the
+ * fast phase again after each mend, the padded rest. */
 GUTF8CONV_KERNEL_INLINE gsize
-gk_decode_mending (const guint8        *in,
-                   gsize                in_len,
-                   guint8              *out,
-                   gsize                out_len,
-                   const guint          flags,
-                   gsize               *in_used,
-                   GUtf8ConvKernelMend *mend)
+gk_decode_mend_with (GkMend       *pm,
+                     const guint8 *in,
+                     gsize         in_len,
+                     guint8       *out,
+                     gsize         out_len,
+                     const guint   flags,
+                     gsize        *in_used)
 {
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
   GkCareful r;
-  GkMend m;
+  GkMend m = *pm;
 
-  gk_mend_init (&m, mend, in);
   do
     {
       gk_decode_fast (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0,
@@ -175,9 +174,27 @@ gk_decode_mending (const guint8        *in,
         }
     }
   while (r == GK_CAREFUL_MENDED);
+  *pm = m;
   if (r == GK_CAREFUL_STOP)
     return gutf8conv_kernel_stop (in, p, out, o, in_used);
   return gk_decode_padded (in, p, end, out, o, oend, flags, in_used);
+}
+
+/* UTF-8 -> UCS-4 (GUtf8ConvDecodeMendFunc's arguments), mending where
+ * @mend is not NULL. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk_decode_mending (const guint8        *in,
+                   gsize                in_len,
+                   guint8              *out,
+                   gsize                out_len,
+                   const guint          flags,
+                   gsize               *in_used,
+                   GUtf8ConvKernelMend *mend)
+{
+  GkMend m;
+
+  gk_mend_init (&m, mend, in);
+  return gk_decode_mend_with (&m, in, in_len, out, out_len, flags, in_used);
 }
 
 GUTF8CONV_KERNEL_UNMENDED (gk_decode, gk_decode_mending)

@@ -267,8 +267,28 @@ gk16_decode_rest (const guint8 *in,
                                        flags, in_used);
 }
 
+#ifdef GK_FAST_MENDS
+/* The block of values of decode16 when it mends: the kernel's UCS-4
+ * decoder mending as @m says, which goes on past the malformed sequences
+ * it mends, in this machine's order.  Called: inlined, the loop around
+ * it would be a second copy. */
+static __attribute__((noinline)) gsize
+gk16_values_mending (GkMend       *m,
+                     const guint8 *in,
+                     gsize         in_len,
+                     guint8       *out,
+                     gsize         out_len,
+                     gsize        *in_used)
+{
+  return gk_decode_mend_with (m, in, in_len, out, out_len,
+                              G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0, in_used);
+}
+#endif
+
 /* The body of a kernel's decode16 entry point, of the GUtf8ConvDecodeFunc
- * arguments, with the kernel's UCS-4 @decode. */
+ * arguments, with the kernel's UCS-4 @decode; where the kernel's fast
+ * loops mend (GK_FAST_MENDS) and @m is not NULL, its block of values
+ * mends as @m says (gk16_values_mending()). */
 GUTF8CONV_KERNEL_INLINE gsize
 gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
                   const guint8        *in,
@@ -276,7 +296,8 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
                   guint8              *out,
                   gsize                out_len,
                   const guint          flags,
-                  gsize               *in_used)
+                  gsize               *in_used,
+                  GkMend              *m)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
 #if defined (GK16_DIRECT) || defined (GK16_RUN) || defined (GK16_RUNS)
@@ -290,6 +311,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
 
+  (void) m;
   while (p < end && (gsize) (oend - o) / 2 >= GK16_MIN_ROOM)
     {
       gsize cap, used, n, k;
@@ -354,7 +376,12 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
 #endif
       /* Room for two units a value: a pair each still fits. */
       cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4);
-      n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
+#ifdef GK_FAST_MENDS
+      if (m != NULL && end - p >= GK_CAREFUL_MIN)
+        n = gk16_values_mending (m, p, end - p, (guint8 *) values, cap * 4, &used) / 4;
+      else
+#endif
+        n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
       memset (values + n, 0, GK16_GROUP * sizeof (guint32));
       k = gk16_store_units (values, n, &o, oend, big_endian);
       /* Not all stored (the output is full after all): give back the
@@ -370,15 +397,20 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   return gk16_decode_rest (in, p, end, out, o, oend, flags, in_used);
 }
 
+/* decode16's loop of a kernel, mending as the GkMend says where it can. */
+typedef gsize (*Gk16DecodeWithFunc) (const guint8 *in, gsize in_len, guint8 *out, gsize out_len,
+                                     guint flags, gsize *in_used, GkMend *m);
+
 /* The body of a kernel's decode16_mend entry point, of the
  * GUtf8ConvDecodeMendFunc arguments with the Unicode profile's flags: the
- * plain entry point @plain from the start and after each mend.  Called,
- * not inlined again: clean text, which takes this path whenever the mode
- * could mend, then runs the very code the plain entry point is (a second
- * copy of the loop, with the same instructions, ran slower), and a mend
- * inside the loop, even one that folds away, changes the loop's code. */
+ * loop @with (the plain entry point, or where the kernel's fast loops
+ * mend, the loop whose block of values mends) from the start and after
+ * each sequence it stops at, mended here.  Called, not inlined again:
+ * clean text, which takes this path whenever the mode could mend, then
+ * runs the code of a loop of its own (a second copy of the loop, with the
+ * same instructions, ran slower). */
 GUTF8CONV_KERNEL_INLINE gsize
-gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
+gk16_decode_mending (Gk16DecodeWithFunc   with,
                      const guint8        *in,
                      gsize                in_len,
                      guint8              *out,
@@ -396,7 +428,7 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
     {
       gsize used;
 
-      o += plain (p, end - p, o, oend - o, flags, &used);
+      o += with (p, end - p, o, oend - o, flags, &used, &m);
       p += used;
       if (p == end)
         break;
@@ -412,6 +444,36 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
   return gutf8conv_kernel_stop (in, p, out, o, in_used);
 }
 
+#ifdef GK_FAST_MENDS
+#define GK16_DECODE_WITH(name, decode) \
+  static __attribute__((noinline)) gsize \
+  name##_with (const guint8 *in, \
+               gsize         in_len, \
+               guint8       *out, \
+               gsize         out_len, \
+               guint         flags, \
+               gsize        *in_used, \
+               GkMend       *m) \
+  { \
+    if (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) \
+      return gk16_decode_loop (decode, in, in_len, out, out_len, GUTF8CONV_KERNEL_BIG_ENDIAN, in_used, m); \
+    return gk16_decode_loop (decode, in, in_len, out, out_len, 0, in_used, m); \
+  }
+#else
+#define GK16_DECODE_WITH(name, decode) \
+  GUTF8CONV_KERNEL_INLINE gsize \
+  name##_with (const guint8 *in, \
+               gsize         in_len, \
+               guint8       *out, \
+               gsize         out_len, \
+               guint         flags, \
+               gsize        *in_used, \
+               GkMend       *m G_GNUC_UNUSED) \
+  { \
+    return name (in, in_len, out, out_len, flags, in_used); \
+  }
+#endif
+
 /* A kernel's decode16 entry points @name (GUtf8ConvDecode16Func) and
  * @name_mend (GUtf8ConvDecodeMendFunc), around its UCS-4 entry point
  * @decode; the first specialised on the byte order (and BMP_ONLY, which
@@ -425,9 +487,10 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
                const guint   flags, \
                gsize        *in_used) \
   { \
-    return gk16_decode_loop (decode, in, in_len, out, out_len, flags, in_used); \
+    return gk16_decode_loop (decode, in, in_len, out, out_len, flags, in_used, NULL); \
   } \
   GUTF8CONV_KERNEL_ENTRY_POINT (name, name##_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY) \
+  GK16_DECODE_WITH (name, decode) \
   \
   GUTF8CONV_KERNEL_INLINE gsize \
   name##_mending (const guint8        *in, \
@@ -438,6 +501,6 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
                   gsize               *in_used, \
                   GUtf8ConvKernelMend *mend) \
   { \
-    return gk16_decode_mending (name, in, in_len, out, out_len, flags, in_used, mend); \
+    return gk16_decode_mending (name##_with, in, in_len, out, out_len, flags, in_used, mend); \
   } \
   GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name_mend, name##_mending, name, 1)
