@@ -1924,6 +1924,97 @@ check_mend_runs (const GUtf8ConvKernel *kernel,
 
 
 
+/* Long text of words between spaces, as real text is, each word in one
+ * of a few scripts, a random byte 80..FF every few dozen bytes: the fast
+ * loops' blocks mended one after another, and decode16's blocks of
+ * values, which end anywhere, in a damaged character too, where the steps
+ * after them must not take the bytes before as a whole character's; the
+ * whole output, and cut short (#behaviour-kernel-mend). */
+static void
+check_mend_dense (const GUtf8ConvKernel *kernel,
+                  guint                  unit)
+{
+  enum { DENSE_LEN = 16384 };
+  static const guint32 scripts[][2] = {
+    { 0x61, 0x7B }, { 0xE0, 0x100 }, { 0x400, 0x450 }, { 0x900, 0x980 }, { 0x4E00, 0x9FA0 }, { 0x1F300, 0x1F650 },
+  };
+  g_autofree guint8 *in = g_malloc (DENSE_LEN);
+
+  for (guint round = 0; round < 16; round++)
+    {
+      /* The scripts of this round's words: one, or a few. */
+      guint first = g_test_rand_int_range (0, G_N_ELEMENTS (scripts));
+      guint count = g_test_rand_int_range (1, G_N_ELEMENTS (scripts) - first + 1);
+      guint span = g_test_rand_int_range (10, 200);
+      gsize n = 0;
+
+      while (n < DENSE_LEN)
+        {
+          const guint32 *script = scripts[first + g_test_rand_int_range (0, count)];
+
+          for (gint w = g_test_rand_int_range (1, 9); w >= 0 && n < DENSE_LEN; w--)
+            {
+              char tmp[6];
+              guint32 c = w == 0 ? ' ' : (guint32) g_test_rand_int_range (script[0], script[1]);
+              gint k = g_unichar_to_utf8 (c, tmp);
+
+              memcpy (in + n, tmp, MIN ((gsize) k, DENSE_LEN - n));
+              n += k;
+            }
+        }
+      for (gsize at = g_test_rand_int_range (0, span); at < DENSE_LEN; at += g_test_rand_int_range (1, 2 * span))
+        in[at] = g_test_rand_int_range (0x80, 0x100);
+      check_mend_call (kernel, unit, in, DENSE_LEN, mend_width (unit) * DENSE_LEN, random_mend_flags (),
+                       random_mend_mode ());
+      check_mend_call (kernel, unit, in, DENSE_LEN, random_out_len (mend_width (unit) * DENSE_LEN),
+                       random_mend_flags (), random_mend_mode ());
+    }
+}
+
+/* A lead whose second byte is out of its range but a continuation byte
+ * (E0 86, F0 8F: two maximal subparts, then lone continuation bytes), at
+ * every character of a stretch that a block of values starting at an
+ * earlier malformed byte ends in (decode16's values are
+ * gutf8conv-kernel-generic-utf16-decode.h's GK16_BLOCK, 256): the step
+ * after the block must take the bytes before it as no character's start
+ * (#behaviour-kernel-mend). */
+static void
+check_mend_lead_cut (const GUtf8ConvKernel *kernel,
+                     guint                  unit)
+{
+  enum { CUT_LEN = 2048 };
+  static const struct { guint32 lo, hi; guint8 second; } kinds[] = {
+    { 0x900, 0x980, 0x86 }, { 0x1F300, 0x1F650, 0x8F },
+  };
+  guint8 text[CUT_LEN], in[CUT_LEN];
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      gsize n = 0;
+
+      /* Words of the kind's characters between spaces. */
+      while (n < CUT_LEN)
+        {
+          char tmp[6];
+          guint32 c = g_test_rand_int_range (0, 5) == 0 ? ' ' : (guint32) g_test_rand_int_range (kinds[k].lo, kinds[k].hi);
+          gint len = g_unichar_to_utf8 (c, tmp);
+
+          memcpy (text + n, tmp, MIN ((gsize) len, CUT_LEN - n));
+          n += len;
+        }
+      for (gsize at = 500; at < CUT_LEN - 8; at++)
+        {
+          if (text[at] < 0xE0)
+            continue;
+          memcpy (in, text, CUT_LEN);
+          in[200] = 0xFF;
+          in[at + 1] = kinds[k].second;
+          check_mend_call (kernel, unit, in, CUT_LEN, mend_width (unit) * CUT_LEN, random_mend_flags (),
+                           random_mend_mode ());
+        }
+    }
+}
+
 /* As test_kernel_guard_pages(): damaged text against a guard page at the
  * input's and the output's either end. */
 static void
@@ -2037,6 +2128,7 @@ add_mend_tests (const GUtf8ConvKernel *kernel)
   } tests[] = {
     { "random", check_mend_random }, { "positions", check_mend_positions },
     { "guard-pages", check_mend_guard_pages }, { "cut", check_mend_cut }, { "runs", check_mend_runs },
+    { "dense", check_mend_dense }, { "lead-cut", check_mend_lead_cut },
   };
   static const struct
   {

@@ -309,9 +309,13 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   /* A group of zeros after the values (gk16_store_units()). */
   guint32 values[GK16_BLOCK + GK16_GROUP] __attribute__((aligned (64)));
   const guint8 *p = in, *end = in + in_len;
+  /* Where the bytes before are whole characters: gk16_direct() reads
+   * them; a mending block of values may stop inside a damaged one. */
+  const guint8 *whole = in;
   guint8 *o = out, *oend = out + out_len;
 
   (void) m;
+  (void) whole;
   while (p < end && (gsize) (oend - o) / 2 >= GK16_MIN_ROOM)
     {
       gsize cap, used, n, k;
@@ -346,7 +350,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
       {
         /* Back to the ASCII step as soon as a block is ASCII (it takes
          * GK16_ASCII <= GK_BLOCK bytes, so it moves on). */
-        while ((r = gk16_direct (in, &p, end, &o, oend, FALSE, bmp_only, big_endian)) == GK16_DIRECT_DONE)
+        while ((r = gk16_direct (whole, &p, end, &o, oend, FALSE, bmp_only, big_endian)) == GK16_DIRECT_DONE)
           ;
         if (r == GK16_DIRECT_ASCII)
           continue;
@@ -371,7 +375,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
 #if defined (GK16_DIRECT) && GK16_DIRECT_MIXED
       /* The block the runs did not take (Hindi words between spaces). */
       if (r == GK16_DIRECT_RUNS &&
-          gk16_direct (in, &p, end, &o, oend, TRUE, bmp_only, big_endian) == GK16_DIRECT_DONE)
+          gk16_direct (whole, &p, end, &o, oend, TRUE, bmp_only, big_endian) == GK16_DIRECT_DONE)
         continue;
 #endif
       /* Room for two units a value: a pair each still fits. */
@@ -389,6 +393,10 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
       for (gsize i = k; i < n; i++)
         used -= utf8_form_length (values[i]);
       p += used;
+#ifdef GK_FAST_MENDS
+      if (m != NULL)
+        whole = p;
+#endif
       /* Short: the end of the input, or what the decoder leaves to the
        * state machine, where the portable path stops too. */
       if (k < cap)
