@@ -380,12 +380,18 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
 #endif
       /* Room for two units a value: a pair each still fits. */
       cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4);
+      n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
 #ifdef GK_FAST_MENDS
-      if (m != NULL && end - p >= GK_CAREFUL_MIN)
-        n = gk16_values_mending (m, p, end - p, (guint8 *) values, cap * 4, &used) / 4;
-      else
+      /* Where it stopped at a malformed sequence, the rest of the block
+       * from the decoder that mends: clean text runs the plain one. */
+      if (m != NULL && n < cap && end - p - used >= GK_CAREFUL_MIN && gk_maximal_subpart (p + used, end) != 0)
+        {
+          gsize more;
+
+          n += gk16_values_mending (m, p + used, end - p - used, (guint8 *) (values + n), (cap - n) * 4, &more) / 4;
+          used += more;
+        }
 #endif
-        n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
       memset (values + n, 0, GK16_GROUP * sizeof (guint32));
       k = gk16_store_units (values, n, &o, oend, big_endian);
       /* Not all stored (the output is full after all): give back the
@@ -394,7 +400,9 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
         used -= utf8_form_length (values[i]);
       p += used;
 #ifdef GK_FAST_MENDS
-      if (m != NULL)
+      /* Within three bytes of a mended sequence: the bytes before may
+       * be a damaged character's. */
+      if (m != NULL && p - m->last <= 3)
         whole = p;
 #endif
       /* Short: the end of the input, or what the decoder leaves to the
