@@ -319,6 +319,12 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   while (p < end && (gsize) (oend - o) / 2 >= GK16_MIN_ROOM)
     {
       gsize cap, used, n, k;
+#ifdef GK_FAST_MENDS
+      /* Sparse damage again: back to the plain loop (gk16_decode_mending()),
+       * whose code clean text runs fastest. */
+      if (m != NULL && p - m->last >= GK_MEND_SPARSE)
+        return gutf8conv_kernel_stop (in, p, out, o, in_used);
+#endif
 #ifdef GK16_DIRECT
       Gk16Direct r;
 #endif
@@ -380,18 +386,12 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
 #endif
       /* Room for two units a value: a pair each still fits. */
       cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4);
-      n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
 #ifdef GK_FAST_MENDS
-      /* Where it stopped at a malformed sequence, the rest of the block
-       * from the decoder that mends: clean text runs the plain one. */
-      if (m != NULL && n < cap && end - p - used >= GK_CAREFUL_MIN && gk_maximal_subpart (p + used, end) != 0)
-        {
-          gsize more;
-
-          n += gk16_values_mending (m, p + used, end - p - used, (guint8 *) (values + n), (cap - n) * 4, &more) / 4;
-          used += more;
-        }
+      if (m != NULL && end - p >= GK_CAREFUL_MIN)
+        n = gk16_values_mending (m, p, end - p, (guint8 *) values, cap * 4, &used) / 4;
+      else
 #endif
+        n = decode (p, end - p, (guint8 *) values, cap * 4, ucs4_flags, &used) / 4;
       memset (values + n, 0, GK16_GROUP * sizeof (guint32));
       k = gk16_store_units (values, n, &o, oend, big_endian);
       /* Not all stored (the output is full after all): give back the
@@ -426,7 +426,8 @@ typedef gsize (*Gk16DecodeWithFunc) (const guint8 *in, gsize in_len, guint8 *out
  * runs the code of a loop of its own (a second copy of the loop, with the
  * same instructions, ran slower). */
 GUTF8CONV_KERNEL_INLINE gsize
-gk16_decode_mending (Gk16DecodeWithFunc   with,
+gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
+                     Gk16DecodeWithFunc   with,
                      const guint8        *in,
                      gsize                in_len,
                      guint8              *out,
@@ -444,10 +445,26 @@ gk16_decode_mending (Gk16DecodeWithFunc   with,
     {
       gsize used;
 
-      o += with (p, end - p, o, oend - o, flags, &used, &m);
+      o += plain (p, end - p, o, oend - o, flags, &used);
       p += used;
       if (p == end)
         break;
+#ifdef GK_FAST_MENDS
+      if (end - p >= GK_CAREFUL_MIN && gk_maximal_subpart (p, end) != 0)
+        {
+          /* The loop that mends, while the damage is dense; where it
+           * took nothing, the sequence is mended here, or the kernel
+           * stops. */
+          o += with (p, end - p, o, oend - o, flags, &used, &m);
+          p += used;
+          if (p == end)
+            break;
+          if (used != 0 && gk_maximal_subpart (p, end) == 0)
+            continue;
+        }
+#else
+      (void) with;
+#endif
       /* The malformed sequences of a damaged character in a row, each
        * mended here: the loop again costs more than the test. */
       do
@@ -475,19 +492,10 @@ gk16_decode_mending (Gk16DecodeWithFunc   with,
       return gk16_decode_loop (decode, in, in_len, out, out_len, GUTF8CONV_KERNEL_BIG_ENDIAN, in_used, m); \
     return gk16_decode_loop (decode, in, in_len, out, out_len, 0, in_used, m); \
   }
+#define GK16_WITH(name) name##_with
 #else
-#define GK16_DECODE_WITH(name, decode) \
-  GUTF8CONV_KERNEL_INLINE gsize \
-  name##_with (const guint8 *in, \
-               gsize         in_len, \
-               guint8       *out, \
-               gsize         out_len, \
-               guint         flags, \
-               gsize        *in_used, \
-               GkMend       *m G_GNUC_UNUSED) \
-  { \
-    return name (in, in_len, out, out_len, flags, in_used); \
-  }
+#define GK16_DECODE_WITH(name, decode)
+#define GK16_WITH(name) NULL
 #endif
 
 /* A kernel's decode16 entry points @name (GUtf8ConvDecode16Func) and
@@ -517,6 +525,6 @@ gk16_decode_mending (Gk16DecodeWithFunc   with,
                   gsize               *in_used, \
                   GUtf8ConvKernelMend *mend) \
   { \
-    return gk16_decode_mending (name##_with, in, in_len, out, out_len, flags, in_used, mend); \
+    return gk16_decode_mending (name, GK16_WITH (name), in, in_len, out, out_len, flags, in_used, mend); \
   } \
   GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name_mend, name##_mending, name, 1)
