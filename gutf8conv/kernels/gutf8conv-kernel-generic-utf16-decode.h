@@ -76,6 +76,15 @@
 
 #include "gutf8conv-kernel-units.h"
 
+/* decode16 mends in a loop of its own while the damage is dense
+ * (gk16_decode_mending()), its blocks of values from the UCS-4 decoder
+ * mending a block at a time: where the kernel's fast loops do, and it has
+ * no run of its own that stores units (GK16_RUN), after which the plain
+ * loop started again at each malformed sequence costs less (ssse3). */
+#if defined (GK_FAST_MENDS) && !defined (GK16_RUN)
+#define GK16_MEND_VALUES 1
+#endif
+
 /* ASCII bytes the ASCII step widens: a block, at least 32. */
 #define GK16_ASCII MAX (GK_BLOCK, 32)
 
@@ -267,7 +276,7 @@ gk16_decode_rest (const guint8 *in,
                                        flags, in_used);
 }
 
-#ifdef GK_FAST_MENDS
+#ifdef GK16_MEND_VALUES
 /* The block of values of decode16 when it mends: the kernel's UCS-4
  * decoder mending as @m says, which goes on past the malformed sequences
  * it mends, in this machine's order.  Called: inlined, the loop around
@@ -287,7 +296,7 @@ gk16_values_mending (GkMend       *m,
 
 /* The body of a kernel's decode16 entry point, of the GUtf8ConvDecodeFunc
  * arguments, with the kernel's UCS-4 @decode; where the kernel's fast
- * loops mend (GK_FAST_MENDS) and @m is not NULL, its block of values
+ * loops mend (GK16_MEND_VALUES) and @m is not NULL, its block of values
  * mends as @m says (gk16_values_mending()). */
 GUTF8CONV_KERNEL_INLINE gsize
 gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
@@ -319,7 +328,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   while (p < end && (gsize) (oend - o) / 2 >= GK16_MIN_ROOM)
     {
       gsize cap, used, n, k;
-#ifdef GK_FAST_MENDS
+#ifdef GK16_MEND_VALUES
       /* Sparse damage again: back to the plain loop (gk16_decode_mending()),
        * whose code clean text runs fastest. */
       if (m != NULL && p - m->last >= GK_MEND_SPARSE)
@@ -386,7 +395,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
 #endif
       /* Room for two units a value: a pair each still fits. */
       cap = MIN (GK16_BLOCK, (gsize) (oend - o) / 4);
-#ifdef GK_FAST_MENDS
+#ifdef GK16_MEND_VALUES
       if (m != NULL && end - p >= GK_CAREFUL_MIN)
         n = gk16_values_mending (m, p, end - p, (guint8 *) values, cap * 4, &used) / 4;
       else
@@ -399,7 +408,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
       for (gsize i = k; i < n; i++)
         used -= utf8_form_length (values[i]);
       p += used;
-#ifdef GK_FAST_MENDS
+#ifdef GK16_MEND_VALUES
       /* Within three bytes of a mended sequence: the bytes before may
        * be a damaged character's. */
       if (m != NULL && p - m->last <= 3)
@@ -449,7 +458,7 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
       p += used;
       if (p == end)
         break;
-#ifdef GK_FAST_MENDS
+#ifdef GK16_MEND_VALUES
       if (end - p >= GK_CAREFUL_MIN && gk_maximal_subpart (p, end) != 0)
         {
           /* The loop that mends, while the damage is dense; where it
@@ -477,7 +486,7 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
   return gutf8conv_kernel_stop (in, p, out, o, in_used);
 }
 
-#ifdef GK_FAST_MENDS
+#ifdef GK16_MEND_VALUES
 #define GK16_DECODE_WITH(name, decode) \
   static __attribute__((noinline)) gsize \
   name##_with (const guint8 *in, \
