@@ -458,22 +458,6 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
       p += used;
       if (p == end)
         break;
-#ifdef GK16_MEND_VALUES
-      if (end - p >= GK_CAREFUL_MIN && gk_maximal_subpart (p, end) != 0)
-        {
-          /* The loop that mends, while the damage is dense; where it
-           * took nothing, the sequence is mended here, or the kernel
-           * stops. */
-          o += with (p, end - p, o, oend - o, flags, &used, &m);
-          p += used;
-          if (p == end)
-            break;
-          if (used != 0 && gk_maximal_subpart (p, end) == 0)
-            continue;
-        }
-#else
-      (void) with;
-#endif
       /* The malformed sequences of a damaged character in a row, each
        * mended here: the loop again costs more than the test. */
       do
@@ -482,6 +466,19 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
             return gutf8conv_kernel_stop (in, p, out, o, in_used);
         }
       while (p < end && gk_maximal_subpart (p, end) != 0);
+#ifdef GK16_MEND_VALUES
+      /* Once one is mended, the loop that mends, while the damage is
+       * dense (where the kernel stops instead, its loop is not started). */
+      if (end - p >= GK_CAREFUL_MIN)
+        {
+          o += with (p, end - p, o, oend - o, flags, &used, &m);
+          p += used;
+          if (p == end)
+            break;
+        }
+#else
+      (void) with;
+#endif
     }
   return gutf8conv_kernel_stop (in, p, out, o, in_used);
 }
