@@ -537,6 +537,10 @@ gk16_units (gk_vec          b,
   return o - start;
 }
 
+/* Damaged text, while the damage is dense, through the UCS-4 decoder's
+ * block-at-a-time mending: 1.4x at one damaged byte in 100 (avx2's
+ * direct steps take text damaged one byte in 1000 faster without). */
+#define GK16_MEND_VALUES 1
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
 GK16_DECODE_ENTRY_POINTS (decode16_avx512, decode16_avx512_mend, decode_avx512)

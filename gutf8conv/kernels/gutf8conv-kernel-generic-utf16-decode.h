@@ -76,13 +76,15 @@
 
 #include "gutf8conv-kernel-units.h"
 
-/* decode16 mends in a loop of its own while the damage is dense
- * (gk16_decode_mending()), its blocks of values from the UCS-4 decoder
- * mending a block at a time: where the kernel's fast loops do, and it has
- * no run of its own that stores units (GK16_RUN), after which the plain
- * loop started again at each malformed sequence costs less (ssse3). */
-#if defined (GK_FAST_MENDS) && !defined (GK16_RUN)
-#define GK16_MEND_VALUES 1
+/* A kernel whose fast loops mend (GK_FAST_MENDS) may define
+ * GK16_MEND_VALUES: decode16 then mends in a loop of its own while the
+ * damage is dense (gk16_decode_mending()), its blocks of values from the
+ * UCS-4 decoder, which mends a block at a time.  Where the kernel's own
+ * steps for UTF-16 (GK16_RUN, GK16_DIRECT) are faster than its blocks of
+ * values, the plain loop started again after each malformed sequence
+ * costs less. */
+#if defined (GK16_MEND_VALUES) && !defined (GK_FAST_MENDS)
+#error "GK16_MEND_VALUES needs the fast loops' mending (GK_FAST_MENDS)"
 #endif
 
 /* ASCII bytes the ASCII step widens: a block, at least 32. */
