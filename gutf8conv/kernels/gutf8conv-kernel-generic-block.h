@@ -344,10 +344,10 @@ gk_validate_fast (const guint8   *in,
  * there spliced in one go each (gk_copy_mend_blocks()) until one passes
  * the test, then the fast loop again; near the input's or the output's
  * end, @name, and where it stops, each sequence mended by gk_mend(), as
- * UTF-8, and the
- * next ones that follow it at once, without a call each (a damaged
- * character is often two or three).  Called, not inlined again: sse2's
- * careful loop inlined here ran two more instructions a block. */
+ * UTF-8, and the next ones that follow it at once, without a call each
+ * (a damaged character is often two or three).  Called, not inlined
+ * again: sse2's careful loop inlined here ran two more instructions a
+ * block. */
 #define GK_COPY_ENTRY_POINT(name, validate_fast) \
   GUTF8CONV_KERNEL_INLINE gsize \
   name##_impl (const guint8   *in, \
@@ -769,9 +769,9 @@ gk_mend_copy_block (GkMend        *m,
  * GK_COPY_MEND_OUT before @oend: each block that fails the test spliced
  * (gk_mend_copy_block()), each that passes copied, until GK_MEND_CLEAN
  * pass in a row (one, where the damage is @sparse), or the input or the
- * room runs short.  TRUE where the copy
- * goes on from *@pp, a character boundary, all before it written to
- * *@po; FALSE where the kernel must stop at *@pp. */
+ * room runs short.  TRUE where the copy goes on from *@pp, a character
+ * boundary, all before it written to *@po; FALSE where the kernel must
+ * stop at *@pp. */
 GUTF8CONV_KERNEL_INLINE gboolean
 gk_copy_mend_blocks (GkMend         *m,
                      const guint8  **pp,
