@@ -69,7 +69,9 @@
  * Mending (GUtf8ConvDecodeMendFunc) is the plain loop again after each
  * malformed sequence it stops at, mended there by gk_mend_at() of
  * gutf8conv-kernel-generic-block.h in 16-bit units, one at a time as the
- * UCS-4 careful loop does (behaviour guide, behaviour-kernel-mend).
+ * UCS-4 careful loop does; with GK16_MEND_VALUES (below), after it, a
+ * copy of the loop whose blocks of values mend, while the damage is dense
+ * (behaviour guide, behaviour-kernel-mend).
  */
 
 #pragma once
@@ -297,9 +299,10 @@ gk16_values_mending (GkMend       *m,
 #endif
 
 /* The body of a kernel's decode16 entry point, of the GUtf8ConvDecodeFunc
- * arguments, with the kernel's UCS-4 @decode; where the kernel's fast
- * loops mend (GK16_MEND_VALUES) and @m is not NULL, its block of values
- * mends as @m says (gk16_values_mending()). */
+ * arguments, with the kernel's UCS-4 @decode; where the kernel asks for
+ * it (GK16_MEND_VALUES) and @m is not NULL, its blocks of values mend as
+ * @m says (gk16_values_mending()), and it returns where the damage is
+ * sparse again. */
 GUTF8CONV_KERNEL_INLINE gsize
 gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
                   const guint8        *in,
@@ -430,12 +433,14 @@ typedef gsize (*Gk16DecodeWithFunc) (const guint8 *in, gsize in_len, guint8 *out
 
 /* The body of a kernel's decode16_mend entry point, of the
  * GUtf8ConvDecodeMendFunc arguments with the Unicode profile's flags: the
- * loop @with (the plain entry point, or where the kernel's fast loops
- * mend, the loop whose block of values mends) from the start and after
- * each sequence it stops at, mended here.  Called, not inlined again:
- * clean text, which takes this path whenever the mode could mend, then
- * runs the code of a loop of its own (a second copy of the loop, with the
- * same instructions, ran slower). */
+ * plain entry point @plain from the start, the sequences it stops at
+ * mended here, then, where the kernel defines GK16_MEND_VALUES, the loop
+ * @with, whose blocks of values mend, until the damage is sparse again,
+ * and @plain again.  Called, not inlined again: clean text, which takes
+ * this path whenever the mode could mend, then runs the very code the
+ * plain entry point is (a second copy of the loop, with the same
+ * instructions, ran slower), and a mend inside the loop, even one that
+ * folds away, changes the loop's code. */
 GUTF8CONV_KERNEL_INLINE gsize
 gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
                      Gk16DecodeWithFunc   with,
