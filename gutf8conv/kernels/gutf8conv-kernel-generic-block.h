@@ -343,9 +343,8 @@ gk_validate_fast (const guint8   *in,
  * (GUtf8ConvCopyMendFunc): where the fast loop stops, the blocks from
  * there spliced in one go each (gk_copy_mend_blocks()) until one passes
  * the test, then the fast loop again; near the input's or the output's
- * end, @name, and where it stops, each sequence mended by gk_mend(), as
- * UTF-8, and the next ones that follow it at once, without a call each
- * (a damaged character is often two or three).  Called, not inlined
+ * end, @name, and the mends where it stops (gk_mend_after_plain(), as
+ * UTF-8).  Called, not inlined
  * again: sse2's careful loop inlined here ran two more instructions a
  * block. */
 #define GK_COPY_ENTRY_POINT(name, validate_fast) \
@@ -397,12 +396,11 @@ gk_validate_fast (const guint8   *in,
     const guint8 *p = in, *end = in + in_len; \
     guint8 *o = out, *oend = out + out_len; \
     GkMend m; \
-    guint len; \
     \
     gk_mend_init (&m, mend, in); \
     for (;;) \
       { \
-        gsize used, stored, n; \
+        gsize stored, n; \
         \
         if (end - p >= GK_COPY_MEND_IN && oend - o >= GK_COPY_MEND_OUT) \
           { \
@@ -422,17 +420,8 @@ gk_validate_fast (const guint8   *in,
             p += n; \
             o += n; \
           } \
-        n = name (p, end - p, o, oend - o, 0, &used); \
-        p += n; \
-        o += n; \
-        if (p == end) \
+        if (gk_mend_after_plain (&m, name, &p, end, &o, oend, 0, 1) == GK_CAREFUL_STOP) \
           break; \
-        if ((len = gk_mend (&m, p, end, &o, oend, 1, FALSE)) == 0) \
-          break; \
-        p += len; \
-        while (p < end && *p >= 0x80 && gk_maximal_subpart (p, end) != 0 && \
-               (len = gk_mend (&m, p, end, &o, oend, 1, FALSE)) != 0) \
-          p += len; \
       } \
     return gutf8conv_kernel_stop (in, p, out, o, in_used); \
   } \
@@ -601,6 +590,84 @@ gk_mend_at (GkMend         *m,
     return GK_CAREFUL_STOP;
   *pp += len;
   return GK_CAREFUL_MENDED;
+}
+
+/* A kernel's plain entry point @plain (GUtf8ConvDecodeFunc), to units of
+ * @unit bytes (1: UTF-8), from *@pp, then, where it stops before the
+ * input's end, the malformed sequence there mended (gk_mend_at()) and
+ * those that follow it at once (a damaged character is often two or
+ * three), without a call of @plain each.  GK_CAREFUL_MENDED after a
+ * mend; GK_CAREFUL_STOP at the input's end, or where the kernel stops
+ * at *@pp. */
+GUTF8CONV_KERNEL_INLINE GkCareful
+gk_mend_after_plain (GkMend               *m,
+                     GUtf8ConvDecodeFunc   plain,
+                     const guint8        **pp,
+                     const guint8         *end,
+                     guint8              **po,
+                     const guint8         *oend,
+                     const guint           flags,
+                     const guint           unit)
+{
+  gsize used;
+
+  *po += plain (*pp, end - *pp, *po, oend - *po, flags, &used);
+  *pp += used;
+  if (*pp == end)
+    return GK_CAREFUL_STOP;
+  do
+    {
+      if (gk_mend_at (m, pp, end, po, oend, unit, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0) == GK_CAREFUL_STOP)
+        return GK_CAREFUL_STOP;
+    }
+  while (*pp < end && gk_maximal_subpart (*pp, end) != 0);
+  return GK_CAREFUL_MENDED;
+}
+
+/* A loop that mends as the GkMend says, of GUtf8ConvDecodeFunc's
+ * arguments. */
+typedef gsize (*GkMendWithFunc) (const guint8 *in, gsize in_len, guint8 *out, gsize out_len,
+                                 guint flags, gsize *in_used, GkMend *m);
+
+/* A kernel's mending entry point (GUtf8ConvDecodeMendFunc's arguments)
+ * around its plain one @plain, to units of @unit bytes: @plain and the
+ * mends where it stops (gk_mend_after_plain()) in turn; where @with is
+ * not NULL, it takes over after each mend while @with_min bytes or more
+ * are left, until it returns (a loop that mends in its blocks, for
+ * dense damage).  Called, not inlined again: clean text, which takes
+ * this path whenever the mode could mend, then runs the very code the
+ * plain entry point is (a second copy of the loop, with the same
+ * instructions, ran slower), and a mend inside the loop, even one that
+ * folds away, changes the loop's code. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk_mend_around (GUtf8ConvDecodeFunc  plain,
+                GkMendWithFunc       with,
+                const gsize          with_min,
+                const guint          unit,
+                const guint8        *in,
+                gsize                in_len,
+                guint8              *out,
+                gsize                out_len,
+                const guint          flags,
+                gsize               *in_used,
+                GUtf8ConvKernelMend *mend)
+{
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+  GkMend m;
+
+  gk_mend_init (&m, mend, in);
+  while (gk_mend_after_plain (&m, plain, &p, end, &o, oend, flags, unit) == GK_CAREFUL_MENDED)
+    if (with != NULL && (gsize) (end - p) >= with_min)
+      {
+        gsize used;
+
+        o += with (p, end - p, o, oend - o, flags, &used, &m);
+        p += used;
+        if (p == end)
+          break;
+      }
+  return gutf8conv_kernel_stop (in, p, out, o, in_used);
 }
 
 /* A block cut into items: its characters and the maximal subparts of

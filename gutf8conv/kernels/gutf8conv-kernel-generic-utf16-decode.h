@@ -80,7 +80,7 @@
 
 /* A kernel whose fast loops mend (GK_FAST_MENDS) may define
  * GK16_MEND_VALUES: decode16 then mends in a loop of its own while the
- * damage is dense (gk16_decode_mending()), its blocks of values from the
+ * damage is dense (gk_mend_around()), its blocks of values from the
  * UCS-4 decoder, which mends a block at a time.  Where the kernel's own
  * steps for UTF-16 (GK16_RUN, GK16_DIRECT) are faster than its blocks of
  * values, the plain loop started again after each malformed sequence
@@ -334,7 +334,7 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
     {
       gsize cap, used, n;
 #ifdef GK16_MEND_VALUES
-      /* Sparse damage again: back to the plain loop (gk16_decode_mending()),
+      /* Sparse damage again: back to the plain loop (gk_mend_around()),
        * whose code clean text runs fastest. */
       if (m != NULL && p - m->last >= GK_MEND_SPARSE)
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
@@ -428,69 +428,9 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   return gk16_decode_rest (in, p, end, out, o, oend, flags, in_used);
 }
 
-/* decode16's loop of a kernel, mending as the GkMend says where it can. */
-typedef gsize (*Gk16DecodeWithFunc) (const guint8 *in, gsize in_len, guint8 *out, gsize out_len,
-                                     guint flags, gsize *in_used, GkMend *m);
-
-/* The body of a kernel's decode16_mend entry point, of the
- * GUtf8ConvDecodeMendFunc arguments with the Unicode profile's flags: the
- * plain entry point @plain from the start, the sequences it stops at
- * mended here, then, where the kernel defines GK16_MEND_VALUES, the loop
- * @with, whose blocks of values mend, until the damage is sparse again,
- * and @plain again.  Called, not inlined again: clean text, which takes
- * this path whenever the mode could mend, then runs the very code the
- * plain entry point is (a second copy of the loop, with the same
- * instructions, ran slower), and a mend inside the loop, even one that
- * folds away, changes the loop's code. */
-GUTF8CONV_KERNEL_INLINE gsize
-gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
-                     Gk16DecodeWithFunc   with,
-                     const guint8        *in,
-                     gsize                in_len,
-                     guint8              *out,
-                     gsize                out_len,
-                     const guint          flags,
-                     gsize               *in_used,
-                     GUtf8ConvKernelMend *mend)
-{
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
-  GkMend m;
-
-  gk_mend_init (&m, mend, in);
-  for (;;)
-    {
-      gsize used;
-
-      o += plain (p, end - p, o, oend - o, flags, &used);
-      p += used;
-      if (p == end)
-        break;
-      /* The malformed sequences of a damaged character in a row, each
-       * mended here: the loop again costs more than the test. */
-      do
-        {
-          if (gk_mend_at (&m, &p, end, &o, oend, 2, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0) == GK_CAREFUL_STOP)
-            return gutf8conv_kernel_stop (in, p, out, o, in_used);
-        }
-      while (p < end && gk_maximal_subpart (p, end) != 0);
-#ifdef GK16_MEND_VALUES
-      /* Once one is mended, the loop that mends, while the damage is
-       * dense (where the kernel stops instead, its loop is not started). */
-      if (end - p >= GK_CAREFUL_MIN)
-        {
-          o += with (p, end - p, o, oend - o, flags, &used, &m);
-          p += used;
-          if (p == end)
-            break;
-        }
-#else
-      (void) with;
-#endif
-    }
-  return gutf8conv_kernel_stop (in, p, out, o, in_used);
-}
-
+/* decode16's loop that mends in its blocks of values (gk_mend_around()'s
+ * @with), where the kernel asks for it: called, so that the plain loop
+ * keeps its code. */
 #ifdef GK16_MEND_VALUES
 #define GK16_DECODE_WITH(name, decode) \
   static __attribute__((noinline)) gsize \
@@ -507,15 +447,18 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
     return gk16_decode_loop (decode, in, in_len, out, out_len, 0, in_used, m); \
   }
 #define GK16_WITH(name) name##_with
+#define GK16_WITH_MIN GK_CAREFUL_MIN
 #else
 #define GK16_DECODE_WITH(name, decode)
 #define GK16_WITH(name) NULL
+#define GK16_WITH_MIN 0
 #endif
 
 /* A kernel's decode16 entry points @name (GUtf8ConvDecode16Func) and
  * @name_mend (GUtf8ConvDecodeMendFunc), around its UCS-4 entry point
  * @decode; the first specialised on the byte order (and BMP_ONLY, which
- * it only passes on), the second on the byte order alone. */
+ * it only passes on), the second on the byte order alone, mending around
+ * the first (gk_mend_around()). */
 #define GK16_DECODE_ENTRY_POINTS(name, name_mend, decode) \
   GUTF8CONV_KERNEL_INLINE gsize \
   name##_impl (const guint8 *in, \
@@ -539,6 +482,6 @@ gk16_decode_mending (GUtf8ConvDecodeFunc  plain,
                   gsize               *in_used, \
                   GUtf8ConvKernelMend *mend) \
   { \
-    return gk16_decode_mending (name, GK16_WITH (name), in, in_len, out, out_len, flags, in_used, mend); \
+    return gk_mend_around (name, GK16_WITH (name), GK16_WITH_MIN, 2, in, in_len, out, out_len, flags, in_used, mend); \
   } \
   GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name_mend, name##_mending, name, 1)
