@@ -165,7 +165,7 @@ gk_decode_leads (__m512i         b,
 
 /* The fast loop's mended blocks: the next block's bytes from @b2. */
 #define GK_HAVE_DECODE_ITEMS 1
-#define gk_decode_items(p, b, b2, leads, o, big_endian) gk_decode_leads ((b), (b2), (leads), (o), (big_endian))
+#define gk_decode_items(p, b, b2, leads, ends, o, big_endian) gk_decode_leads ((b), (b2), (leads), (o), (big_endian))
 
 /* The characters of a block end in it: what a lead's sequence would
  * read past it is the block's own bytes again, which the shift drops. */

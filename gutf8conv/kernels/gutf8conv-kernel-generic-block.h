@@ -717,6 +717,22 @@ gk_block_items (const GkLeads *c,
   it->carry = (one >> (GK_BLOCK - 1)) | (two >> (GK_BLOCK - 2)) | (four >> (GK_BLOCK - 3));
 }
 
+/* Where each item of @it that @take marks ends (@c: the block's
+ * classes): a character at its lead's length, a maximal subpart after
+ * the bytes it takes.  The block's last item may end up to three bytes
+ * past it, which a mask of GK_BLOCK bits drops. */
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_item_ends (const GkItems *it,
+              const GkLeads *c,
+              gk_mask        take)
+{
+  gk_mask one = (it->whole & c->l2 & ~c->l3) | (it->second & ~it->third);
+  gk_mask two = (it->whole & c->l3 & ~c->l4) | it->third;
+
+  return (take & ~(it->whole | it->second)) | ((take & one) << 1) | ((take & two) << 2) |
+         ((take & it->whole & c->l4) << 3);
+}
+
 /* The block of @it at @p: gk_mend_may()'s rules for each subpart, in
  * order, each one that may be mended counted (@utf8: a character of
  * more than one byte came before them, which the rule for single-byte

@@ -358,12 +358,45 @@ gk_kl_mend_after (GkMend           *m,
 #endif
 
 #ifdef GK_KL_ENDS
+#ifdef GK_FAST_MENDS
+/* Where the block loop of GK_KL_ENDS steps meets a block that fails,
+ * when mending: gk_kl_mend_blocks() from the character boundary *@pp.
+ * TRUE where a block passes the test again: *@pp is then its first
+ * character.  Reads below @lim, which keeps the output within four
+ * bytes a byte read, and 8 * GK_BLOCK from @oend (gk_decode_items()'s
+ * stores). */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_kl_ends_mend (GkMend           *m,
+                 const GkContext  *ctx,
+                 const guint8    **pp,
+                 const guint8     *lim,
+                 guint8          **po,
+                 const guint8     *oend,
+                 const gboolean    big_endian,
+                 const gboolean    bmp_only)
+{
+  gk_vec b;
+
+  if (lim - *pp < 2 * GK_BLOCK || oend - *po < 8 * GK_BLOCK)
+    return FALSE;
+  b = gk_loadu (*pp);
+  if (!gk_kl_mend_blocks (m, ctx, pp, &b, po, lim - 2 * GK_BLOCK, oend - 8 * GK_BLOCK, big_endian, bmp_only))
+    return FALSE;
+  /* Its first bytes went with the block before's last character. */
+  *pp += gk_mask_low (~gk_cont_mask (b));
+  return TRUE;
+}
+#else
+#define gk_kl_ends_mend(m, ctx, pp, lim, po, oend, big_endian, bmp_only) FALSE
+#endif
+
 /* The block loop of gk_kl_decode_units() with GK_KL_ENDS steps, from
  * the character boundary *@pp up to @lim: each block validated after the
  * one before and converted, ASCII 64 bytes a step.  Stops at a character
  * boundary: returns TRUE where the kernel asks for its own loop (*@carry
- * says which), FALSE at @lim or a block that fails.  It calls nothing,
- * so that its constants stay in registers. */
+ * says which), FALSE at @lim or a block that fails (that it cannot
+ * mend, where @m mends: gk_kl_ends_mend()).  It calls nothing, so that
+ * its constants stay in registers. */
 GUTF8CONV_KERNEL_INLINE gboolean
 gk_kl_ends_blocks (const guint8   **pp,
                    const guint8    *lim,
@@ -372,7 +405,8 @@ gk_kl_ends_blocks (const guint8   **pp,
                    GkKlCarry       *carry,
                    const gboolean   big_endian,
                    const gboolean   bmp_only,
-                   const guint      unit)
+                   const guint      unit,
+                   GkMend          *m)
 {
   const guint8 *p = *pp;
   guint8 *o = *po;
@@ -396,7 +430,14 @@ gk_kl_ends_blocks (const guint8   **pp,
         }
       next = gk_decode_ends (&ctx, carry, b, o, big_endian, unit);
       if (next == NULL)
-        break;
+        {
+          /* From the first character not converted. */
+          p -= gk_kl_tail (carry);
+          *carry = gk_kl_carry ();
+          if (!GK_KL_MENDING (m) || unit != 4 || !gk_kl_ends_mend (m, &ctx, &p, lim, &o, oend, big_endian, bmp_only))
+            break;
+          continue;
+        }
       o = next;
       p += GK_BLOCK;
       if (G_UNLIKELY (gk_kl_run_due (carry)))
@@ -424,7 +465,7 @@ gk_kl_decode_units (const guint8   **pp,
                     const gboolean   big_endian,
                     const gboolean   bmp_only,
                     const guint      unit,
-                    GkMend          *m G_GNUC_UNUSED)
+                    GkMend          *m)
 {
   /* A step writes at most @unit bytes for each byte it reads (at most
    * 16 @unit past the start of its block): this one bound on the input
@@ -432,7 +473,7 @@ gk_kl_decode_units (const guint8   **pp,
   const guint8 *lim = *pp + GK_BLOCK * MIN ((gsize) (end - *pp) / GK_BLOCK, (gsize) (oend - *po) / (GK_BLOCK * unit));
   GkKlCarry carry;
 
-  while (gk_kl_ends_blocks (pp, lim, po, oend, &carry, big_endian, bmp_only, unit))
+  while (gk_kl_ends_blocks (pp, lim, po, oend, &carry, big_endian, bmp_only, unit, m))
     *pp = gk_kl_run (&carry, *pp, lim, po, bmp_only, big_endian, unit);
 }
 #elif !defined (GK_KL_CLASS)

@@ -16,16 +16,19 @@
  *        (GK_DECODE_READ at least GK_BLOCK + 3)
  * or, where it reads that character from the next block's vector,
  * GK_HAVE_DECODE_ITEMS and
- *   guint8 *gk_decode_items (const guint8 *p, gk_vec b, gk_vec b2, gk_mask leads, guint8 *o,
- *                            gboolean big_endian);
- *        the same for block @b at @p, the next block @b2.
+ *   guint8 *gk_decode_items (const guint8 *p, gk_vec b, gk_vec b2, gk_mask leads, gk_mask ends,
+ *                            guint8 *o, gboolean big_endian);
+ *        the same for block @b at @p, the next block @b2; @ends marks
+ *        where each item ends (gk_item_ends()), for a kernel that places
+ *        values by their ends (its mask GK_BLOCK + 3 bits wide or more,
+ *        for the last item's end past the block).
  */
 
 #pragma once
 
 #ifndef GK_HAVE_DECODE_ITEMS
 G_STATIC_ASSERT (GK_DECODE_READ >= GK_BLOCK + 3);
-#define gk_decode_items(p, b, b2, leads, o, big_endian) gk_decode_block ((p), (leads), (o), (big_endian))
+#define gk_decode_items(p, b, b2, leads, ends, o, big_endian) gk_decode_block ((p), (leads), (o), (big_endian))
 #endif
 
 /* Block @b at @p (@carry: its first bytes, which the block before's last
@@ -68,7 +71,7 @@ gk_mend_block (GkMend         *m,
   fix = it.subparts & below;
   /* A subpart's lead decodes to a value of no use, written over. */
   take = it.starts & below & ~(replace ? 0 : fix);
-  *po = gk_decode_items (p, b, b2, take, o, big_endian);
+  *po = gk_decode_items (p, b, b2, take, gk_item_ends (&it, &c, take), o, big_endian);
   if (replace && fix != 0)
     {
       /* The first two without a branch: where there is no second, the

@@ -287,6 +287,37 @@ gk_decode_block (const guint8   *p,
                      vmaxvq_u8 (b) >= 0xF0, o, FALSE, big_endian);
 }
 
+/* A block mended in one go (gutf8conv-kernel-generic-mend-block.h): one
+ * value for each item that @leads marks, at the lane where it ends
+ * (@ends), the last one's bytes past the block from the next, @b2. */
+#define GK_HAVE_DECODE_ITEMS 1
+G_STATIC_ASSERT (GK_BLOCK + 3 <= 8 * sizeof (gk_mask));
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_items (const guint8   *p G_GNUC_UNUSED,
+                 gk_vec          b,
+                 gk_vec          b2,
+                 gk_mask         leads G_GNUC_UNUSED,
+                 gk_mask         ends,
+                 guint8         *o,
+                 const gboolean  big_endian)
+{
+  const uint8x16_t zero = vdupq_n_u8 (0), half8 = vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8));
+  const uint8x16_t pmask = vld1q_u8 (gutf8conv_payload_mask);
+  const gboolean four = vmaxvq_u8 (b) >= 0xF0;
+  uint8x16_t payload = vandq_u8 (b, vqtbl1q_u8 (pmask, vshrq_n_u8 (b, 4)));
+  uint8x16_t cont = vcltq_s8 (vreinterpretq_s8_u8 (b), vdupq_n_s8 (-0x40));
+
+  o = store_ends (payload, cont, zero, zero, ends & 0xFF, (ends >> 8) & 0xFF, half8, four, o, FALSE, big_endian);
+  if (ends >> GK_BLOCK)
+    {
+      uint8x16_t payload2 = vandq_u8 (b2, vqtbl1q_u8 (pmask, vshrq_n_u8 (b2, 4)));
+      uint8x16_t cont2 = vcltq_s8 (vreinterpretq_s8_u8 (b2), vdupq_n_s8 (-0x40));
+
+      o = store_ends (payload2, cont2, payload, cont, ends >> GK_BLOCK, 0, half8, four, o, FALSE, big_endian);
+    }
+  return o;
+}
+
 GUTF8CONV_KERNEL_INLINE void
 gk_widen_block (const guint8   *p G_GNUC_UNUSED,
                 gk_vec          b,
@@ -357,6 +388,8 @@ GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (v
 GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return vmaxvq_u32 (vreinterpretq_u32_u8 (x)) != 0; }
 #define GK_KL_LOOKUPS_ONLY 1
 #define GK16_KL 1
+/* Its fast phase mends damaged blocks in one go (gk_decode_items()). */
+#define GK_FAST_MENDS 1
 
 /* The fast phase's constants, kept in registers: the validator's tables
  * and store_ends()'s. */
@@ -434,15 +467,10 @@ GUTF8CONV_KERNEL_INLINE gboolean gk_kl_run_due (const GkKlCarry *carry) { return
 #define gk_decode_fast gk_kl_decode_fast
 #include "gutf8conv-kernel-generic-decode.h"
 
-/* Only the plain entry point: mending here (GK_DECODE_ENTRY_POINTS)
- * starts the fast phase again after each mend, which costs more on
- * damaged two- and three-byte text than the codec's own mending. */
-GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_neon, gk_decode, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
-                                    GK_CAREFUL_MIN, gk_decode_short)
+GK_DECODE_ENTRY_POINTS (decode_neon, decode_neon_mend)
 
 /* UTF-8 -> UTF-16: the fast phase storing 16-bit units, a block it does
- * not take to the scalar kernel, and the fast phase again; no mending, as
- * for UCS-4. */
+ * not take to the scalar kernel, and the fast phase again; no mending. */
 static inline __attribute__((always_inline)) gsize
 decode16_neon_impl (const guint8 *in,
                     gsize         in_len,
@@ -1072,6 +1100,6 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_neon_mend, ge16_encode_mend, encode1
 
 const GUtf8ConvKernel gutf8conv_kernel_neon = {
   "neon", decode_neon, encode_neon, copy_neon, decode16_neon, encode16_neon,
-  NULL, NULL, encode_neon_mend, encode16_neon_mend, copy_neon_mend,
+  decode_neon_mend, NULL, encode_neon_mend, encode16_neon_mend, copy_neon_mend,
   gutf8conv_kernel_scalar_single_byte, gutf8conv_kernel_scalar_decode_dense,
 };
