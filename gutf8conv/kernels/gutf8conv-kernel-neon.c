@@ -470,7 +470,7 @@ GUTF8CONV_KERNEL_INLINE gboolean gk_kl_run_due (const GkKlCarry *carry) { return
 GK_DECODE_ENTRY_POINTS (decode_neon, decode_neon_mend)
 
 /* UTF-8 -> UTF-16: the fast phase storing 16-bit units, a block it does
- * not take to the scalar kernel, and the fast phase again; no mending. */
+ * not take to the scalar kernel, and the fast phase again. */
 static inline __attribute__((always_inline)) gsize
 decode16_neon_impl (const guint8 *in,
                     gsize         in_len,
@@ -493,6 +493,20 @@ decode16_neon_impl (const guint8 *in,
 }
 
 GUTF8CONV_KERNEL_ENTRY_POINT (decode16_neon, decode16_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+
+/* Mending: the plain loop, each sequence where it stops mended. */
+GUTF8CONV_KERNEL_INLINE gsize
+decode16_neon_mending (const guint8        *in,
+                       gsize                in_len,
+                       guint8              *out,
+                       gsize                out_len,
+                       const guint          flags,
+                       gsize               *in_used,
+                       GUtf8ConvKernelMend *mend)
+{
+  return gk_mend_around (decode16_neon, NULL, 0, 2, in, in_len, out, out_len, flags, in_used, mend);
+}
+GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode16_neon_mend, decode16_neon_mending, decode16_neon, 1)
 
 static const guint16 lane_bits16[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
 static const gint16 key_weights16[8] = { -1, -4, -16, -64, -1, -4, -16, -64 };
@@ -1100,6 +1114,6 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_neon_mend, ge16_encode_mend, encode1
 
 const GUtf8ConvKernel gutf8conv_kernel_neon = {
   "neon", decode_neon, encode_neon, copy_neon, decode16_neon, encode16_neon,
-  decode_neon_mend, NULL, encode_neon_mend, encode16_neon_mend, copy_neon_mend,
+  decode_neon_mend, decode16_neon_mend, encode_neon_mend, encode16_neon_mend, copy_neon_mend,
   gutf8conv_kernel_scalar_single_byte, gutf8conv_kernel_scalar_decode_dense,
 };
