@@ -521,24 +521,6 @@ gk_mend_after_utf8 (const GkMend *m,
   return FALSE;
 }
 
-/* The rules for mending a malformed sequence at @q, one at a time
- * (gk_mend()) or a block's at once (gk_mend_items()): not more than
- * GUTF8CONV_KERNEL_MEND_CLOSE in a row, each within
- * GUTF8CONV_KERNEL_MEND_GAP of the one before (the row counted here),
- * and not after ASCII alone unless @utf8 (a character of more than one
- * byte came before) or right after a mend (the same damaged character). */
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_mend_may (GkMend         *m,
-             const guint8   *q,
-             const gboolean  utf8)
-{
-  if (q - m->last >= GUTF8CONV_KERNEL_MEND_GAP)
-    m->close = 0;
-  else if (++m->close > GUTF8CONV_KERNEL_MEND_CLOSE)
-    return FALSE;
-  return q == m->last || utf8 || gk_mend_after_utf8 (m, q);
-}
-
 /* At @p, the start of the character that holds a block's first wrong
  * byte: its maximal subpart mended, the replacement written to *@po in
  * units of @unit bytes (4: UCS-4, 2: UTF-16) and byte order
@@ -561,7 +543,14 @@ gk_mend (GkMend         *m,
   gboolean replace;
   guint len;
 
-  if (m->mend == NULL || !gk_mend_may (m, p, m->utf8))
+  if (m->mend == NULL)
+    return 0;
+  if (p - m->last >= GUTF8CONV_KERNEL_MEND_GAP)
+    m->close = 0;
+  else if (++m->close > GUTF8CONV_KERNEL_MEND_CLOSE)
+    return 0;
+  /* Right after a mend: the same damaged character. */
+  if (p != m->last && !m->utf8 && !gk_mend_after_utf8 (m, p))
     return 0;
   replace = m->mend->mode == GUTF8CONV_KERNEL_MEND_REPLACE;
   len = gk_maximal_subpart (p, end);
@@ -747,7 +736,7 @@ gk_item_ends (const GkItems *it,
          ((take & it->whole & c->l4) << 3);
 }
 
-/* The block of @it at @p: gk_mend_may()'s rules for each subpart, in
+/* The block of @it at @p: gk_mend()'s rules for each subpart, in
  * order, each one that may be mended counted (@utf8: a character of
  * more than one byte came before them, which the rule for single-byte
  * text then need not look for).  Returns where the kernel must stop
@@ -782,7 +771,11 @@ gk_mend_items (GkMend         *m,
       guint r = gk_mask_low (s);
       const guint8 *q = p + r;
 
-      if (!gk_mend_may (m, q, utf8))
+      if (q - m->last >= GUTF8CONV_KERNEL_MEND_GAP)
+        m->close = 0;
+      else if (++m->close > GUTF8CONV_KERNEL_MEND_CLOSE)
+        return r;
+      if (q != m->last && !utf8 && !gk_mend_after_utf8 (m, q))
         return r;
       m->mend->n_mended++;
       m->last = q + 1 + ((it->second >> r) & 1) + ((it->third >> r) & 1);
