@@ -673,6 +673,23 @@ gk_mend_around (GUtf8ConvDecodeFunc  plain,
   return gutf8conv_kernel_stop (in, p, out, o, in_used);
 }
 
+/* A kernel's mending entry point @name (GUtf8ConvDecodeMendFunc) around
+ * its plain one @plain (gk_mend_around(), with @with and @with_min), to
+ * units of @unit bytes. */
+#define GK_MEND_AROUND_ENTRY_POINT(name, plain, with, with_min, unit) \
+  GUTF8CONV_KERNEL_INLINE gsize \
+  name##_mending (const guint8        *in, \
+                  gsize                in_len, \
+                  guint8              *out, \
+                  gsize                out_len, \
+                  const guint          flags, \
+                  gsize               *in_used, \
+                  GUtf8ConvKernelMend *mend) \
+  { \
+    return gk_mend_around (plain, with, with_min, unit, in, in_len, out, out_len, flags, in_used, mend); \
+  } \
+  GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name, name##_mending, plain, 1)
+
 /* A block cut into items: its characters and the maximal subparts of
  * its malformed sequences (behaviour-errors), one bit a byte. */
 typedef struct

@@ -475,16 +475,4 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   } \
   GUTF8CONV_KERNEL_ENTRY_POINT (name, name##_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY) \
   GK16_DECODE_WITH (name, decode) \
-  \
-  GUTF8CONV_KERNEL_INLINE gsize \
-  name##_mending (const guint8        *in, \
-                  gsize                in_len, \
-                  guint8              *out, \
-                  gsize                out_len, \
-                  const guint          flags, \
-                  gsize               *in_used, \
-                  GUtf8ConvKernelMend *mend) \
-  { \
-    return gk_mend_around (name, GK16_WITH (name), GK16_WITH_MIN, 2, in, in_len, out, out_len, flags, in_used, mend); \
-  } \
-  GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name_mend, name##_mending, name, 1)
+  GK_MEND_AROUND_ENTRY_POINT (name_mend, name, GK16_WITH (name), GK16_WITH_MIN, 2)

@@ -495,18 +495,7 @@ decode16_neon_impl (const guint8 *in,
 GUTF8CONV_KERNEL_ENTRY_POINT (decode16_neon, decode16_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
 
 /* Mending: the plain loop, each sequence where it stops mended. */
-GUTF8CONV_KERNEL_INLINE gsize
-decode16_neon_mending (const guint8        *in,
-                       gsize                in_len,
-                       guint8              *out,
-                       gsize                out_len,
-                       const guint          flags,
-                       gsize               *in_used,
-                       GUtf8ConvKernelMend *mend)
-{
-  return gk_mend_around (decode16_neon, NULL, 0, 2, in, in_len, out, out_len, flags, in_used, mend);
-}
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode16_neon_mend, decode16_neon_mending, decode16_neon, 1)
+GK_MEND_AROUND_ENTRY_POINT (decode16_neon_mend, decode16_neon, NULL, 0, 2)
 
 static const guint16 lane_bits16[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
 static const gint16 key_weights16[8] = { -1, -4, -16, -64, -1, -4, -16, -64 };
