@@ -340,7 +340,7 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
 
 #include "gutf8conv-kernel-generic-decode.h"
 
-GK_DECODE_ENTRY_POINTS (decode_avx2, decode_mend_avx2)
+GK_DECODE_ENTRY_POINTS (decode_avx2, decode_avx2_mend)
 
 /* UTF-8 to UTF-8: the fast phase's validation, then the careful loop's. */
 GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)
@@ -477,8 +477,7 @@ GK16_DECODE_ENTRY_POINTS (decode16_avx2, decode16_avx2_mend, decode_avx2)
 /* UTF-16 -> UTF-8 (encode16). */
 #include "gutf8conv-kernel-x86-utf16-encode.h"
 
-GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_avx2_mend, ge16_encode_mend, encode16_avx2, 1)
+GE16_ENCODE_ENTRY_POINTS (encode16_avx2, encode16_avx2_mend)
 
 /* UCS-4 -> UTF-8. */
 #include "gutf8conv-kernel-x86-encode.h"
@@ -518,13 +517,4 @@ ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
 
 GE32_ENCODE_ENTRY_POINTS (encode_avx2, encode_avx2_mend)
 
-const GUtf8ConvKernel gutf8conv_kernel_avx2 = {
-  "avx2",
-  decode_avx2,
-  encode_avx2,
-  copy_avx2,
-  decode16_avx2, encode16_avx2,
-  decode_mend_avx2, decode16_avx2_mend, encode_avx2_mend, encode16_avx2_mend, copy_avx2_mend,
-  gutf8conv_kernel_sse2_single_byte,
-  gutf8conv_kernel_scalar_decode_dense,
-};
+GK_KERNEL_TABLE (avx2, gutf8conv_kernel_sse2_single_byte);

@@ -275,7 +275,7 @@ GUTF8CONV_KERNEL_INLINE void     gk_fast_prefetch (const guint8 *p) { _mm_prefet
 #define gk_decode_fast gk_carry_decode_fast
 #include "gutf8conv-kernel-generic-decode.h"
 
-GK_DECODE_ENTRY_POINTS (decode_avx512, decode_mend_avx512)
+GK_DECODE_ENTRY_POINTS (decode_avx512, decode_avx512_mend)
 
 /* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, one
  * vector; stores are masked, so each step checks its own room. */
@@ -630,16 +630,6 @@ ge16_store_three (guint8   *o,
 
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
-GUTF8CONV_KERNEL_ENTRY_POINT (encode16_avx512, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_avx512_mend, ge16_encode_mend, encode16_avx512, 1)
+GE16_ENCODE_ENTRY_POINTS (encode16_avx512, encode16_avx512_mend)
 
-const GUtf8ConvKernel gutf8conv_kernel_avx512 = {
-  "avx512",
-  decode_avx512,
-  encode_avx512,
-  copy_avx512,
-  decode16_avx512, encode16_avx512,
-  decode_mend_avx512, decode16_avx512_mend, encode_avx512_mend, encode16_avx512_mend, copy_avx512_mend,
-  gutf8conv_kernel_sse2_single_byte,
-  gutf8conv_kernel_scalar_decode_dense,
-};
+GK_KERNEL_TABLE (avx512, gutf8conv_kernel_sse2_single_byte);

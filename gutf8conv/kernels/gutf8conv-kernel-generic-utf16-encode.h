@@ -566,3 +566,9 @@ ge16_encode_mend (const guint8        *in,
 }
 
 GUTF8CONV_KERNEL_UNMENDED (ge16_encode, ge16_encode_mend)
+
+/* A kernel's encode16 entry points @name (GUtf8ConvEncode16Func) and
+ * @name_mend (GUtf8ConvEncodeMendFunc). */
+#define GE16_ENCODE_ENTRY_POINTS(name, name_mend) \
+  GUTF8CONV_KERNEL_ENTRY_POINT (name, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS) \
+  GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name_mend, ge16_encode_mend, name, 1)

@@ -298,3 +298,15 @@ gutf8conv_kernel_encode_loop (GUtf8ConvKernelStepFunc  step,
   { \
     return mending (in, in_len, out, out_len, flags, in_used, NULL); \
   }
+
+/* A vector kernel's table, gutf8conv_kernel_@isa, of its entry points
+ * named by their conversion and @isa (decode_ISA, decode_ISA_mend, ...;
+ * a kernel that does not mend a conversion defines that name as NULL),
+ * with the single-byte entry point @single_byte; input dense with errors
+ * is the scalar kernel's on every ISA. */
+#define GK_KERNEL_TABLE(isa, single_byte) \
+  const GUtf8ConvKernel gutf8conv_kernel_##isa = { \
+    #isa, decode_##isa, encode_##isa, copy_##isa, decode16_##isa, encode16_##isa, \
+    decode_##isa##_mend, decode16_##isa##_mend, encode_##isa##_mend, encode16_##isa##_mend, copy_##isa##_mend, \
+    single_byte, gutf8conv_kernel_scalar_decode_dense, \
+  }

@@ -1098,11 +1098,6 @@ ge16_encode_step (const Ge16Context  *c,
   return GE16_DONE;
 }
 
-GUTF8CONV_KERNEL_ENTRY_POINT (encode16_neon, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_neon_mend, ge16_encode_mend, encode16_neon, 1)
+GE16_ENCODE_ENTRY_POINTS (encode16_neon, encode16_neon_mend)
 
-const GUtf8ConvKernel gutf8conv_kernel_neon = {
-  "neon", decode_neon, encode_neon, copy_neon, decode16_neon, encode16_neon,
-  decode_neon_mend, decode16_neon_mend, encode_neon_mend, encode16_neon_mend, copy_neon_mend,
-  gutf8conv_kernel_scalar_single_byte, gutf8conv_kernel_scalar_decode_dense,
-};
+GK_KERNEL_TABLE (neon, gutf8conv_kernel_scalar_single_byte);

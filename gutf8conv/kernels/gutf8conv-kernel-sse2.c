@@ -128,20 +128,12 @@ GK16_DECODE_ENTRY_POINTS (decode16_sse2, decode16_sse2_mend, decode_sse2)
 /* UTF-16 -> UTF-8 (encode16). */
 #include "gutf8conv-kernel-x86-utf16-encode.h"
 
-GUTF8CONV_KERNEL_ENTRY_POINT (encode16_sse2, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_sse2_mend, ge16_encode_mend, encode16_sse2, 1)
+GE16_ENCODE_ENTRY_POINTS (encode16_sse2, encode16_sse2_mend)
 
 #include "gutf8conv-kernel-sse-single-byte.h"
 
 GK_SINGLE_BYTE_ENTRY_POINT (gutf8conv_kernel_sse2_single_byte)
 
-const GUtf8ConvKernel gutf8conv_kernel_sse2 = {
-  "sse2",
-  decode_sse2,
-  encode_sse2,
-  copy_sse2,
-  decode16_sse2, encode16_sse2,
-  NULL, decode16_sse2_mend, encode_sse2_mend, encode16_sse2_mend, copy_sse2_mend,
-  gutf8conv_kernel_sse2_single_byte,
-  gutf8conv_kernel_scalar_decode_dense,
-};
+/* Decoding mends in the codec: its decoder is the scalar one but for ASCII. */
+#define decode_sse2_mend NULL
+GK_KERNEL_TABLE (sse2, gutf8conv_kernel_sse2_single_byte);

@@ -348,7 +348,7 @@ gk_kl_four (const guint8 *p, gk_mask leads, gk_mask l4, guint8 *o, const gboolea
 #define gk_decode_fast gk_kl_class_decode_fast
 #include "gutf8conv-kernel-generic-decode.h"
 
-GK_DECODE_ENTRY_POINTS (decode_ssse3, decode_mend_ssse3)
+GK_DECODE_ENTRY_POINTS (decode_ssse3, decode_ssse3_mend)
 
 /* UTF-8 to UTF-8: the fast phase's validation, then the careful loop's. */
 GK_COPY_ENTRY_POINT (copy_ssse3, gk_kl_validate_fast)
@@ -425,8 +425,7 @@ GK16_DECODE_ENTRY_POINTS (decode16_ssse3, decode16_ssse3_mend, decode_ssse3)
 /* UTF-16 -> UTF-8 (encode16). */
 #include "gutf8conv-kernel-x86-utf16-encode.h"
 
-GUTF8CONV_KERNEL_ENTRY_POINT (encode16_ssse3, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_ssse3_mend, ge16_encode_mend, encode16_ssse3, 1)
+GE16_ENCODE_ENTRY_POINTS (encode16_ssse3, encode16_ssse3_mend)
 
 /* UCS-4 -> UTF-8. */
 #include "gutf8conv-kernel-x86-encode.h"
@@ -475,13 +474,4 @@ ge32_encode_any (const Ge32Context *c,
 
 GE32_ENCODE_ENTRY_POINTS (encode_ssse3, encode_ssse3_mend)
 
-const GUtf8ConvKernel gutf8conv_kernel_ssse3 = {
-  "ssse3",
-  decode_ssse3,
-  encode_ssse3,
-  copy_ssse3,
-  decode16_ssse3, encode16_ssse3,
-  decode_mend_ssse3, decode16_ssse3_mend, encode_ssse3_mend, encode16_ssse3_mend, copy_ssse3_mend,
-  gutf8conv_kernel_sse2_single_byte,
-  gutf8conv_kernel_scalar_decode_dense,
-};
+GK_KERNEL_TABLE (ssse3, gutf8conv_kernel_sse2_single_byte);

@@ -461,11 +461,6 @@ gk16_narrow (const guint32 *v, guint8 *o, const gboolean big_endian)
 GK16_DECODE_ENTRY_POINTS (decode16_vsx, decode16_vsx_mend, decode_vsx)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer, its operations above. */
-GUTF8CONV_KERNEL_ENTRY_POINT (encode16_vsx, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode16_vsx_mend, ge16_encode_mend, encode16_vsx, 1)
+GE16_ENCODE_ENTRY_POINTS (encode16_vsx, encode16_vsx_mend)
 
-const GUtf8ConvKernel gutf8conv_kernel_vsx = {
-  "vsx", decode_vsx, encode_vsx, copy_vsx, decode16_vsx, encode16_vsx,
-  decode_vsx_mend, decode16_vsx_mend, encode_vsx_mend, encode16_vsx_mend, copy_vsx_mend,
-  gutf8conv_kernel_scalar_single_byte, gutf8conv_kernel_scalar_decode_dense,
-};
+GK_KERNEL_TABLE (vsx, gutf8conv_kernel_scalar_single_byte);
