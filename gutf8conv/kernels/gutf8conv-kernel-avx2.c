@@ -111,11 +111,6 @@ transcode32 (const guint8   *p,
              const gboolean  big_endian,
              const gboolean  exact)
 {
-  /* By high nibble: the payload mask of a lead or continuation byte, and
-   * how far the four gathered payloads must be shifted right for a
-   * sequence of that lead's length. */
-  const __m256i payload_mask = X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
-  const __m256i shift_by_lead = X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8));
   /* Lane j of a group of eight positions gets bytes j..j+3; the shift
    * only from byte j. */
   const __m256i window = _mm256_setr_epi8 (0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6,
@@ -126,14 +121,12 @@ transcode32 (const guint8   *p,
   for (guint g = 0; g < 4; g++)
     {
       guint m = (leads >> (8 * g)) & 0xFF;
-      __m256i x, hi, w, sh, perm;
+      __m256i x, w, sh, perm;
 
       if (m == 0)
         continue;
-      x = load_twice (p + 8 * g);
-      hi = _mm256_and_si256 (_mm256_srli_epi16 (x, 4), SET1 (0x0F));
-      x = _mm256_and_si256 (x, _mm256_shuffle_epi8 (payload_mask, hi));
-      sh = _mm256_shuffle_epi8 (_mm256_shuffle_epi8 (shift_by_lead, hi), window0);
+      x = x86_payloads (load_twice (p + 8 * g), &sh);
+      sh = _mm256_shuffle_epi8 (sh, window0);
       w = _mm256_shuffle_epi8 (x, window);
       w = x86_utf8_values (w, sh, big_endian);
       perm = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) &gutf8conv_compact8[m]));

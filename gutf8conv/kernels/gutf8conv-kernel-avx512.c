@@ -119,9 +119,6 @@ decode_leads (__m512i         b,
               const gboolean  big_endian,
               const gboolean  exact)
 {
-  /* By high nibble: payload mask, and the right shift for the length. */
-  const __m512i payload_mask = X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8));
-  const __m512i shift_by_lead = X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8));
   /* Byte i of the block; lane j's four bytes all j. */
   const __m512i iota = _mm512_set_epi8 (63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
                                         47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
@@ -131,9 +128,8 @@ decode_leads (__m512i         b,
                                             0x04040404, 0x05050505, 0x06060606, 0x07070707,
                                             0x08080808, 0x09090909, 0x0A0A0A0A, 0x0B0B0B0B,
                                             0x0C0C0C0C, 0x0D0D0D0D, 0x0E0E0E0E, 0x0F0F0F0F);
-  __m512i hi = _mm512_and_si512 (_mm512_srli_epi16 (b, 4), SET1 (0x0F));
-  __m512i x = _mm512_and_si512 (b, _mm512_shuffle_epi8 (payload_mask, hi));
-  __m512i sh = _mm512_shuffle_epi8 (shift_by_lead, hi);
+  __m512i sh;
+  __m512i x = x86_payloads (b, &sh);
   /* The positions of the lead bytes, in order: character i starts at
    * byte pos[i]. */
   __m512i pos = _mm512_maskz_compress_epi8 (leads, iota);

@@ -121,6 +121,20 @@ x86_utf8_values (x86_vec        w,
   w = X86_OP (srlv_epi32) (w, shift);
   return big_endian ? x86_swap32 (w) : w;
 }
+
+/* The payload bits of each byte of @b (the including file has included
+ * the tables), and in *@shift, by each byte's high nibble, the right
+ * shift of x86_utf8_values() for a lead of that length. */
+GUTF8CONV_KERNEL_INLINE x86_vec
+x86_payloads (x86_vec  b,
+              x86_vec *shift)
+{
+  x86_vec hi = X86_SI (and) (X86_OP (srli_epi16) (b, 4), SET1 (0x0F));
+  x86_vec x = X86_SI (and) (b, X86_OP (shuffle_epi8) (X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8)), hi));
+
+  *shift = X86_OP (shuffle_epi8) (X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8)), hi);
+  return x;
+}
 #endif
 
 #ifdef __SSE4_1__
