@@ -221,7 +221,7 @@ gk_widen_block (const guint8 *p, gk_vec b G_GNUC_UNUSED, guint8 *o, const gboole
   widen32 (p, o, big_endian);
 }
 
-#include "gutf8conv-kernel-ssse3-load-rest.h"
+#include "gutf8conv-kernel-generic-load-rest.h"
 
 GUTF8CONV_KERNEL_INLINE gk_vec
 gk_load_rest (const guint8 *p, gsize n)

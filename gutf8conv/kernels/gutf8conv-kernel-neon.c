@@ -332,44 +332,16 @@ gk_widen_block (const guint8   *p G_GNUC_UNUSED,
   vst1q_u8 (o + 48, vqtbl1q_u8 (b, vld1q_u8 (w[3])));
 }
 
-/* vqtbl1q_u8 indices: out of range (a zero) but for 0..7 at 16..23.
- * Loaded from 16 + k - s, they move the bytes of a load at s to k. */
-static const guint8 rest_shift[32] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                                       0xFF, 0xFF, 0, 1, 2, 3, 4, 5, 6, 7, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
-
-/* The @n bytes at @p (1..16), zeros after, by loads that stay inside them. */
-GUTF8CONV_KERNEL_INLINE gk_vec
-gk_load_rest (const guint8 *p,
-              gsize         n)
-{
-  uint32x4_t z = vdupq_n_u32 (0);
-  uint8x16_t lo, hi;
-  guint32 w;
-  gsize s;
-
-  if (n == 16)
-    return vld1q_u8 (p);
-  if (n < 4)
-    {
-      w = p[0] | (guint32) p[n / 2] << (8 * (n / 2)) | (guint32) p[n - 1] << (8 * (n - 1));
-      return vreinterpretq_u8_u32 (vsetq_lane_u32 (w, z, 0));
-    }
-  if (n >= 8)
-    {
-      s = n - 8;
-      lo = vcombine_u8 (vld1_u8 (p), vdup_n_u8 (0));
-      hi = vcombine_u8 (vld1_u8 (p + s), vdup_n_u8 (0));
-    }
-  else
-    {
-      s = n - 4;
-      memcpy (&w, p, 4);
-      lo = vreinterpretq_u8_u32 (vsetq_lane_u32 (w, z, 0));
-      memcpy (&w, p + s, 4);
-      hi = vreinterpretq_u8_u32 (vsetq_lane_u32 (w, z, 0));
-    }
-  return vorrq_u8 (lo, vqtbl1q_u8 (hi, vld1q_u8 (rest_shift + 16 - s)));
-}
+/* gutf8conv-kernel-generic-load-rest.h's: TBL gives a zero for an index
+ * out of range. */
+typedef uint8x16_t gk_rest_vec;
+GUTF8CONV_KERNEL_INLINE gk_vec gk_rest_load16 (const guint8 *p)     { return vld1q_u8 (p); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_rest_load8 (const guint8 *p)      { return vcombine_u8 (vld1_u8 (p), vdup_n_u8 (0)); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_rest_word (guint32 w)             { return vreinterpretq_u8_u32 (vsetq_lane_u32 (w, vdupq_n_u32 (0), 0)); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_rest_lookup (gk_vec v, gk_vec i)  { return vqtbl1q_u8 (v, i); }
+GUTF8CONV_KERNEL_INLINE gk_vec gk_rest_or (gk_vec a, gk_vec b)      { return vorrq_u8 (a, b); }
+#include "gutf8conv-kernel-generic-load-rest.h"
+#define gk_load_rest gk_load_rest16
 
 GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vextq_u8 (b, vdupq_n_u8 (0), 1); }
 

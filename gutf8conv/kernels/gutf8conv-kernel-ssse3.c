@@ -272,7 +272,7 @@ gk_widen_block (const guint8   *p,
 #define GK_DECODE_READ 24
 #define GK_DECODE_OVER 12
 
-#include "gutf8conv-kernel-ssse3-load-rest.h"
+#include "gutf8conv-kernel-generic-load-rest.h"
 
 GUTF8CONV_KERNEL_INLINE gk_vec gk_load_rest (const guint8 *p, gsize n) { return gk_load_rest16 (p, n); }
 GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _mm_srli_si128 (b, 1); }

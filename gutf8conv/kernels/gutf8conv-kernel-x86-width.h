@@ -101,6 +101,14 @@ x86_swap32 (x86_vec v)
 {
   return X86_OP (shuffle_epi8) (v, X86_LANE_BYTES (3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
 }
+
+/* gutf8conv-kernel-generic-load-rest.h's, in SSE's 16 bytes at every width. */
+typedef __m128i gk_rest_vec;
+GUTF8CONV_KERNEL_INLINE __m128i gk_rest_load16 (const guint8 *p)       { return _mm_loadu_si128 ((const __m128i *) p); }
+GUTF8CONV_KERNEL_INLINE __m128i gk_rest_load8 (const guint8 *p)        { return _mm_loadl_epi64 ((const __m128i *) p); }
+GUTF8CONV_KERNEL_INLINE __m128i gk_rest_word (guint32 w)               { return _mm_cvtsi32_si128 ((int) w); }
+GUTF8CONV_KERNEL_INLINE __m128i gk_rest_lookup (__m128i v, __m128i i)  { return _mm_shuffle_epi8 (v, i); }
+GUTF8CONV_KERNEL_INLINE __m128i gk_rest_or (__m128i a, __m128i b)      { return _mm_or_si128 (a, b); }
 #endif
 
 #ifdef __AVX2__
