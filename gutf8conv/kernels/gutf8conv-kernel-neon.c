@@ -469,169 +469,131 @@ GUTF8CONV_KERNEL_ENTRY_POINT (decode16_neon, decode16_neon_impl, GUTF8CONV_KERNE
 /* Mending: the plain loop, each sequence where it stops mended. */
 GK_MEND_AROUND_ENTRY_POINT (decode16_neon_mend, decode16_neon, NULL, 0, 2)
 
+/* UTF-16 -> UTF-8 (gutf8conv-kernel-generic-utf16-encode.h): eight units a vector. */
+#define GE16_UNITS 8
+#define GE16_BITS 8
+#define GE16_STORE_SLACK 12
+
+GUTF8CONV_KERNEL_INLINE ge16_vec
+ge16_load (const guint8 *p,
+           gboolean      be)
+{
+  uint8x16_t b = vld1q_u8 (p);
+
+  return vreinterpretq_u16_u8 (be ? vrev16q_u8 (b) : b);
+}
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vbslq_u16 (m, b, a); }
+GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v)              { return vextq_u16 (v, v, 7); }
+/* A byte a unit: the compare's halves narrowed. */
+GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vget_lane_u64 (vreinterpret_u64_u8 (vshrn_n_u16 (m, 4)), 0); }
+GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vmaxvq_u16 (v) == 0; }
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_ascii (guint8   *o,
+                  ge16_vec  v)
+{
+  vst1_u8 (o, vmovn_u16 (v));
+  return o + 8;
+}
+
+/* Four units a 16-byte store, by gutf8conv_enc3_shuffle. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_utf8 (guint8   *o,
+                 ge16_vec  hi,
+                 ge16_vec  lo,
+                 ge16_vec  ascii,
+                 ge16_vec  short_)
+{
+  static const guint16 weights[16] = { 1, 2, 4, 8, 1, 2, 4, 8, 16, 32, 64, 128, 16, 32, 64, 128 };
+  /* The table index of each group of four units: bit i where not
+   * ASCII, 4+i where not short, summed pairwise. */
+  uint16x8_t w = vorrq_u16 (vbicq_u16 (vld1q_u16 (weights), ascii), vbicq_u16 (vld1q_u16 (weights + 8), short_));
+  uint8x8_t n = vmovn_u16 (w);
+  uint8x8_t k = vpadd_u8 (vpadd_u8 (n, n), vpadd_u8 (n, n));
+  guint k0 = vget_lane_u8 (k, 0), k1 = vget_lane_u8 (k, 1);
+  uint8x16_t d_lo = vreinterpretq_u8_u16 (vzip1q_u16 (hi, lo));
+  uint8x16_t d_hi = vreinterpretq_u8_u16 (vzip2q_u16 (hi, lo));
+
+  vst1q_u8 (o, vqtbl1q_u8 (d_lo, vld1q_u8 (gutf8conv_enc3_shuffle[k0])));
+  o += 4 + __builtin_popcount (k0);
+  vst1q_u8 (o, vqtbl1q_u8 (d_hi, vld1q_u8 (gutf8conv_enc3_shuffle[k1])));
+  return o + 4 + __builtin_popcount (k1);
+}
+
+/* Eight units by gutf8conv_enc2_shuffle. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_two (guint8   *o,
+                ge16_vec  t,
+                ge16_vec  ascii)
+{
+  static const guint16 weights[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+  guint k = vaddvq_u16 (vandq_u16 (ascii, vld1q_u16 (weights)));
+
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (t), vld1q_u8 (gutf8conv_enc2_shuffle[k])));
+  return o + 16 - __builtin_popcount (k);
+}
+
+/* Four units a 12-byte step, one fixed lookup. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_three (guint8   *o,
+                  ge16_vec  hi,
+                  ge16_vec  lo)
+{
+  static const guint8 keep3[16] = { 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0xFF, 0xFF, 0xFF, 0xFF };
+  uint8x16_t k = vld1q_u8 (keep3);
+
+  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (hi, lo)), k));
+  vst1q_u8 (o + 12, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (hi, lo)), k));
+  return o + 24;
+}
+
+/* The sixteen-unit steps' (gutf8conv-kernel-generic-utf16-steps.h): BSL
+ * selects, SLI/SRI insert, ADDV and MAXV/MINV reduce, ST3 interleaves;
+ * its own constants kept with the steps': a lane's bit, the keys'
+ * weights, the popcount table (no scalar popcount). */
+typedef uint32x4_t gs32_vec;
 static const guint16 lane_bits16[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
 static const gint16 key_weights16[8] = { -1, -4, -16, -64, -1, -4, -16, -64 };
-static const guint16 pair_halves[8] = { 0xD800, 0xDC00, 0xD800, 0xDC00, 0xD800, 0xDC00, 0xD800, 0xDC00 };
+typedef struct { uint16x8_t lanes; int16x8_t kw; const guint8 *pop; } GsIsa;
+GUTF8CONV_KERNEL_INLINE GsIsa gs_isa (void) { return (GsIsa) { vld1q_u16 (lane_bits16), vld1q_s16 (key_weights16), popcount8 }; }
 
-/* The constants of the steps below, UCS-4's and UTF-16's: made where
- * they are used (UCS-4's loop, where GCC keeps them), or once a loop and
- * kept in registers (UTF-16's, ge16_more()). */
-typedef struct
+#define GS_KEEP_ISA(k) do { KEEP_HERE ((k).lanes); KEEP_HERE ((k).kw); __asm__ ("" : "+r" ((k).pop)); } while (0)
+#define gs16_sel vbslq_u16
+#define gs8_sel vbslq_u8
+#define gs32_sel vbslq_u32
+#define gs8_sri(a, b, n) vsriq_n_u8 ((a), (b), (n))
+#define gs32_sli(a, b, n) vsliq_n_u32 ((a), (b), (n))
+#define gs16_min vminq_u16
+GUTF8CONV_KERNEL_INLINE gboolean gs16_all_below (ge16_vec v, guint c)   { return vmaxvq_u16 (v) < c; }
+GUTF8CONV_KERNEL_INLINE gboolean gs16_all_atleast (ge16_vec v, guint c) { return vminvq_u16 (v) >= c; }
+#define gs16_ascii(c, v) gs16_all_below ((v), 0x80)
+GUTF8CONV_KERNEL_INLINE gboolean gs16_any_zero (ge16_vec v)            { return vminvq_u16 (v) == 0; }
+GUTF8CONV_KERNEL_INLINE gboolean gs16_all (ge16_vec m)                 { return vminvq_u16 (m) != 0; }
+GUTF8CONV_KERNEL_INLINE gboolean gs16_any (ge16_vec m)                 { return vmaxvq_u16 (m) != 0; }
+GUTF8CONV_KERNEL_INLINE guint    gs16_mask8 (const GsIsa *k, ge16_vec m) { return vaddvq_u16 (vandq_u16 (m, k->lanes)); }
+#define gs_pop8(k, x) ((k)->pop[x])
+GUTF8CONV_KERNEL_INLINE gk_vec   gs8_low (ge16_vec a, ge16_vec b)       { return vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b)); }
+GUTF8CONV_KERNEL_INLINE gk_vec   gs8_high (ge16_vec a, ge16_vec b)      { return vuzp2q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b)); }
+GUTF8CONV_KERNEL_INLINE void     gs_store3 (const GsIsa *k G_GNUC_UNUSED, guint8 *o, gk_vec p0, gk_vec p1, gk_vec p2) { vst3q_u8 (o, (uint8x16x3_t) { { p0, p1, p2 } }); }
+/* The lengths less one, by their weights, summed pairwise. */
+GUTF8CONV_KERNEL_INLINE void
+gs16_keys (const GsIsa *k, ge16_vec g2, ge16_vec g3, guint *lo, guint *hi)
 {
-  uint16x8_t x7f, x7ff, x3f, x80, xc0, xe0, d800, x3f1f, x80c0, lanes;
-  uint8x16_t b3f, b80, be0;
-  int16x8_t kw;
-  uint16x8_t fc00, halves;
-  uint32x4_t w_fffff, w_10000, w_3f00, w_3f0000, w_f0;
-  const guint8 (*pack8_12)[16], *pop, (*pack4)[16], *len4;
-} NeonEnc;
+  uint16x8_t keys = vreinterpretq_u16_s16 (vmulq_s16 (vreinterpretq_s16_u16 (vaddq_u16 (g2, g3)), k->kw));
 
-GUTF8CONV_KERNEL_INLINE NeonEnc
-neon_enc (void)
-{
-  NeonEnc k = { vdupq_n_u16 (0x7F), vdupq_n_u16 (0x7FF), vdupq_n_u16 (0x3F), vdupq_n_u16 (0x80), vdupq_n_u16 (0xC0),
-                vdupq_n_u16 (0xE0), vdupq_n_u16 (0xD800), vdupq_n_u16 (0x3F1F), vdupq_n_u16 (0x80C0),
-                vld1q_u16 (lane_bits16), vdupq_n_u8 (0x3F), vdupq_n_u8 (0x80), vdupq_n_u8 (0xE0),
-                vld1q_s16 (key_weights16), vdupq_n_u16 (0xFC00), vld1q_u16 (pair_halves), vdupq_n_u32 (0xFFFFF),
-                vdupq_n_u32 (0x10000), vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000), vdupq_n_u32 (0x808080F0),
-                gutf8conv_pack8_12_shuffle, popcount8, gutf8conv_pack4_shuffle,
-                gutf8conv_pack4_length };
-
-  return k;
-}
-static const gint32 key_weights[4] = { -1, -4, -16, -64 };
-
-/* Eight units below U+0800 (16-bit lanes) to UTF-8 at @o; returns the
- * new @o.  Writes 16 bytes whatever the length. */
-static inline __attribute__((always_inline)) guint8 *
-encode8_12_u16 (uint16x8_t     u,
-                guint8        *o,
-                const NeonEnc *k)
-{
-  uint16x8_t ascii = vcleq_u16 (u, k->x7f);
-  /* 110xxxxx in the low byte, 10xxxxxx in the high one. */
-  uint16x8_t form = vsliq_n_u16 (vshrq_n_u16 (u, 6), u, 8);
-  guint key;
-
-  form = vorrq_u16 (vandq_u16 (form, k->x3f1f), k->x80c0);
-  form = vbslq_u16 (ascii, u, form);
-  key = vaddvq_u16 (vbicq_u16 (k->lanes, ascii));
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (form), vld1q_u8 (k->pack8_12[key])));
-  return o + 8 + k->pop[key];
-}
-
-/* Sixteen units of three bytes each (16-bit lanes @a, @b: U+0800 to
- * U+FFFF, no surrogate), most CJK text: three byte planes, stored
- * interleaved by ST3; returns the new @o. */
-static inline __attribute__((always_inline)) guint8 *
-encode16_three (uint16x8_t     a,
-                uint16x8_t     b,
-                guint8        *o,
-                const NeonEnc *k)
-{
-  uint8x16_t lo = vuzp1q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
-  uint8x16_t hi = vuzp2q_u8 (vreinterpretq_u8_u16 (a), vreinterpretq_u8_u16 (b));
-  uint8x16x3_t t;
-
-  t.val[0] = vsriq_n_u8 (k->be0, hi, 4);
-  t.val[1] = vbslq_u8 (k->b3f, vsriq_n_u8 (vshlq_n_u8 (hi, 2), lo, 6), k->b80);
-  t.val[2] = vbslq_u8 (k->b3f, lo, k->b80);
-  vst3q_u8 (o, t);
-  return o + 48;
-}
-
-/* The payloads of the four-byte forms of the values @v, lead first in
- * the low byte, without their markers. */
-static inline __attribute__((always_inline)) uint32x4_t
-payloads4 (uint32x4_t v,
-           uint32x4_t m3f00,
-           uint32x4_t m3f0000)
-{
-  return vorrq_u32 (vorrq_u32 (vshrq_n_u32 (v, 18),
-                               vandq_u32 (vshrq_n_u32 (v, 4), m3f00)),
-                    vorrq_u32 (vandq_u32 (vshlq_n_u32 (v, 10), m3f0000),
-                               vshrq_n_u32 (vshlq_n_u32 (v, 26), 2)));
-}
-
-/* Whether the sixteen units of @a, @b are eight surrogate pairs, each
- * high unit in an even lane. */
-static inline __attribute__((always_inline)) gboolean
-all_pairs16 (uint16x8_t     a,
-             uint16x8_t     b,
-             const NeonEnc *k)
-{
-  const uint16x8_t top6 = k->fc00, want = k->halves;
-
-  return vminvq_u16 (vandq_u16 (vceqq_u16 (vandq_u16 (a, top6), want),
-                                vceqq_u16 (vandq_u16 (b, top6), want))) != 0;
-}
-
-/* Four surrogate pairs (@a, host order, high units in the even lanes)
- * to their four-byte forms at @o; returns the new @o. */
-static inline __attribute__((always_inline)) guint8 *
-encode_pairs4 (uint16x8_t     a,
-               guint8        *o,
-               const NeonEnc *k)
-{
-  uint32x4_t w = vreinterpretq_u32_u16 (a);
-  /* ((high & 3FF) << 10 | (low & 3FF)) + 10000: the high unit is the
-   * low half of each lane (this machine's order is little-endian). */
-  uint32x4_t v = vandq_u32 (vsliq_n_u32 (vshrq_n_u32 (w, 16), w, 10), k->w_fffff);
-
-  v = vaddq_u32 (v, k->w_10000);
-  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v, k->w_3f00, k->w_3f0000), k->w_f0)));
-  return o + 16;
-}
-
-/* Whether any of the units of @a, @b is a surrogate. */
-static inline __attribute__((always_inline)) gboolean
-any_surrogate16 (uint16x8_t     a,
-                 uint16x8_t     b,
-                 const NeonEnc *k)
-{
-  /* u - 0xD800 below 0x800 is a surrogate. */
-  return vmaxvq_u16 (vorrq_u16 (vcleq_u16 (vsubq_u16 (a, k->d800), k->x7ff),
-                                vcleq_u16 (vsubq_u16 (b, k->d800), k->x7ff))) != 0;
-}
-
-/* Eight units below U+10000 (16-bit lanes, no surrogate) to UTF-8 at @o,
- * the new @o: each unit's first two bytes and third byte in 16-bit lanes,
- * interleaved, packed by one lookup a half (16 bytes written at each). */
-static inline __attribute__((always_inline)) guint8 *
-encode8_bmp (uint16x8_t     u,
-             guint8        *o,
-             const NeonEnc *k)
-{
-  uint16x8_t g2 = vcgtq_u16 (u, k->x7f);
-  uint16x8_t g3 = vcgtq_u16 (u, k->x7ff);
-  uint16x8_t low6 = vbslq_u16 (k->x3f, u, k->x80);
-  uint16x8_t mid = vshrq_n_u16 (u, 6);
-  uint16x8_t first2, first3, first, last;
-  uint16x8_t keys;
-  guint key_lo, key_hi;
-
-  /* Two-byte form: 110xxxxx 10xxxxxx; three-byte: 1110xxxx 10xxxxxx
-   * (then 10xxxxxx); ASCII the value itself. */
-  first2 = vsliq_n_u16 (vorrq_u16 (mid, k->xc0), low6, 8);
-  first3 = vsliq_n_u16 (vorrq_u16 (vshrq_n_u16 (u, 12), k->xe0),
-                        vbslq_u16 (k->x3f, mid, k->x80), 8);
-  first = vbslq_u16 (g2, vbslq_u16 (g3, first3, first2), u);
-  last = low6;
-  /* Length minus one, in two bits a unit, for each half. */
-  keys = vreinterpretq_u16_s16 (vmulq_s16 (vreinterpretq_s16_u16 (vaddq_u16 (g2, g3)),
-                                          k->kw));
   keys = vpaddq_u16 (keys, keys);
   keys = vpaddq_u16 (keys, keys);
   /* (At most 2 * (1 + 4 + 16 + 64).) */
-  key_lo = vgetq_lane_u16 (keys, 0);
-  key_hi = vgetq_lane_u16 (keys, 1);
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (first, last)),
-                           vld1q_u8 (k->pack4[key_lo])));
-  o += k->len4[key_lo];
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (first, last)),
-                           vld1q_u8 (k->pack4[key_hi])));
-  return o + k->len4[key_hi];
+  *lo = vgetq_lane_u16 (keys, 0);
+  *hi = vgetq_lane_u16 (keys, 1);
 }
+
+#include "gutf8conv-kernel-generic-utf16-steps.h"
+
+GE16_ENCODE_ENTRY_POINTS (encode16_neon, encode16_neon_mend)
+
+
+static const gint32 key_weights[4] = { -1, -4, -16, -64 };
 
 /* Four units (host order, at least one above U+FFFF in the step) to UTF-8
  * at @o; returns the new @o.  Writes 16 bytes whatever the length. */
@@ -650,7 +612,7 @@ encode4 (uint32x4_t  v,
 
   /* The four-byte form's payloads, lead first in the low byte, shifted
    * down to the sequence's length (right by 24 + 8n). */
-  w = payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000));
+  w = gs_payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000));
   shift = vsubq_s32 (vdupq_n_s32 (-24), vshlq_n_s32 (n, 3));
   marker = vbslq_u32 (g3, vbslq_u32 (g4, vdupq_n_u32 (0x808080F0), vdupq_n_u32 (0x8080E0)),
                       vandq_u32 (g2, vdupq_n_u32 (0x80C0)));
@@ -717,9 +679,9 @@ ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
                  guint8            *o,
                  ge32_vec           v)
 {
-  const NeonEnc k = neon_enc ();
+  const GsEnc k = gs_enc ();
 
-  return encode8_12_u16 (low16 (v.v2, v.v3), encode8_12_u16 (low16 (v.v0, v.v1), o, &k), &k);
+  return gs_encode8_two (low16 (v.v2, v.v3), gs_encode8_two (low16 (v.v0, v.v1), o, &k), &k);
 }
 
 /* The ASCII run: the steps there is input and room for counted once,
@@ -806,9 +768,9 @@ GUTF8CONV_KERNEL_INLINE gboolean
 ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
                 ge32_vec           v)
 {
-  const NeonEnc k = neon_enc ();
+  const GsEnc k = gs_enc ();
 
-  return any_surrogate16 (low16 (v.v0, v.v1), low16 (v.v2, v.v3), &k);
+  return gs_any_surrogate16 (low16 (v.v0, v.v1), low16 (v.v2, v.v3), &k);
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -817,11 +779,11 @@ ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
                  ge32_vec           v)
 {
   uint16x8_t a = low16 (v.v0, v.v1), b = low16 (v.v2, v.v3);
-  const NeonEnc k = neon_enc ();
+  const GsEnc k = gs_enc ();
 
   if (vminvq_u16 (vminq_u16 (a, b)) >= 0x800)
-    return encode16_three (a, b, o, &k);
-  return encode8_bmp (b, encode8_bmp (a, o, &k), &k);
+    return gs_encode16_three (a, b, o, &k);
+  return gs_encode8_bmp (b, gs_encode8_bmp (a, o, &k), &k);
 }
 
 /* A surrogate or a unit above @max. */
@@ -840,7 +802,7 @@ GUTF8CONV_KERNEL_INLINE guint8 *
 encode4_long (uint32x4_t  v,
               guint8     *o)
 {
-  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000)),
+  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (gs_payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000)),
                                                  vdupq_n_u32 (0x808080F0))));
   return o + 16;
 }
@@ -865,211 +827,5 @@ GE32_ENCODE_ENTRY_POINTS (encode_neon, encode_neon_mend)
 /* UTF-8 to UTF-8: the decoder's validation, 64 bytes a step
  * (gutf8conv-kernel-generic-kl-decode.h), then the careful loop. */
 GK_COPY_ENTRY_POINT (copy_neon, gk_kl_validate_fast)
-
-/* UTF-16 -> UTF-8 (gutf8conv-kernel-generic-utf16-encode.h): eight units a vector. */
-#define GE16_UNITS 8
-#define GE16_BITS 8
-#define GE16_STORE_SLACK 12
-
-GUTF8CONV_KERNEL_INLINE ge16_vec
-ge16_load (const guint8 *p,
-           gboolean      be)
-{
-  uint8x16_t b = vld1q_u8 (p);
-
-  return vreinterpretq_u16_u8 (be ? vrev16q_u8 (b) : b);
-}
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vbslq_u16 (m, b, a); }
-GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v)              { return vextq_u16 (v, v, 7); }
-/* A byte a unit: the compare's halves narrowed. */
-GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return vget_lane_u64 (vreinterpret_u64_u8 (vshrn_n_u16 (m, 4)), 0); }
-GUTF8CONV_KERNEL_INLINE gboolean ge16_none (ge16_vec v)              { return vmaxvq_u16 (v) == 0; }
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_ascii (guint8   *o,
-                  ge16_vec  v)
-{
-  vst1_u8 (o, vmovn_u16 (v));
-  return o + 8;
-}
-
-/* Four units a 16-byte store, by gutf8conv_enc3_shuffle. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_utf8 (guint8   *o,
-                 ge16_vec  hi,
-                 ge16_vec  lo,
-                 ge16_vec  ascii,
-                 ge16_vec  short_)
-{
-  static const guint16 weights[16] = { 1, 2, 4, 8, 1, 2, 4, 8, 16, 32, 64, 128, 16, 32, 64, 128 };
-  /* The table index of each group of four units: bit i where not
-   * ASCII, 4+i where not short, summed pairwise. */
-  uint16x8_t w = vorrq_u16 (vbicq_u16 (vld1q_u16 (weights), ascii), vbicq_u16 (vld1q_u16 (weights + 8), short_));
-  uint8x8_t n = vmovn_u16 (w);
-  uint8x8_t k = vpadd_u8 (vpadd_u8 (n, n), vpadd_u8 (n, n));
-  guint k0 = vget_lane_u8 (k, 0), k1 = vget_lane_u8 (k, 1);
-  uint8x16_t d_lo = vreinterpretq_u8_u16 (vzip1q_u16 (hi, lo));
-  uint8x16_t d_hi = vreinterpretq_u8_u16 (vzip2q_u16 (hi, lo));
-
-  vst1q_u8 (o, vqtbl1q_u8 (d_lo, vld1q_u8 (gutf8conv_enc3_shuffle[k0])));
-  o += 4 + __builtin_popcount (k0);
-  vst1q_u8 (o, vqtbl1q_u8 (d_hi, vld1q_u8 (gutf8conv_enc3_shuffle[k1])));
-  return o + 4 + __builtin_popcount (k1);
-}
-
-/* Eight units by gutf8conv_enc2_shuffle. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_two (guint8   *o,
-                ge16_vec  t,
-                ge16_vec  ascii)
-{
-  static const guint16 weights[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
-  guint k = vaddvq_u16 (vandq_u16 (ascii, vld1q_u16 (weights)));
-
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (t), vld1q_u8 (gutf8conv_enc2_shuffle[k])));
-  return o + 16 - __builtin_popcount (k);
-}
-
-/* Four units a 12-byte step, one fixed lookup. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_three (guint8   *o,
-                  ge16_vec  hi,
-                  ge16_vec  lo)
-{
-  static const guint8 keep3[16] = { 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0xFF, 0xFF, 0xFF, 0xFF };
-  uint8x16_t k = vld1q_u8 (keep3);
-
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip1q_u16 (hi, lo)), k));
-  vst1q_u8 (o + 12, vqtbl1q_u8 (vreinterpretq_u8_u16 (vzip2q_u16 (hi, lo)), k));
-  return o + 24;
-}
-
-/* The loop's step (GE16_HAVE_STEP): sixteen units by the largest, as the
- * UCS-4 encoder's steps, pairs only four to a vector, other pairs by the
- * generic blocks. */
-#define GE16_HAVE_STEP 1
-#define GE16_STEP_UNITS 16
-typedef struct { uint16x8_t a, b; } ge16_step_vec;
-
-/* Its constants in the loop's context (GE16_HAVE_MORE), kept in registers
- * across the loop's calls, where GCC would make them again every step; of
- * the pairs' only those loaded from memory (more would not fit). */
-#define GE16_HAVE_MORE 1
-typedef NeonEnc Ge16More;
-
-GUTF8CONV_KERNEL_INLINE NeonEnc
-ge16_more (void)
-{
-  NeonEnc k = neon_enc ();
-
-  KEEP_HERE (k.x7f);
-  KEEP_HERE (k.x7ff);
-  KEEP_HERE (k.x3f);
-  KEEP_HERE (k.x80);
-  KEEP_HERE (k.xc0);
-  KEEP_HERE (k.xe0);
-  KEEP_HERE (k.d800);
-  KEEP_HERE (k.x3f1f);
-  KEEP_HERE (k.x80c0);
-  KEEP_HERE (k.lanes);
-  KEEP_HERE (k.b3f);
-  KEEP_HERE (k.b80);
-  KEEP_HERE (k.be0);
-  KEEP_HERE (k.kw);
-  KEEP_HERE (k.halves);
-  KEEP_HERE (k.w_f0);
-  __asm__ ("" : "+r" (k.pack8_12), "+r" (k.pop), "+r" (k.pack4), "+r" (k.len4));
-  return k;
-}
-
-GUTF8CONV_KERNEL_INLINE ge16_step_vec
-ge16_step_load (const guint8 *p,
-                gboolean      be)
-{
-  return (ge16_step_vec) { ge16_load (p, be), ge16_load (p + 16, be) };
-}
-
-GUTF8CONV_KERNEL_INLINE guint ge16_step_max (ge16_step_vec v) { return vmaxvq_u16 (vorrq_u16 (v.a, v.b)); }
-GUTF8CONV_KERNEL_INLINE guint ge16_step_min (ge16_step_vec v) { return vminvq_u16 (vminq_u16 (v.a, v.b)); }
-#define ge16_step_ascii(c, v) (ge16_step_max (v) < 0x80)
-#define ge16_step_has_nul(c, v) (ge16_step_min (v) == 0)
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_step_store_ascii (guint8        *o,
-                       ge16_step_vec  v)
-{
-  vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (v.a), vreinterpretq_u8_u16 (v.b)));
-  return o + 16;
-}
-
-#include "gutf8conv-kernel-generic-utf16-encode.h"
-
-/* The ASCII run: a step a test, at most @n steps. */
-GUTF8CONV_KERNEL_INLINE gsize
-ge16_ascii_run (const Ge16Context  *c G_GNUC_UNUSED,
-                const guint8      **pp,
-                guint8            **po,
-                gsize               n,
-                const guint         flags)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint8 *p = *pp, *lim = p + 2 * GE16_STEP_UNITS * n;
-  guint8 *o = *po;
-
-  while (p < lim)
-    {
-      ge16_step_vec v = ge16_step_load (p, big_endian);
-
-      if (!ge16_step_ascii (c, v) || ((flags & GUTF8CONV_KERNEL_NO_NUL) && ge16_step_has_nul (c, v)))
-        break;
-      o = ge16_step_store_ascii (o, v);
-      p += 2 * GE16_STEP_UNITS;
-    }
-  n = (p - *pp) / (2 * GE16_STEP_UNITS);
-  *pp = p;
-  *po = o;
-  return n;
-}
-
-GUTF8CONV_KERNEL_INLINE Ge16Result
-ge16_encode_step (const Ge16Context  *c,
-                  const guint8      **pp,
-                  guint8            **po,
-                  ge16_step_vec       v,
-                  const guint         flags)
-{
-  guint max = ge16_step_max (v);
-  guint8 *o = *po;
-
-  if ((flags & GUTF8CONV_KERNEL_NO_NUL) && ge16_step_has_nul (c, v))
-    return GE16_SCALAR;
-  if (max < 0x800)
-    o = encode8_12_u16 (v.b, encode8_12_u16 (v.a, o, &c->more), &c->more);
-  /* (Below D800, CJK and Indic text, no unit is a surrogate.) */
-  else if (max < 0xD800 || !any_surrogate16 (v.a, v.b, &c->more))
-    {
-      if (ge16_step_min (v) >= 0x800)
-        o = encode16_three (v.a, v.b, o, &c->more);
-      else
-        o = encode8_bmp (v.b, encode8_bmp (v.a, o, &c->more), &c->more);
-    }
-  else if (!(flags & GUTF8CONV_KERNEL_BMP_ONLY) && all_pairs16 (v.a, v.b, &c->more))
-    o = encode_pairs4 (v.b, encode_pairs4 (v.a, o, &c->more), &c->more);
-  else
-    {
-      const guint8 *q = *pp;
-      Ge16Result r = ge16_encode_block (c, pp, po, v.a, flags);
-
-      /* The second block only where the first took all its units (a
-       * pair across them is the next step's). */
-      if (r != GE16_DONE || *pp != q + 2 * GE16_UNITS)
-        return r;
-      return ge16_encode_block (c, pp, po, v.b, flags);
-    }
-  *po = o;
-  *pp += 2 * GE16_STEP_UNITS;
-  return GE16_DONE;
-}
-
-GE16_ENCODE_ENTRY_POINTS (encode16_neon, encode16_neon_mend)
 
 GK_KERNEL_TABLE (neon, gutf8conv_kernel_scalar_single_byte);

@@ -271,7 +271,7 @@ GUTF8CONV_KERNEL_INLINE ge16_vec ge16_load (const guint8 *p, gboolean big_endian
 #define GE16_HAVE_KEEP 1   /* the loop's constants in registers, as gk_context()'s */
 GUTF8CONV_KERNEL_INLINE void     ge16_keep (ge16_vec *v)             { __asm__ ("" : "+v" (*v)); }
 /* The pairs' too (emoji): loads from the TOC every block otherwise. */
-#define GE16_PAIRS_IN_CONTEXT 1
+/*#define GE16_PAIRS_IN_CONTEXT 1*/
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vec_sel (a, b, m); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v) { return (ge16_vec) vec_perm ((vu8) v, (vu8) v, V8 (0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)); }
 GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return gk_movemask ((vu8) m); }
@@ -291,28 +291,65 @@ vsx_store_enc3 (guint8 *o, ge16_vec hi, ge16_vec lo, guint h, guint k)
   return o + 4 + __builtin_popcount (k);
 }
 
-/* The movemask's bit indices in the loop's context (GE16_HAVE_MORE), kept
- * in a register: as a literal, GCC 12 loads it from the TOC every block.
- * The two stores that use it take it from the context `c` of the generic
- * steps that call them, as the runs' planes (GR_PLANES_CONTEXT). */
-#define GE16_HAVE_MORE 1
-typedef struct { vu8 top_bits; } Ge16More;
-
-GUTF8CONV_KERNEL_INLINE Ge16More
-ge16_more (void)
+/* The sixteen-unit steps' (gutf8conv-kernel-generic-utf16-steps.h): vsel
+ * selects and inserts, the predicates (vcmp.) reduce, vbpermq gives the
+ * masks, vperm interleaves the planes.  Its own constants kept with the
+ * steps': the movemask's bit indices (as a literal, GCC 12 loads it from
+ * the TOC every block), which the encoder's stores take from the context
+ * `c` of the generic steps that call them, and the planes' vperm orders. */
+typedef vu32 gs32_vec;
+typedef struct { vu8 top_bits, i3[6]; } GsIsa;
+GUTF8CONV_KERNEL_INLINE GsIsa
+gs_isa (void)
 {
-  Ge16More k = { VSX_TOP_BITS };
+  return (GsIsa) { VSX_TOP_BITS, {
+    /* Output vector j of 48 bytes: planes 0 and 1 where they go, then plane 2. */
+    V8 (0, 16, 0, 1, 17, 0, 2, 18, 0, 3, 19, 0, 4, 20, 0, 5), V8 (0, 1, 16, 3, 4, 17, 6, 7, 18, 9, 10, 19, 12, 13, 20, 15),
+    V8 (21, 0, 6, 22, 0, 7, 23, 0, 8, 24, 0, 9, 25, 0, 10, 26), V8 (0, 21, 2, 3, 22, 5, 6, 23, 8, 9, 24, 11, 12, 25, 14, 15),
+    V8 (0, 11, 27, 0, 12, 28, 0, 13, 29, 0, 14, 30, 0, 15, 31, 0), V8 (26, 1, 2, 27, 4, 5, 28, 7, 8, 29, 10, 11, 30, 13, 14, 31) } };
+}
+#define GS_KEEP_ISA(k) __asm__ ("" : "+v" ((k).top_bits))
+#define gs16_sel(m, a, b) vec_sel ((b), (a), (m))
+#define gs8_sel(m, a, b) vec_sel ((b), (a), (m))
+#define gs32_sel(m, a, b) vec_sel ((b), (a), (m))
+#define gs8_sri(a, b, n) vec_sel (vec_sr ((b), gk_set1 (n)), (a), vec_sl (gk_set1 (0xFF), gk_set1 (8 - (n))))
+#define gs32_sli(a, b, n) vec_sel ((a), vec_sl ((b), vec_splats ((unsigned) (n))), vec_sl (vec_splats (~0u), vec_splats ((unsigned) (n))))
+#define gs16_min vec_min
+GUTF8CONV_KERNEL_INLINE gboolean gs16_all_below (vu16 v, guint c)   { return vec_all_lt (v, vec_splats ((unsigned short) c)); }
+GUTF8CONV_KERNEL_INLINE gboolean gs16_all_atleast (vu16 v, guint c) { return vec_all_ge (v, vec_splats ((unsigned short) c)); }
+/* By the context's mask, kept: a literal would be loaded every step. */
+#define gs16_ascii(c, v) ge16_none_and ((v), (c)->not_ascii)
+GUTF8CONV_KERNEL_INLINE gboolean gs16_any_zero (vu16 v)            { return vec_any_eq (v, vec_splats ((unsigned short) 0)); }
+GUTF8CONV_KERNEL_INLINE gboolean gs16_all (vu16 m)                 { return vec_all_ne (m, vec_splats ((unsigned short) 0)); }
+GUTF8CONV_KERNEL_INLINE gboolean gs16_any (vu16 m)                 { return vec_any_ne (m, vec_splats ((unsigned short) 0)); }
+GUTF8CONV_KERNEL_INLINE guint32  vsx_movemask (const GsIsa *k, vu8 x) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, k->top_bits))[1]; }
+GUTF8CONV_KERNEL_INLINE guint    gs16_mask8 (const GsIsa *k, vu16 m) { return vsx_movemask (k, vec_pack (m, m)) & 0xFF; }
+#define gs_pop8(k, x) ((guint) __builtin_popcount (x))
+GUTF8CONV_KERNEL_INLINE vu8      gs8_low (vu16 a, vu16 b)           { return vec_pack (a, b); }
+GUTF8CONV_KERNEL_INLINE vu8      gs8_high (vu16 a, vu16 b)          { return vec_pack (ge16_srli (a, 8), ge16_srli (b, 8)); }
+GUTF8CONV_KERNEL_INLINE void
+gs_store3 (const GsIsa *k, guint8 *o, vu8 p0, vu8 p1, vu8 p2)
+{
+  for (guint j = 0; j < 3; j++)
+    gk_storeu (o + 16 * j, vec_perm (vec_perm (p0, p1, k->i3[2 * j]), p2, k->i3[2 * j + 1]));
+}
+/* The lengths less one: the bits of both masks, each spread to every
+ * other bit, added. */
+GUTF8CONV_KERNEL_INLINE void
+gs16_keys (const GsIsa *k, vu16 g2, vu16 g3, guint *lo, guint *hi)
+{
+  static const guint8 spread[16] = { 0, 1, 4, 5, 16, 17, 20, 21, 64, 65, 68, 69, 80, 81, 84, 85 };
+  guint m = vsx_movemask (k, vec_pack (g2, g3));
 
-  __asm__ ("" : "+v" (k.top_bits));
-  return k;
+  *lo = spread[m & 0xF] + spread[(m >> 8) & 0xF];
+  *hi = spread[(m >> 4) & 0xF] + spread[(m >> 12) & 0xF];
 }
 
-GUTF8CONV_KERNEL_INLINE guint32 vsx_movemask (const Ge16More *k, vu8 x) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, k->top_bits))[1]; }
-#define ge16_store_utf8(o, hi, lo, ascii, short_) vsx_store_utf8 (&c->more, o, hi, lo, ascii, short_)
-#define ge16_store_two(o, t, ascii) vsx_store_two (&c->more, o, t, ascii)
+#define ge16_store_utf8(o, hi, lo, ascii, short_) vsx_store_utf8 (&c->more.isa, o, hi, lo, ascii, short_)
+#define ge16_store_two(o, t, ascii) vsx_store_two (&c->more.isa, o, t, ascii)
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_store_utf8 (const Ge16More *k, guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec short_)
+vsx_store_utf8 (const GsIsa *k, guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec ascii, ge16_vec short_)
 {
   /* Bits 0-7: ASCII units, 8-15: short ones; the table's index has "at
    * least two bytes" in bits 0-3 and "three bytes" in bits 4-7. */
@@ -323,7 +360,7 @@ vsx_store_utf8 (const Ge16More *k, guint8 *o, ge16_vec hi, ge16_vec lo, ge16_vec
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_store_two (const Ge16More *k, guint8 *o, ge16_vec t, ge16_vec ascii)
+vsx_store_two (const GsIsa *k, guint8 *o, ge16_vec t, ge16_vec ascii)
 {
   guint m = vsx_movemask (k, (vu8) vec_pack (ascii, ascii)) & 0xFF;
 
@@ -333,7 +370,22 @@ vsx_store_two (const Ge16More *k, guint8 *o, ge16_vec t, ge16_vec ascii)
 
 GUTF8CONV_KERNEL_INLINE guint8 *ge16_store_three (guint8 *o, ge16_vec hi, ge16_vec lo) { return vsx_store_enc3 (vsx_store_enc3 (o, hi, lo, 0, 0xFF), hi, lo, 1, 0xFF); }
 
-#include "gutf8conv-kernel-generic-utf16-encode.h"
+#define GS_HAVE_ENCODE16_THREE 1
+#include "gutf8conv-kernel-generic-utf16-steps.h"
+
+/* Three bytes a unit as UTF-16's blocks store them, four units a vperm:
+ * interleaving byte planes would take six vperm orders, more than it
+ * keeps in registers. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+gs_encode16_three (vu16 a, vu16 b, guint8 *o, const GsEnc *k)
+{
+  const vu16 v[2] = { a, b };
+
+  for (guint i = 0; i < 2; i++)
+    o = ge16_store_three (o, ge16_srli (v[i], 12) | (ge16_slli (v[i], 2) & ge16_set1 (0x3F00)) | ge16_set1 (0x80E0),
+                          (v[i] & k->x3f) | k->x80);
+  return o;
+}
 
 /* UCS-4 -> UTF-8 (gutf8conv-kernel-generic-encode.h): sixteen units, four
  * vectors; its own BMP step, eight units a vector as UTF-16's. */
@@ -359,7 +411,7 @@ ge32_context (void)
                     V8 (20, 21, 22, 23, 16, 17, 18, 19, 4, 5, 6, 7, 0, 1, 2, 3) };
   __asm__ ("" : "+v" (c.units16), "+v" (c.bytes8), "+v" (c.bytes16));
   /* A literal again, not kept: the UCS-4 steps have no register to spare. */
-  c.w.more.top_bits = VSX_TOP_BITS;
+  c.w.more.isa.top_bits = VSX_TOP_BITS;
   return c;
 }
 /* The units of @a and @b as eight 16-bit words, in order. */
