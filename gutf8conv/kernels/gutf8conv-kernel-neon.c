@@ -593,234 +593,26 @@ gs16_keys (const GsIsa *k, ge16_vec g2, ge16_vec g3, guint *lo, guint *hi)
 GE16_ENCODE_ENTRY_POINTS (encode16_neon, encode16_neon_mend)
 
 
-static const gint32 key_weights[4] = { -1, -4, -16, -64 };
-
-/* Four units (host order, at least one above U+FFFF in the step) to UTF-8
- * at @o; returns the new @o.  Writes 16 bytes whatever the length. */
-static inline __attribute__((always_inline)) guint8 *
-encode4 (uint32x4_t  v,
-         guint8     *o)
+/* UCS-4 -> UTF-8 (gutf8conv-kernel-generic-ucs4-steps.h): the same steps
+ * on four vectors of units; MAXV and MINV reduce, UZP1 packs, ADDV sums
+ * the any-value step's key. */
+GUTF8CONV_KERNEL_INLINE gs32_vec gs32_load (const guint8 *p, gboolean be) { uint8x16_t x = vld1q_u8 (p); return vreinterpretq_u32_u8 (be ? vrev32q_u8 (x) : x); }
+#define gs32_max vmaxq_u32
+#define gs32_min vminq_u32
+GUTF8CONV_KERNEL_INLINE gboolean gs32_all_below (gs32_vec v, guint32 c)   { return vmaxvq_u32 (v) < c; }
+GUTF8CONV_KERNEL_INLINE gboolean gs32_all_atleast (gs32_vec v, guint32 c) { return vminvq_u32 (v) >= c; }
+GUTF8CONV_KERNEL_INLINE gboolean gs32_any_zero (gs32_vec v)              { return vminvq_u32 (v) == 0; }
+GUTF8CONV_KERNEL_INLINE gboolean gs32_any (gs32_vec m)                   { return vmaxvq_u32 (m) != 0; }
+GUTF8CONV_KERNEL_INLINE ge16_vec gs16_low32 (gs32_vec a, gs32_vec b)     { return vuzp1q_u16 (vreinterpretq_u16_u32 (a), vreinterpretq_u16_u32 (b)); }
+GUTF8CONV_KERNEL_INLINE guint
+gs32_key4 (gs32_vec n)
 {
-  uint32x4_t g2 = vcgtq_u32 (v, vdupq_n_u32 (0x7F));
-  uint32x4_t g3 = vcgtq_u32 (v, vdupq_n_u32 (0x7FF));
-  uint32x4_t g4 = vcgtq_u32 (v, vdupq_n_u32 (0xFFFF));
-  /* Minus (length - 1), in each lane. */
-  int32x4_t n = vaddq_s32 (vreinterpretq_s32_u32 (g2), vaddq_s32 (vreinterpretq_s32_u32 (g3), vreinterpretq_s32_u32 (g4)));
-  guint key = (guint) vaddvq_s32 (vmulq_s32 (n, vld1q_s32 (key_weights)));
-  uint32x4_t w, marker;
-  int32x4_t shift;
+  static const gint32 key_weights[4] = { -1, -4, -16, -64 };
 
-  /* The four-byte form's payloads, lead first in the low byte, shifted
-   * down to the sequence's length (right by 24 + 8n). */
-  w = gs_payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000));
-  shift = vsubq_s32 (vdupq_n_s32 (-24), vshlq_n_s32 (n, 3));
-  marker = vbslq_u32 (g3, vbslq_u32 (g4, vdupq_n_u32 (0x808080F0), vdupq_n_u32 (0x8080E0)),
-                      vandq_u32 (g2, vdupq_n_u32 (0x80C0)));
-  /* With its markers; ASCII is the value itself. */
-  w = vorrq_u32 (vshlq_u32 (w, shift), marker);
-  w = vbslq_u32 (g2, w, v);
-  vst1q_u8 (o, vqtbl1q_u8 (vreinterpretq_u8_u32 (w), vld1q_u8 (gutf8conv_pack4_shuffle[key])));
-  return o + gutf8conv_pack4_length[key];
+  return (guint) vaddvq_s32 (vmulq_s32 (vreinterpretq_s32_u32 (n), vld1q_s32 (key_weights)));
 }
 
-/* UCS-4 -> UTF-8 (gutf8conv-kernel-generic-encode.h): sixteen units, four
- * vectors in this machine's order; NEON's own BMP step, two-byte step
- * (which stays while the text is below U+0800) and ASCII run, and the
- * steps apart from the loop's calls, whose constants a call would not keep. */
-#define GE32_UNITS 16
-#define GE32_ROOM 64
-#define GE32_PARTS 4
-#define GE32_HAVE_BMP 1
-#define GE32_HAVE_BMP_PARTS 1
-#define GE32_HAVE_TWO_STEP 1
-#define GE32_HAVE_ASCII_RUN 1
-#define GE32_HAVE_STEPS_APART 1
-typedef struct { uint32x4_t v0, v1, v2, v3; } ge32_vec;
-typedef uint32x4_t ge32_part;
-
-GUTF8CONV_KERNEL_INLINE uint32x4_t
-load_ucs4 (const guint8   *p,
-           const gboolean  be)
-{
-  uint8x16_t x = vld1q_u8 (p);
-
-  return vreinterpretq_u32_u8 (be ? vrev32q_u8 (x) : x);
-}
-GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p,
-           gboolean      be)
-{
-  return (ge32_vec) { load_ucs4 (p, be), load_ucs4 (p + 16, be), load_ucs4 (p + 32, be), load_ucs4 (p + 48, be) };
-}
-
-GUTF8CONV_KERNEL_INLINE uint32x4_t ge32_max4 (ge32_vec v) { return vmaxq_u32 (vmaxq_u32 (v.v0, v.v1), vmaxq_u32 (v.v2, v.v3)); }
-GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return vmaxvq_u32 (ge32_max4 (v)) < limit; }
-GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v) { return vminvq_u32 (vminq_u32 (vminq_u32 (v.v0, v.v1), vminq_u32 (v.v2, v.v3))) == 0; }
-GUTF8CONV_KERNEL_INLINE gboolean ge32_ascii (ge32_vec v, gboolean no_nul) { return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v)); }
-GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return i == 0 ? v.v0 : i == 1 ? v.v1 : i == 2 ? v.v2 : v.v3; }
-
-/* The low 16 bits of the units of @a then @b. */
-GUTF8CONV_KERNEL_INLINE uint16x8_t low16 (uint32x4_t a, uint32x4_t b) { return vuzp1q_u16 (vreinterpretq_u16_u32 (a), vreinterpretq_u16_u32 (b)); }
-
-/* ASCII: the low byte of each unit, by two rounds of unzipping (a
- * four-register lookup makes GCC spill). */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
-                  guint8            *o,
-                  ge32_vec           v)
-{
-  vst1q_u8 (o, vuzp1q_u8 (vreinterpretq_u8_u16 (low16 (v.v0, v.v1)), vreinterpretq_u8_u16 (low16 (v.v2, v.v3))));
-  return o + 16;
-}
-
-/* One or two bytes each: eight units a lookup. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  const GsEnc k = gs_enc ();
-
-  return gs_encode8_two (low16 (v.v2, v.v3), gs_encode8_two (low16 (v.v0, v.v1), o, &k), &k);
-}
-
-/* The ASCII run: the steps there is input and room for counted once,
- * not both tested every step (a few instructions of sixteen a step). */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii_run (const Ge32Context  *c G_GNUC_UNUSED,
-                const guint8      **pp,
-                const guint8       *end,
-                guint8            **po,
-                const guint8       *oend,
-                ge32_vec            v,
-                const guint         flags)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-  gsize n_in = (gsize) (end - p) / (4 * GE32_UNITS), n_room = (gsize) (oend - o) / GE32_UNITS;
-  gsize n = MIN (n_in, n_room);
-  gboolean r = TRUE;
-
-  if (n == 0)
-    return FALSE;
-  for (;;)
-    {
-      o = ge32_store_ascii (c, o, v);
-      p += 4 * GE32_UNITS;
-      if (--n == 0)
-        {
-          /* Short of room, with input left. */
-          r = n_room >= n_in;
-          break;
-        }
-      v = ge32_load (p, big_endian);
-      if (!ge32_ascii (v, no_nul))
-        break;
-    }
-  *pp = p;
-  *po = o;
-  return r;
-}
-
-/* Text below U+0800 but not ASCII, from *@pp (@v its first units): it
- * stays here while the text does, which makes its constants once a run,
- * and takes the ASCII step that ends it. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_two_step (const Ge32Context  *c,
-               const guint8      **pp,
-               const guint8       *end,
-               guint8            **po,
-               const guint8       *oend,
-               ge32_vec            v,
-               const guint         flags)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-
-  for (;;)
-    {
-      o = ge32_encode_two (c, o, v);
-      p += 4 * GE32_UNITS;
-      if (end - p < 4 * GE32_UNITS || oend - o < GE32_ROOM)
-        break;
-      v = ge32_load (p, big_endian);
-      if (!ge32_below (v, 0x800) || (no_nul && ge32_has_nul (v)))
-        break;
-      if (ge32_below (v, 0x80))
-        {
-          /* Where the run ends in ASCII (accented Latin), the step is
-           * stored here rather than loaded again. */
-          o = ge32_store_ascii (c, o, v);
-          p += 4 * GE32_UNITS;
-          break;
-        }
-    }
-  *pp = p;
-  *po = o;
-  return TRUE;
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
-                ge32_vec           v)
-{
-  const GsEnc k = gs_enc ();
-
-  return gs_any_surrogate16 (low16 (v.v0, v.v1), low16 (v.v2, v.v3), &k);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_bmp (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 ge32_vec           v)
-{
-  uint16x8_t a = low16 (v.v0, v.v1), b = low16 (v.v2, v.v3);
-  const GsEnc k = gs_enc ();
-
-  if (vminvq_u16 (vminq_u16 (a, b)) >= 0x800)
-    return gs_encode16_three (a, b, o, &k);
-  return gs_encode8_bmp (b, gs_encode8_bmp (a, o, &k), &k);
-}
-
-/* A surrogate or a unit above @max. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x,
-          guint32   max)
-{
-  /* v - 0xD800 below 0x800 is a surrogate. */
-  uint32x4_t bad = vcleq_u32 (vsubq_u32 (x, vdupq_n_u32 (0xD800)), vdupq_n_u32 (0x7FF));
-
-  return vmaxvq_u32 (vorrq_u32 (bad, vcgtq_u32 (x, vdupq_n_u32 (max)))) != 0;
-}
-
-/* Four values above U+FFFF to their four-byte forms: no lookup. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode4_long (uint32x4_t  v,
-              guint8     *o)
-{
-  vst1q_u8 (o, vreinterpretq_u8_u32 (vorrq_u32 (gs_payloads4 (v, vdupq_n_u32 (0x3F00), vdupq_n_u32 (0x3F0000)),
-                                                 vdupq_n_u32 (0x808080F0))));
-  return o + 16;
-}
-
-/* The room is GE32_ROOM, which the step has.  Four-byte forms only
- * (emoji) need no lookup. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 const guint8      *oend G_GNUC_UNUSED,
-                 ge32_part          x)
-{
-  if (vminvq_u32 (x) > 0xFFFF)
-    return encode4_long (x, o);
-  return encode4 (x, o);
-}
-
-#include "gutf8conv-kernel-generic-encode.h"
+#include "gutf8conv-kernel-generic-ucs4-steps.h"
 
 GE32_ENCODE_ENTRY_POINTS (encode_neon, encode_neon_mend)
 

@@ -387,106 +387,38 @@ gs_encode16_three (vu16 a, vu16 b, guint8 *o, const GsEnc *k)
   return o;
 }
 
-/* UCS-4 -> UTF-8 (gutf8conv-kernel-generic-encode.h): sixteen units, four
- * vectors; its own BMP step, eight units a vector as UTF-16's. */
-#define GE32_UNITS 16
-#define GE32_ROOM 64
-#define GE32_PARTS 4
-#define GE32_HAVE_BMP 1
-typedef struct { vu32 q[4]; } ge32_vec;
-typedef vu32 ge32_part;
-
-/* Its loads are lxvw4x (vec_xl_be), units in reverse order, where POWER8's
- * little-endian load in order is lxvd2x and xxswapd (a doubleword swap);
- * its ASCII store is stxvw4x.  The tests by unit and the any-value step
- * take them so; the BMP and two-byte steps reorder them (vsx_units16). */
-GUTF8CONV_KERNEL_INLINE vu32 vsx_load32 (const guint8 *p, gboolean big_endian) { vu32 x = vec_xl_be (0, (const unsigned int *) p); return big_endian ? (vu32) vsx_swap32 ((vu8) x) : x; }
-/* The steps' constants in registers, as gk_context()'s: UTF-16's and the vperms' orders. */
-#define GE32_HAVE_CONTEXT 1
-struct _Ge32Context { Ge16Context w; vu8 units16, bytes8, bytes16; };
-GUTF8CONV_KERNEL_INLINE Ge32Context
-ge32_context (void)
-{
-  Ge32Context c = { ge16_context (), V8 (12, 13, 8, 9, 4, 5, 0, 1, 28, 29, 24, 25, 20, 21, 16, 17), V8 (12, 8, 4, 0, 28, 24, 20, 16, 12, 8, 4, 0, 28, 24, 20, 16),
-                    V8 (20, 21, 22, 23, 16, 17, 18, 19, 4, 5, 6, 7, 0, 1, 2, 3) };
-  __asm__ ("" : "+v" (c.units16), "+v" (c.bytes8), "+v" (c.bytes16));
-  /* A literal again, not kept: the UCS-4 steps have no register to spare. */
-  c.w.more.isa.top_bits = VSX_TOP_BITS;
-  return c;
-}
-/* The units of @a and @b as eight 16-bit words, in order. */
-GUTF8CONV_KERNEL_INLINE vu16 vsx_units16 (const Ge32Context *c, vu32 a, vu32 b) { return (vu16) vec_perm ((vu8) a, (vu8) b, c->units16); }
-GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p, gboolean be)
-{
-  return (ge32_vec) { { vsx_load32 (p, be), vsx_load32 (p + 16, be), vsx_load32 (p + 32, be), vsx_load32 (p + 48, be) } };
-}
-
-GUTF8CONV_KERNEL_INLINE vu32 ge32_any_bits (ge32_vec v) { return vec_or (vec_or (v.q[0], v.q[1]), vec_or (v.q[2], v.q[3])); }
-/* By a shift: its count is a splat immediate, where -@limit is a load. */
-GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return vec_all_eq (vec_sr (ge32_any_bits (v), vec_splats ((unsigned) __builtin_ctz (limit))), vec_splats (0u)); }
-GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v) { return vec_any_eq (vec_min (vec_min (v.q[0], v.q[1]), vec_min (v.q[2], v.q[3])), vec_splats (0u)); }
-GUTF8CONV_KERNEL_INLINE gboolean ge32_ascii (ge32_vec v, gboolean no_nul) { return ge32_below (v, 0x80) && !(no_nul && ge32_has_nul (v)); }
-GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return v.q[i]; }
-
-/* Each unit's low byte (units 0-7 of two vectors, then in the order of stxvw4x, vec_xst_be). */
-#define VSX_BYTES8(c, a, b) vec_perm ((vu8) (a), (vu8) (b), (c)->bytes8)
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (const Ge32Context *c, guint8 *o, ge32_vec v)
-{
-  vec_xst_be ((vu32) vec_perm (VSX_BYTES8 (c, v.q[0], v.q[1]), VSX_BYTES8 (c, v.q[2], v.q[3]), c->bytes16), 0, (unsigned int *) o);
-  return o + 16;
-}
-
-/* Eight units below U+0800 as 16-bit words @w, as UTF-16's encoder stores them. */
-GUTF8CONV_KERNEL_INLINE guint8 *vsx_encode_two8 (const Ge32Context *c, guint8 *o, ge16_vec w) { return ge16_encode_two (&c->w, o, w, (ge16_vec) vec_cmplt (w, c->w.cont)); }
-GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_two (const Ge32Context *c, guint8 *o, ge32_vec v) { return vsx_encode_two8 (c, vsx_encode_two8 (c, o, vsx_units16 (c, v.q[0], v.q[1])), vsx_units16 (c, v.q[2], v.q[3])); }
-
+/* UCS-4 -> UTF-8 (gutf8conv-kernel-generic-ucs4-steps.h): the same steps
+ * on four vectors of units; the predicates reduce (below a power of two
+ * by a shift, whose count is a splat immediate where a limit would be a
+ * load), vpkuwum packs, and the any-value step's key is a multiply of
+ * its four lengths packed in a word. */
+GUTF8CONV_KERNEL_INLINE vu32 gs32_load (const guint8 *p, gboolean be) { vu8 x = gk_loadu (p); return (vu32) (be ? vsx_swap32 (x) : x); }
+#define gs32_max vec_max
+#define gs32_min vec_min
 GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part x, guint32 max)
+gs32_all_below (vu32 v, guint32 c)
 {
-  return vec_any_gt (x, vec_splats (max)) || vec_any_eq (vec_and (x, vec_splats (~0x7FFu)), vec_splats (0xD800u));
+  if ((c & (c - 1)) == 0)
+    return vec_all_eq (vec_sr (v, vec_splats ((unsigned) __builtin_ctz (c))), vec_splats (0u));
+  return vec_all_lt (v, vec_splats (c));
+}
+GUTF8CONV_KERNEL_INLINE gboolean gs32_all_atleast (vu32 v, guint32 c) { return vec_all_ge (v, vec_splats (c)); }
+GUTF8CONV_KERNEL_INLINE gboolean gs32_any_zero (vu32 v)              { return vec_any_eq (v, vec_splats (0u)); }
+GUTF8CONV_KERNEL_INLINE gboolean gs32_any (vu32 m)                   { return vec_any_ne (m, vec_splats (0u)); }
+GUTF8CONV_KERNEL_INLINE vu16     gs16_low32 (vu32 a, vu32 b)         { return vec_pack (a, b); }
+/* The four lengths less one, a byte each in a word (k0 lowest),
+ * multiplied into k0 + 4 k1 + 16 k2 + 64 k3 in its top byte by
+ * 2^24 + 2^18 + 2^12 + 2^6 (the other products stay below bit 24, in
+ * fields of their own, or above bit 31). */
+GUTF8CONV_KERNEL_INLINE guint
+gs32_key4 (vu32 n)
+{
+  vu32 k = vec_sub (vec_splats (0u), n);
+
+  return (((vu32) vec_pack (vec_pack (k, k), vec_pack (k, k)))[0] * 0x01041040u) >> 24;
 }
 
-/* Four valid units, in reverse order: each one's UTF-8 bytes at the low
- * end of its word (in memory order), packed by gutf8conv_pack4_shuffle,
- * its indices' words reversed (x ^ 12). */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED, guint8 *o, const guint8 *oend G_GNUC_UNUSED, ge32_part x)
-{
-  vu32 g2 = (vu32) vec_cmpgt (x, vec_splats (0x7Fu)), g3 = (vu32) vec_cmpgt (x, vec_splats (0x7FFu));
-  vu32 g4 = (vu32) vec_cmpgt (x, vec_splats (0xFFFFu)), m6 = vec_splats (0x3Fu), cb = vec_splats (0x80u);
-  /* The continuation bytes: of bits 0-5, 6-11, 12-17. */
-  vu32 c0 = vec_or (vec_and (x, m6), cb), c1 = vec_or (vec_and (vec_sr (x, vec_splats (6u)), m6), cb);
-  vu32 c2 = vec_or (vec_and (vec_sr (x, vec_splats (12u)), m6), cb);
-  vu32 w2 = vec_or (vec_or (vec_sr (x, vec_splats (6u)), vec_splats (0xC0u)), vec_sl (c0, vec_splats (8u)));
-  vu32 w3 = vec_or (vec_or (vec_sr (x, vec_splats (12u)), vec_splats (0xE0u)),
-                    vec_or (vec_sl (c1, vec_splats (8u)), vec_sl (c0, vec_splats (16u))));
-  vu32 w4 = vec_or (vec_or (vec_or (vec_sr (x, vec_splats (18u)), vec_splats (0xF0u)), vec_sl (c2, vec_splats (8u))),
-                    vec_or (vec_sl (c1, vec_splats (16u)), vec_sl (c0, vec_splats (24u))));
-  /* Each length minus one, 0..3, a byte each (k3 first), multiplied into
-   * k0 + 4 k1 + 16 k2 + 64 k3 in the top byte (the other products stay
-   * below bit 24 or above bit 31). */
-  vu32 k = vec_sub (vec_sub (vec_sub (vec_splats (0u), g2), g3), g4);
-  guint key = (((vu32) vec_pack (vec_pack (k, k), vec_pack (k, k)))[0] * 0x40100401u) >> 24;
-  vu32 w = vec_sel (vec_sel (vec_sel (x, w2, g2), w3, g3), w4, g4);
-
-  gk_storeu (o, vec_perm ((vu8) w, (vu8) w, vec_xor (gk_loadu (gutf8conv_pack4_shuffle[key]), vec_splats ((unsigned char) 12))));
-  return o + gutf8conv_pack4_length[key];
-}
-
-/* Units in the BMP: a surrogate is one whose top five bits are 11011 (in any order). */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_surrogate (const Ge32Context *c, ge32_vec v)
-{
-  vu16 m = c->w.top5, d = c->w.surrogate;
-
-  return vec_any_eq (vec_and (vec_pack (v.q[0], v.q[1]), m), d) || vec_any_eq (vec_and (vec_pack (v.q[2], v.q[3]), m), d);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *ge32_encode_bmp (const Ge32Context *c, guint8 *o, ge32_vec v) { return ge16_encode_bmp (&c->w, ge16_encode_bmp (&c->w, o, vsx_units16 (c, v.q[0], v.q[1])), vsx_units16 (c, v.q[2], v.q[3])); }
-
-#include "gutf8conv-kernel-generic-encode.h"
+#include "gutf8conv-kernel-generic-ucs4-steps.h"
 
 GE32_ENCODE_ENTRY_POINTS (encode_vsx, encode_vsx_mend)
 
