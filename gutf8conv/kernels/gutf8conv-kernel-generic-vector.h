@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The operations of the block, runs and UTF-16 encoder vocabularies
- * (gutf8conv-kernel-generic-block.h, -kl.h, -runs.h, -utf16-encode.h)
+ * (gutf8conv-kernel-generic-block.h, -kl.h, -runs.h, -utf16-encode.h;
+ * -utf16-steps.h and -ucs4-steps.h use the operators themselves)
  * that are one operator of C on GCC's vector types: for an ISA whose
  * `gk_vec` is a vector of unsigned bytes and whose `gr_vec16` and
  * `ge16_vec` are one vector type of unsigned 16-bit lanes (Advanced

@@ -13,9 +13,10 @@
  *   crosses into the next block goes with the block it ends in.  The runs
  *   of one length take their planes from LD3/LD4 and store pairs by ST4;
  *   decode16 is its own loop around the fast phase;
- * - UCS-4 -> UTF-8 has its own BMP step (ST3 where every unit has three
- *   bytes), two-byte step and ASCII run, and UTF-16 -> UTF-8 its own
- *   sixteen-unit step, the same steps on 16-bit lanes.
+ * - both encoders run the sixteen-unit steps of the GCC-vector kernels
+ *   (gutf8conv-kernel-generic-utf16-steps.h, -ucs4-steps.h), their
+ *   operations here in a line each: BSL, SLI/SRI, ADDV/MAXV/MINV, UZP,
+ *   ST3 for the planes of three-byte text.
  */
 
 #include "config.h"

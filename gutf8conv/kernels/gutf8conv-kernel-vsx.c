@@ -6,8 +6,10 @@
  * loop is the generic layer's (behaviour guide, `kernels`), over its
  * operations in VSX: a byte shuffle of two registers (vperm: the lookups,
  * the runs' planes) and a bit gather (vbpermq: the movemask).  VSX's own
- * steps: decoding a block by multiply-sums, the BMP step of UCS-4 -> UTF-8
- * by UTF-16's.  vec_perm takes an index's low five bits, so the shared
+ * steps: decoding a block by multiply-sums; both encoders run the
+ * sixteen-unit steps it shares with NEON (gutf8conv-kernel-generic-utf16-steps.h,
+ * -ucs4-steps.h) but for three-byte text, stored as UTF-16's blocks do.
+ * vec_perm takes an index's low five bits, so the shared
  * tables' 0x80 (zero, for pshufb) picks byte 0: only past what a store
  * keeps, which the next store overwrites.
  */
@@ -262,7 +264,7 @@ vsx_load_planes4 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, g
 GK_DECODE_ENTRY_POINTS (decode_vsx, decode_vsx_mend)
 
 /* UTF-16 -> UTF-8's operations (gutf8conv-kernel-generic-utf16-encode.h),
- * eight units a vector; UCS-4 -> UTF-8's BMP step uses them too. */
+ * eight units a vector, under the sixteen-unit steps. */
 #define GE16_UNITS 8
 #define GE16_BITS 2
 #define GE16_STORE_SLACK 12
@@ -271,7 +273,7 @@ GUTF8CONV_KERNEL_INLINE ge16_vec ge16_load (const guint8 *p, gboolean big_endian
 #define GE16_HAVE_KEEP 1   /* the loop's constants in registers, as gk_context()'s */
 GUTF8CONV_KERNEL_INLINE void     ge16_keep (ge16_vec *v)             { __asm__ ("" : "+v" (*v)); }
 /* The pairs' too (emoji): loads from the TOC every block otherwise. */
-/*#define GE16_PAIRS_IN_CONTEXT 1*/
+#define GE16_PAIRS_IN_CONTEXT 1
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_blend (ge16_vec a, ge16_vec b, ge16_vec m) { return vec_sel (a, b, m); }
 GUTF8CONV_KERNEL_INLINE ge16_vec ge16_prev (ge16_vec v) { return (ge16_vec) vec_perm ((vu8) v, (vu8) v, V8 (0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)); }
 GUTF8CONV_KERNEL_INLINE guint64  ge16_mask (ge16_vec m)              { return gk_movemask ((vu8) m); }
