@@ -3,20 +3,13 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Advanced SIMD is part of every AArch64 CPU.  The generic layer's loops
- * (behaviour guide, `kernels`) over its operations in Advanced SIMD, and
- * the steps NEON does its own way:
- * - decoding converts the characters that end in a block (GK_KL_ENDS),
- *   not those that start there: at every lane, the low bytes of the
- *   character ending there from the payloads of that lane and the three
- *   before it (shift-and-insert, no multiplies), the ending lanes
- *   compacted by one lookup a half (store_ends()); a character that
- *   crosses into the next block goes with the block it ends in.  The runs
- *   of one length take their planes from LD3/LD4 and store pairs by ST4;
- *   decode16 is its own loop around the fast phase;
- * - both encoders run the sixteen-unit steps of the GCC-vector kernels
- *   (gutf8conv-kernel-generic-utf16-steps.h, -ucs4-steps.h), their
- *   operations here in a line each: BSL, SLI/SRI, ADDV/MAXV/MINV, UZP,
- *   ST3 for the planes of three-byte text.
+ * (behaviour guide, `kernels`) over its operations in Advanced SIMD; with
+ * VSX, the steps of the kernels whose vectors are GCC's: decoding by where
+ * characters end (gutf8conv-kernel-generic-ends.h) and both encoders
+ * sixteen units a step (-utf16-steps.h, -ucs4-steps.h).  Its own: the
+ * runs of one length take their planes from LD3/LD4 and store pairs by
+ * ST4, the ending lanes' masks are their weights summed pairwise (no
+ * movemask), and decode16 is its own loop around the fast phase.
  */
 
 #include "config.h"
@@ -137,188 +130,6 @@ neon_store_pairs (guint8         *o,
 
 #include "gutf8conv-kernel-generic-runs.h"
 
-/* The characters that end in a block, at most 24 bits each, by their low,
- * middle and high bytes (the @m_lo of the low half, then the @m_hi of the
- * high half at the front of each half), to UCS-4 at @o; the new @o. */
-static inline __attribute__((always_inline)) guint8 *
-store_units24 (uint8x16_t      byte0,
-               uint8x16_t      byte1,
-               uint8x16_t      byte2,
-               guint           m_lo,
-               guint           m_hi,
-               guint8         *o,
-               const gboolean  big_endian)
-{
-  gr_store_ucs4_planes8 (o, byte0, byte1, byte2, FALSE, big_endian);
-  o += 4 * popcount8[m_lo];
-  gr_store_ucs4_planes8 (o, byte0, byte1, byte2, TRUE, big_endian);
-  return o + 4 * popcount8[m_hi];
-}
-
-/* The same of at most sixteen bits, or with @utf16 to UTF-16 by one zip a
- * half (not ST2: GCC 12 builds its register pair on the stack). */
-static inline __attribute__((always_inline)) guint8 *
-store_units16 (uint8x16_t      byte0,
-               uint8x16_t      byte1,
-               guint           m_lo,
-               guint           m_hi,
-               guint8         *o,
-               const gboolean  utf16,
-               const gboolean  big_endian)
-{
-  if (utf16)
-    {
-      uint8x16_t first = big_endian ? byte1 : byte0, second = big_endian ? byte0 : byte1;
-
-      vst1q_u8 (o, vzip1q_u8 (first, second));
-      o += 2 * popcount8[m_lo];
-      vst1q_u8 (o, vzip2q_u8 (first, second));
-      return o + 2 * popcount8[m_hi];
-    }
-  return store_units24 (byte0, byte1, vdupq_n_u8 (0), m_lo, m_hi, o, big_endian);
-}
-
-/* store_units24() to UTF-16: a block where a four-byte form ends is rare
- * outside emoji runs (which the runs take), so one value at a time. */
-static inline __attribute__((always_inline)) guint8 *
-store_units24_utf16 (uint8x16_t      byte0,
-                     uint8x16_t      byte1,
-                     uint8x16_t      byte2,
-                     guint           m_lo,
-                     guint           m_hi,
-                     guint8         *o,
-                     const gboolean  big_endian)
-{
-  guint32 v[16];
-  guint n = popcount8[m_lo] + popcount8[m_hi];
-
-  store_units24 (byte0, byte1, byte2, m_lo, m_hi, (guint8 *) v, FALSE);
-  for (guint i = 0; i < n; i++)
-    o += store_utf16 (o, v[i], big_endian);
-  return o;
-}
-
-/* The lanes of a valid block where a character ends, as bit masks of its
- * halves: where the next byte is not a continuation (@cont), but for a
- * character the block cuts (@tail: lanes that start a sequence longer than
- * what is left; the last lane stands for all three). */
-GUTF8CONV_KERNEL_INLINE void
-block_ends (uint8x16_t  cont,
-            uint8x16_t  tail,
-            uint8x16_t  weights,
-            guint      *m_lo,
-            guint      *m_hi)
-{
-  uint8x16_t ends = vbicq_u8 (weights, vextq_u8 (cont, vdupq_n_u8 (0), 1));
-
-  /* At most one of the last three lanes starts a cut sequence (the block
-   * is valid): 0x80 there takes the last lane's bit back in the sum. */
-  ends = vaddq_u8 (ends, vandq_u8 (tail, vdupq_n_u8 (0x80)));
-  ends = vpaddq_u8 (ends, ends);
-  ends = vpaddq_u8 (ends, ends);
-  ends = vpaddq_u8 (ends, ends);
-  *m_lo = vgetq_lane_u8 (ends, 0);
-  *m_hi = vgetq_lane_u8 (ends, 1);
-}
-
-/* The characters of a block that end at the lanes @m_lo, @m_hi, to UCS-4
- * at @o, or with @utf16 to UTF-16; the new @o.  @prev_payload and
- * @prev_cont are the block before's (zeros where it ended a character);
- * @four: a four-byte form may end here; @half8: 0 in the low half, 8 in
- * the high.  At each lane, its payload and those of the continuations
- * before it, then the ending lanes of each half to its front. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-store_ends (uint8x16_t      payload,
-            uint8x16_t      cont,
-            uint8x16_t      prev_payload,
-            uint8x16_t      prev_cont,
-            guint           m_lo,
-            guint           m_hi,
-            uint8x16_t      half8,
-            const gboolean  four,
-            guint8         *o,
-            const gboolean  utf16,
-            const gboolean  big_endian)
-{
-  uint8x16_t c1 = vandq_u8 (cont, vextq_u8 (prev_cont, cont, 15));
-  uint8x16_t q1 = vandq_u8 (vextq_u8 (prev_payload, payload, 15), cont);
-  uint8x16_t q2 = vandq_u8 (vextq_u8 (prev_payload, payload, 14), c1);
-  uint8x16_t byte0 = vorrq_u8 (payload, vshlq_n_u8 (q1, 6));
-  uint8x16_t byte1 = vsliq_n_u8 (vshrq_n_u8 (q1, 2), q2, 4);
-  uint8x16_t idx, c2, q3, byte2;
-
-  idx = vreinterpretq_u8_u64 (vcombine_u64 (vld1_u64 ((const guint64 *) &gutf8conv_compact8[m_lo]),
-                                            vld1_u64 ((const guint64 *) &gutf8conv_compact8[m_hi])));
-  idx = vaddq_u8 (idx, half8);
-  byte0 = vqtbl1q_u8 (byte0, idx);
-  byte1 = vqtbl1q_u8 (byte1, idx);
-  if (!four)
-    return store_units16 (byte0, byte1, m_lo, m_hi, o, utf16, big_endian);
-  c2 = vandq_u8 (c1, vextq_u8 (prev_cont, cont, 14));
-  q3 = vandq_u8 (vextq_u8 (prev_payload, payload, 13), c2);
-  byte2 = vqtbl1q_u8 (vsliq_n_u8 (vshrq_n_u8 (q2, 4), q3, 2), idx);
-  if (utf16)
-    return store_units24_utf16 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
-  return store_units24 (byte0, byte1, byte2, m_lo, m_hi, o, big_endian);
-}
-
-/* The careful loop's (gutf8conv-kernel-generic-decode.h): a block and the
- * byte after it; store_ends() writes 32 bytes a half. */
-#define GK_CAREFUL_MIN 17
-#define GK_DECODE_READ 16
-#define GK_DECODE_OVER 32
-
-/* The characters whose leads @leads marks at @p, held whole. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_block (const guint8   *p,
-                 gk_mask         leads,
-                 guint8         *o,
-                 const gboolean  big_endian)
-{
-  const uint8x16_t zero = vdupq_n_u8 (0);
-  uint8x16_t b = vld1q_u8 (p);
-  uint8x16_t payload = vandq_u8 (b, vqtbl1q_u8 (vld1q_u8 (gutf8conv_payload_mask), vshrq_n_u8 (b, 4)));
-  uint8x16_t cont = vcltq_s8 (vreinterpretq_s8_u8 (b), vdupq_n_s8 (-0x40));
-  /* (The padded rest may ask for no character: 0 is taken as 1.) */
-  guint k = gk_mask_top (leads | 1), last = p[k];
-  /* Each character ends before the next lead, the last after its length. */
-  guint ends = (leads >> 1) | 1u << (k + (last >= 0xC0) + (last >= 0xE0) + (last >= 0xF0));
-
-  return store_ends (payload, cont, zero, zero, ends & 0xFF, ends >> 8, vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)),
-                     vmaxvq_u8 (b) >= 0xF0, o, FALSE, big_endian);
-}
-
-/* A block mended in one go (gutf8conv-kernel-generic-mend-block.h): one
- * value for each item that @leads marks, at the lane where it ends
- * (@ends), the last one's bytes past the block from the next, @b2. */
-#define GK_HAVE_DECODE_ITEMS 1
-G_STATIC_ASSERT (GK_BLOCK + 3 <= 8 * sizeof (gk_mask));
-GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_items (const guint8   *p G_GNUC_UNUSED,
-                 gk_vec          b,
-                 gk_vec          b2,
-                 gk_mask         leads G_GNUC_UNUSED,
-                 gk_mask         ends,
-                 guint8         *o,
-                 const gboolean  big_endian)
-{
-  const uint8x16_t zero = vdupq_n_u8 (0), half8 = vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8));
-  const uint8x16_t pmask = vld1q_u8 (gutf8conv_payload_mask);
-  const gboolean four = vmaxvq_u8 (b) >= 0xF0;
-  uint8x16_t payload = vandq_u8 (b, vqtbl1q_u8 (pmask, vshrq_n_u8 (b, 4)));
-  uint8x16_t cont = vcltq_s8 (vreinterpretq_s8_u8 (b), vdupq_n_s8 (-0x40));
-
-  o = store_ends (payload, cont, zero, zero, ends & 0xFF, (ends >> 8) & 0xFF, half8, four, o, FALSE, big_endian);
-  if (ends >> GK_BLOCK)
-    {
-      uint8x16_t payload2 = vandq_u8 (b2, vqtbl1q_u8 (pmask, vshrq_n_u8 (b2, 4)));
-      uint8x16_t cont2 = vcltq_s8 (vreinterpretq_s8_u8 (b2), vdupq_n_s8 (-0x40));
-
-      o = store_ends (payload2, cont2, payload, cont, ends >> GK_BLOCK, 0, half8, four, o, FALSE, big_endian);
-    }
-  return o;
-}
-
 GUTF8CONV_KERNEL_INLINE void
 gk_widen_block (const guint8   *p G_GNUC_UNUSED,
                 gk_vec          b,
@@ -348,7 +159,6 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vextq_u8 (b, v
 
 /* The fast phase's (gutf8conv-kernel-generic-kl-decode.h); an ASCII
  * block's UTF-16 units by one ST2. */
-#define GK_KL_ENDS 1
 GUTF8CONV_KERNEL_INLINE void
 neon_widen16_store (guint8 *o, gk_vec b, const gboolean be)
 {
@@ -359,82 +169,30 @@ GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)  { return vmaxvq_u8 (x) 
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (vandq_u8 (b, vmvnq_u8 (vshlq_n_u8 (b, 1)))); }
 
 GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return vmaxvq_u32 (vreinterpretq_u32_u8 (x)) != 0; }
-#define GK_KL_LOOKUPS_ONLY 1
-#define GK16_KL 1
-/* Its fast phase mends damaged blocks in one go (gk_decode_items()). */
-#define GK_FAST_MENDS 1
-
-/* The fast phase's constants, kept in registers: the validator's tables
- * and store_ends()'s. */
-#define GK_HAVE_CONTEXT 1
-typedef struct { GkKlTables kl; uint8x16_t half8, weights, pmask, tstart; int8x16_t cont; } GkContext;
-
-GUTF8CONV_KERNEL_INLINE GkContext
-gk_context (const gboolean bmp_only)
+/* The decoding by where characters end (gutf8conv-kernel-generic-ends.h):
+ * TBL's rows, the popcount by table (no scalar popcount), MAXV; the
+ * ending lanes' masks by their weights summed pairwise, 0x80 at a lane
+ * that starts a cut sequence taking the last lane's bit back (8-bit sums). */
+GUTF8CONV_KERNEL_INLINE gk_vec gk_rows8 (const guint8 *a, const guint8 *b) { return vreinterpretq_u8_u64 (vcombine_u64 (vld1_u64 ((const guint64 *) a), vld1_u64 ((const guint64 *) b))); }
+#define gk_pop8(x) (popcount8[x])
+#define gk_max_u8 vmaxq_u8
+GUTF8CONV_KERNEL_INLINE gboolean gk_any_ge (gk_vec v, guint8 c) { return vmaxvq_u8 (v) >= c; }
+#define gk_hmax_u8 vmaxvq_u8
+typedef struct { uint8x16_t keep; } GkEndsIsa;
+GUTF8CONV_KERNEL_INLINE GkEndsIsa gk_ends_isa (void) { return (GkEndsIsa) { vld1q_u8 (bit_weights) }; }
+#define GK_VREG(x) "+w" (x)
+GUTF8CONV_KERNEL_INLINE void
+gk_ends_masks (const GkEndsIsa *k, gk_vec ends, gk_vec tail, guint *m_lo, guint *m_hi)
 {
-  GkContext c = { gk_kl_tables (bmp_only), vcombine_u8 (vdup_n_u8 (0), vdup_n_u8 (8)), vld1q_u8 (bit_weights),
-                  vld1q_u8 (gutf8conv_payload_mask), vld1q_u8 (gutf8conv_tail_start), vdupq_n_s8 (-0x40) };
+  uint8x16_t e = vaddq_u8 (vandq_u8 (k->keep, ends), vandq_u8 (tail, vdupq_n_u8 (0x80)));
 
-  __asm__ ("" : "+w" (c.kl.prev_high), "+w" (c.kl.prev_low), "+w" (c.kl.cur_high), "+w" (c.kl.lead3), "+w" (c.kl.lead4),
-                "+w" (c.half8), "+w" (c.weights), "+w" (c.pmask), "+w" (c.tstart), "+w" (c.cont));
-  return c;
+  e = vpaddq_u8 (e, e);
+  e = vpaddq_u8 (e, e);
+  e = vpaddq_u8 (e, e);
+  *m_lo = vgetq_lane_u8 (e, 0);
+  *m_hi = vgetq_lane_u8 (e, 1);
 }
-
-/* What a step keeps of its block: payloads, continuation lanes and the
- * leads of a character it cuts (zeros: a character boundary), and how
- * many blocks in a row had their characters end every second, third or
- * fourth lane (@m_lo: the last one's ends in its low half). */
-typedef struct { uint8x16_t prev, payload, cont, tail; guint run, m_lo; } GkKlCarry;
-
-GUTF8CONV_KERNEL_INLINE GkKlCarry
-gk_kl_carry (void)
-{
-  return (GkKlCarry) { vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), vdupq_n_u8 (0), 0, 0 };
-}
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_ends_ascii (const GkKlCarry *carry, gk_vec b)
-{
-  return vmaxvq_u8 (vmaxq_u8 (b, carry->tail)) < 0x80;
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_ends (const GkContext *c,
-                GkKlCarry       *carry,
-                gk_vec           b,
-                guint8          *o,
-                const gboolean   big_endian,
-                const guint      unit)
-{
-  /* (max counts the leads the block before cut.) */
-  guint max = vmaxvq_u8 (vmaxq_u8 (b, carry->tail)), m_lo, m_hi;
-  uint8x16_t payload, cont, tail;
-
-  if (gk_any_set (gk_kl_errors_after (b, carry->prev, &c->kl)))
-    return NULL;
-  payload = vandq_u8 (b, vqtbl1q_u8 (c->pmask, vshrq_n_u8 (b, 4)));
-  cont = vcltq_s8 (vreinterpretq_s8_u8 (b), c->cont);
-  tail = vcgeq_u8 (b, c->tstart);
-  block_ends (cont, tail, c->weights, &m_lo, &m_hi);
-  o = store_ends (payload, cont, carry->payload, carry->cont, m_lo, m_hi, c->half8, max >= 0xF0, o, unit == 2, big_endian);
-  carry->prev = b;
-  carry->payload = payload;
-  carry->cont = cont;
-  carry->tail = vandq_u8 (tail, b);
-  /* Blocks in a row whose characters end periodically: a run of one
-   * length. */
-  carry->run = gr_run_count (carry->run, m_lo, m_hi);
-  carry->m_lo = m_lo;
-  return o;
-}
-
-GUTF8CONV_KERNEL_INLINE guint
-gk_kl_tail (const GkKlCarry *carry)
-{
-  return vmaxvq_u8 (vandq_u8 (vcgeq_u8 (carry->tail, vld1q_u8 (gutf8conv_tail_start)), vld1q_u8 (gutf8conv_tail_len)));
-}
-GUTF8CONV_KERNEL_INLINE gboolean gk_kl_run_due (const GkKlCarry *carry) { return gr_run_due (carry->run); }
-
-#define gk_kl_run(carry, p, lim, po, bmp_only, be, unit) gr_run ((carry)->m_lo, p, lim, po, bmp_only, be, unit)
+#include "gutf8conv-kernel-generic-ends.h"
 
 #include "gutf8conv-kernel-generic-kl-decode.h"
 #define gk_decode_fast gk_kl_decode_fast

@@ -5,10 +5,11 @@
  * For little-endian POWER8 and later (ISA 2.07, nothing of POWER9): every
  * loop is the generic layer's (behaviour guide, `kernels`), over its
  * operations in VSX: a byte shuffle of two registers (vperm: the lookups,
- * the runs' planes) and a bit gather (vbpermq: the movemask).  VSX's own
- * steps: decoding a block by multiply-sums; both encoders run the
- * sixteen-unit steps it shares with NEON (gutf8conv-kernel-generic-utf16-steps.h,
- * -ucs4-steps.h) but for three-byte text, stored as UTF-16's blocks do.
+ * the runs' planes) and a bit gather (vbpermq: the movemask), with the
+ * steps it shares with NEON: decoding by where characters end
+ * (gutf8conv-kernel-generic-ends.h, its runs entered one after another,
+ * gr_runs()) and both encoders sixteen units a step (-utf16-steps.h,
+ * -ucs4-steps.h), but for three-byte text, stored as UTF-16's blocks do.
  * vec_perm takes an index's low five bits, so the shared
  * tables' 0x80 (zero, for pshufb) picks byte 0: only past what a store
  * keeps, which the next store overwrites.
@@ -76,68 +77,6 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_lookup16 (gk_vec t, gk_vec i)  { return vec_pe
 #define gk_prev_bytes(b, prev, n) vec_sld (b, prev, n)
 #include "gutf8conv-kernel-generic-kl.h"
 
-/* The fast loop's constants (gutf8conv-kernel-generic-context.h): the
- * validator's tables, vsx_decode_block()'s; of its `firsts`, byte 0 of
- * each word takes the lead's payload mask, the others a continuation's. */
-#define GK_HAVE_CONTEXT 1
-typedef struct { GkKlTables kl; vu8 payload, shift, within, firsts, w01, w23, m3f; const guint64 *compact8; } GkContext;
-GUTF8CONV_KERNEL_INLINE GkContext
-vsx_constants (const gboolean bmp_only)
-{
-  return (GkContext) { gk_kl_tables (bmp_only), VSX_TABLE (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_U8)), VSX_TABLE (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_U8)),
-                        V8 (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), V8 (0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0, 0),
-                        V8 (64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0), V8 (0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1, 0, 0, 64, 1), vec_splats ((unsigned char) 0x3F), gutf8conv_compact8 };
-}
-
-GUTF8CONV_KERNEL_INLINE GkContext
-gk_context (const gboolean bmp_only)
-{
-  GkContext c = vsx_constants (bmp_only);
-  __asm__ ("" : "+v" (c.kl.prev_high), "+v" (c.kl.prev_low), "+v" (c.kl.cur_high), "+v" (c.kl.lead3), "+v" (c.kl.lead4), "+v" (c.payload),
-                "+v" (c.shift), "+v" (c.within), "+v" (c.firsts), "+v" (c.w01), "+v" (c.w23), "+v" (c.m3f));
-  __asm__ ("" : "+r" (c.compact8));
-  return c;
-}
-
-/* The characters whose leads @leads marks among the 16 bytes @x at @p, to
- * @o as units of @unit bytes (2: none above U+FFFF): each lead's four bytes
- * into its word, four a step (gutf8conv_compact8), masked to their
- * payloads, joined by two multiply-sums and shifted right by what the
- * lead's length leaves.  Reads up to @p + 32, may write 16 bytes past its
- * characters; returns the new @o. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-vsx_decode_block (const GkContext *c, const guint8 *p, vu8 x, gk_mask leads, guint8 *o, const gboolean big_endian, const guint unit)
-{
-  vu8 x2 = gk_loadu (p + 16);
-
-  /* The positions in the high half are 8 on. */
-#pragma GCC unroll 2
-  for (guint h = 0; h < 2; h++)
-    {
-      guint n = __builtin_popcount ((leads >> (8 * h)) & 0xFF);
-      vu8 pos = vec_add ((vu8) vec_splats ((unsigned long long) c->compact8[(leads >> (8 * h)) & 0xFF]), vec_splats ((unsigned char) (8 * h)));
-
-      for (guint k = (n + 3) / 4; k > 0; k--, o += 4 * unit)
-        {
-          vu8 four = (vu8) vec_mergeh ((vu16) vec_mergeh (pos, pos), (vu16) vec_mergeh (pos, pos));
-          vu8 w = vec_perm (x, x2, vec_add (four, c->within));
-          vu8 hi = vec_sr (w, vec_splats ((unsigned char) 4)), u;
-          vu8 m = vec_and (w, vec_sel (c->m3f, vsx_lookup (c->payload, hi), c->firsts));
-          vu32 v = vec_msum (m, c->w23, vec_sl (vec_msum (m, c->w01, vec_splats (0u)), vec_splats (12u)));
-
-          /* vsrw: by the low five bits of each word's byte 0 (vec_sr masks them). */
-          __asm__ ("vsrw %0,%0,%1" : "+v" (v) : "v" (vsx_lookup (c->shift, hi)));
-          u = unit == 2 ? (vu8) vec_pack (v, v) : (vu8) v;
-          gk_storeu (o, big_endian ? (unit == 2 ? vsx_swap16 (u) : vsx_swap32 (u)) : u);
-          pos = vec_sld (pos, pos, 12);
-        }
-      o -= unit * (4 * ((n + 3) / 4) - n);
-    }
-  return o;
-}
-
-#define gk_decode_block(p, leads, o, big_endian) vsx_decode_block ((const GkContext[]) { vsx_constants (FALSE) }, p, gk_loadu (p), leads, o, big_endian, 4)
-
 /* Sixteen ASCII bytes @b to sixteen units at @o, four a shuffle with zeros. */
 GUTF8CONV_KERNEL_INLINE void
 gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboolean be)
@@ -147,30 +86,16 @@ gk_widen_block (const guint8 *p G_GNUC_UNUSED, gk_vec b, guint8 *o, const gboole
     gk_storeu (o + 16 * i, vec_perm (b, gk_set1 (0), vec_add (at, vec_splats ((unsigned char) (4 * i)))));
 }
 
-/* The careful loop's (gutf8conv-kernel-generic-decode.h): vsx_decode_block()'s reads. */
-#define GK_CAREFUL_MIN 32
-#define GK_DECODE_READ 32
-#define GK_DECODE_OVER 12
-
 /* No partial load before POWER9 (lxvl): through a zeroed buffer. */
 GUTF8CONV_KERNEL_INLINE gk_vec gk_load_rest (const guint8 *p, gsize n) { guint8 b[16] = { 0 }; memcpy (b, p, n); return gk_loadu (b); }
 GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b) { return vec_sld (gk_set1 (0), b, 15); }
 
-/* The fast phase's (gutf8conv-kernel-generic-kl-decode.h): a block and the
- * next; a block's 64 bytes of stores and 12 that a store may overrun. */
-#define GK_FAST_IN 32
-#define GK_FAST_OUT 96
+/* The fast phase's (gutf8conv-kernel-generic-kl-decode.h). */
 GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)  { return vec_all_lt (x, gk_set1 (0x80)); }
 /* Bit 7 set, bit 6 (bit 7 of b + b) clear: no constant. */
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b) { return gk_movemask (vec_andc (b, vec_add (b, b))); }
 
 GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x) { return !vec_all_eq (x, gk_set1 (0)); }
-#define GK_KL_LOOKUPS_ONLY 1
-/* Every character that starts in the block, whatever it holds. */
-#define gk_decode_valid(c, p, b, cont, cont2, o, big_endian) vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, big_endian, 4)
-/* decode16 on the fast phase too, but for blocks with a four-byte lead (F0..F4). */
-#define GK16_KL 1
-#define gk16_decode_valid(c, p, b, cont, cont2, o, be) (vec_any_ge (b, gk_set1 (0xF0)) ? NULL : vsx_decode_block (c, p, b, ~(cont) & 0xFFFF, o, be, 2))
 
 /* The runs' operations (gutf8conv-kernel-generic-runs.h): an insert by
  * vsel, zips by vmrgh/vmrgl, a step's planes by vperm from two registers. */
@@ -248,15 +173,40 @@ vsx_load_planes4 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, g
   *b3 = (vu8) vec_mergel (a23, c23);
 }
 
-/* The runs start in the fast phase (CJK, emoji) and in decode16 before its
- * block of values (emoji, whose blocks the fast phase leaves to it). */
-#define GK_KL_RUNS 1
+/* The runs start where the fast phase's blocks end periodically, and in
+ * decode16 before its block of values (emoji). */
 #define GK16_RUNS 1
-
-/* Malformed sequences mended in the fast loop (gk_decode_block() reads
- * past the block). */
-#define GK_FAST_MENDS 1
 #include "gutf8conv-kernel-generic-runs.h"
+
+/* The decoding by where characters end (gutf8conv-kernel-generic-ends.h):
+ * the ending lanes' masks by vbpermq, the last lane's bit cleared where a
+ * sequence is cut; a maximum by halving. */
+GUTF8CONV_KERNEL_INLINE vu8 gk_rows8 (const guint8 *a, const guint8 *b) { guint64 x, y; memcpy (&x, a, 8); memcpy (&y, b, 8); return (vu8) (__vector unsigned long long) { x, y }; }
+#define gk_pop8(x) ((guint) __builtin_popcount (x))
+#define gk_max_u8 vec_max
+GUTF8CONV_KERNEL_INLINE gboolean gk_any_ge (vu8 v, guint8 c) { return vec_any_ge (v, gk_set1 (c)); }
+GUTF8CONV_KERNEL_INLINE guint
+gk_hmax_u8 (vu8 v)
+{
+  v = vec_max (v, vec_sld (v, v, 8));
+  v = vec_max (v, vec_sld (v, v, 4));
+  v = vec_max (v, vec_sld (v, v, 2));
+  return vec_max (v, vec_sld (v, v, 1))[0];
+}
+typedef struct { vu8 keep; } GkEndsIsa;
+GUTF8CONV_KERNEL_INLINE GkEndsIsa gk_ends_isa (void) { return (GkEndsIsa) { VSX_TOP_BITS }; }
+#define GK_VREG(x) "+v" (x)
+GUTF8CONV_KERNEL_INLINE void
+gk_ends_masks (const GkEndsIsa *k, vu8 ends, vu8 tail, guint *m_lo, guint *m_hi)
+{
+  guint32 m = (guint32) ((__vector unsigned long long) vec_vbpermq (ends, k->keep))[1];
+  guint32 t = (guint32) ((__vector unsigned long long) vec_vbpermq (tail, k->keep))[1];
+
+  m &= ~((guint32) ((t & 0xE000) != 0) << 15);
+  *m_lo = m & 0xFF;
+  *m_hi = m >> 8;
+}
+#include "gutf8conv-kernel-generic-ends.h"
 #include "gutf8conv-kernel-generic-kl-decode.h"
 #define gk_decode_fast gk_kl_decode_fast
 #include "gutf8conv-kernel-generic-decode.h"
