@@ -286,7 +286,8 @@ gk_kl_run (const GkKlCarry *carry, const guint8 *p, const guint8 *lim, guint8 **
 {
   const guint8 *q = p;
 
-  /* (The loop's bound on the input keeps @unit bytes a byte of room.) */
+  /* The block loop's bound on the input leaves @unit bytes of room for
+   * each byte to @lim, as gr_runs() asks. */
   gr_runs (&q, lim, po, *po + unit * (lim - p), bmp_only, big_endian, unit);
   if (q != p)
     return q;

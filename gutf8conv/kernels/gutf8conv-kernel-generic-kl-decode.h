@@ -106,13 +106,6 @@
  * and gk_kl_widen()'s operations; where a kernel stores the units of an
  * ASCII block in one go, GK16_WIDEN_STORE (o, b, big_endian).
  *
- * A kernel whose steps convert the characters that *start* in their
- * block (no GK_KL_ENDS), with the runs of gutf8conv-kernel-generic-runs.h
- * and GR_HAVE_FIRST_FAIL, may define GK_KL_RUNS (before including that
- * header): the phase then hands the text to gr_runs() after the
- * GR_RUN_BLOCKS-th block in a row with no ASCII byte, and goes on where
- * the runs stop.
- *
  * gk_kl_validate_fast(), the fast loop of GK_COPY_ENTRY_POINT
  * (gutf8conv-kernel-generic-block.h), steps GK_STEP bytes (64, or the
  * kernel's own multiple of GK_BLOCK: a wider step costs less a byte on
@@ -477,43 +470,6 @@ gk_kl_decode_units (const guint8   **pp,
     *pp = gk_kl_run (&carry, *pp, lim, po, bmp_only, big_endian, unit);
 }
 #elif !defined (GK_KL_CLASS)
-#ifdef GK_KL_RUNS
-/* Where the last block with no ASCII byte ended, and how many such
- * blocks came in a row up to it: an address, not a count set back at
- * every other block, so that the loop's other blocks pay nothing for
- * it. */
-typedef struct
-{
-  const guint8 *end;
-  guint len;
-} GkKlRow;
-
-/* The block that ends at @end, with no ASCII byte, into @row: TRUE
- * where it makes GR_RUN_BLOCKS in a row.  (Whether their characters
- * are of one length is gr_runs()'s first test: three blocks with no
- * ASCII byte are rare enough in other text.) */
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_row (GkKlRow      *row,
-           const guint8 *end)
-{
-  row->len = row->end + GK_BLOCK == end ? row->len + 1 : 1;
-  row->end = end;
-  return gr_run_due (row->len);
-}
-
-/* The block loop of gk_kl_decode_units() below, which stops with *@run
- * set where a run of one length starts. */
-GUTF8CONV_KERNEL_INLINE void
-gk_kl_decode_blocks (const guint8   **pp,
-                     const guint8    *end,
-                     guint8         **po,
-                     const guint8    *oend,
-                     const gboolean   big_endian,
-                     const gboolean   bmp_only,
-                     const guint      unit,
-                     GkMend          *m,
-                     gboolean        *run)
-#else
 /* The fast phase from *@pp, a character boundary, to units of @unit
  * bytes: advances *@pp and *@po over what it converted, stopping at a
  * character boundary. */
@@ -526,7 +482,6 @@ gk_kl_decode_units (const guint8   **pp,
                     const gboolean   bmp_only,
                     const guint      unit,
                     GkMend          *m)
-#endif
 {
   const guint8 *p = *pp;
   guint8 *o = *po;
@@ -535,11 +490,6 @@ gk_kl_decode_units (const guint8   **pp,
   gk_vec b;
   gk_mask cont;
   GkContext ctx;
-#ifdef GK_KL_RUNS
-  GkKlRow row = { NULL, 0 };
-
-  *run = FALSE;
-#endif
 
   if (end - p < GK_FAST_IN || oend - o < GK_KL_FAST_OUT (unit))
     return;
@@ -555,9 +505,6 @@ gk_kl_decode_units (const guint8   **pp,
     {
       gk_vec b2;
       gk_mask cont2;
-#ifdef GK_KL_RUNS
-      gboolean no_ascii;
-#endif
 
       if (gk_movemask (b) == 0)
         {
@@ -575,10 +522,6 @@ gk_kl_decode_units (const guint8   **pp,
           cont = gk_cont_mask (b);
           continue;
         }
-#ifdef GK_KL_RUNS
-      /* Every bit set (>=: the compare takes it as an immediate). */
-      no_ascii = gk_movemask (b) >= GK_ALL;
-#endif
 
       b2 = gk_loadu (p + GK_BLOCK);
       if (G_UNLIKELY (!gk_kl_valid_next (&ctx, p, b, b2, bmp_only)))
@@ -621,82 +564,12 @@ gk_kl_decode_units (const guint8   **pp,
           p += gk_mask_low (~cont);
           break;
         }
-#ifdef GK_KL_RUNS
-      /* Here, after the block's conversion and the bounds: before them,
-       * GCC 12 made the vsx loop load a constant again every block. */
-      if (G_UNLIKELY (no_ascii) && gk_kl_row (&row, p))
-        {
-          /* From the next block's first character: this one converted
-           * those it starts with. */
-          p += gk_mask_low (~cont);
-          *run = TRUE;
-          break;
-        }
-#endif
     }
   while (TRUE);
   *pp = p;
   *po = o;
 }
 
-#ifdef GK_KL_RUNS
-typedef struct
-{
-  const guint8 *p;
-  guint8 *o;
-} GkKlRuns;
-
-/* From the character boundary @p where the block loop stopped for a
- * run: gr_runs(), then the block loop again, as long as it stops for
- * one.  Out of line, returning both pointers: the caller's loop has no
- * call in it, nor its pointers' addresses, so that it keeps its
- * constants and pointers in registers (Chinese and emoji text spend
- * most of their time here, in this copy of the loop). */
-#define GK_KL_RUNS_VARIANT(suffix, unit, big_endian) \
-  static __attribute__((noinline)) GkKlRuns \
-  gk_kl_runs_##suffix (const guint8 *p, const guint8 *end, guint8 *o, const guint8 *oend, const gboolean bmp_only) \
-  { \
-    gboolean run; \
-    \
-    do \
-      { \
-        gr_runs (&p, end, &o, oend, bmp_only, big_endian, unit); \
-        gk_kl_decode_blocks (&p, end, &o, oend, big_endian, bmp_only, unit, NULL, &run); \
-      } \
-    while (run); \
-    return (GkKlRuns) { p, o }; \
-  }
-GK_KL_RUNS_VARIANT (le, 4, FALSE)
-GK_KL_RUNS_VARIANT (be, 4, TRUE)
-GK_KL_RUNS_VARIANT (le16, 2, FALSE)
-GK_KL_RUNS_VARIANT (be16, 2, TRUE)
-
-/* The fast phase from *@pp, a character boundary, to units of @unit
- * bytes, with the runs: the block loop, then where it stops for a run
- * gk_kl_runs_*().  Advances *@pp and *@po, stopping at a character
- * boundary. */
-GUTF8CONV_KERNEL_INLINE void
-gk_kl_decode_units (const guint8   **pp,
-                    const guint8    *end,
-                    guint8         **po,
-                    const guint8    *oend,
-                    const gboolean   big_endian,
-                    const gboolean   bmp_only,
-                    const guint      unit,
-                    GkMend          *m)
-{
-  gboolean run;
-  GkKlRuns r;
-
-  gk_kl_decode_blocks (pp, end, po, oend, big_endian, bmp_only, unit, m, &run);
-  if (G_LIKELY (!run))
-    return;
-  r = unit == 2 ? (big_endian ? gk_kl_runs_be16 : gk_kl_runs_le16) (*pp, end, *po, oend, bmp_only)
-                : (big_endian ? gk_kl_runs_be : gk_kl_runs_le) (*pp, end, *po, oend, bmp_only);
-  *pp = r.p;
-  *po = r.o;
-}
-#endif
 #endif
 
 #ifndef GK_KL_CLASS

@@ -61,9 +61,9 @@
  * It gives gr_run(), a run's loop by the end mask of the blocks before,
  * with gr_run_count() and gr_run_due(), its entry test; and with
  * GR_HAVE_FIRST_FAIL, gr_runs(), runs by their first block and the few
- * ASCII bytes between them, for a kernel that tests no end masks.  A
- * kernel whose fast phase enters gr_runs() to UCS-4 (GK_KL_RUNS of
- * gutf8conv-kernel-generic-kl-decode.h) defines GK_KL_RUNS first.
+ * ASCII bytes between them, one run after another (decode16's GK16_RUNS,
+ * and where the end masks of gutf8conv-kernel-generic-ends.h find a run,
+ * in a kernel with GR_HAVE_FIRST_FAIL).
  */
 
 #pragma once
@@ -435,7 +435,9 @@ GUTF8CONV_KERNEL_INLINE gk_mask gr_block_starts (const guint8 *p) { return ~gk_c
  * to units of @unit bytes, with up to GR_GAP ASCII bytes between two
  * (Chinese lines, emoji between spaces), as long as each run takes a
  * whole step at least; advances *@pp and *@po (never past @end and
- * @oend), stopping at a character boundary.  It may take nothing.  The
+ * @oend: to UCS-4 the caller leaves four bytes of room for each byte to
+ * @end, as the ASCII between runs writes), stopping at a character
+ * boundary.  It may take nothing.  The
  * first run is tried only where the characters of its first step all
  * start every second, third or fourth byte (gk_cont_mask ()): text of
  * mixed lengths (Hindi, with spaces) fails that test, not a whole step. */
@@ -477,14 +479,6 @@ gr_runs_loop (const guint8   **pp,
             n++;
           if (n == GR_GAP)
             break;
-#ifdef GK_KL_RUNS
-          /* To UCS-4 (only GK_KL_RUNS's fast phase asks for it) a run of
-           * two-byte characters may have filled the output: it writes
-           * twice what it reads.  (To UTF-16 no run writes more than it
-           * reads, and a run starts with room for two steps.) */
-          if (unit == 4 && oend - o < 4 * GR_GAP)
-            break;
-#endif
           for (guint i = 0; i < n; i++)
             {
               if (unit == 2)
