@@ -69,12 +69,6 @@
  *       next paths then do); by default, ge32_encode_two() on @v
  *   GE32_HAVE_ASCII_PREFETCH:  void ge32_ascii_prefetch (const guint8 *p);
  *       in the ASCII run, at each step
- *   GE32_HAVE_ASCII_RUN:  gboolean ge32_ascii_run (const Ge32Context *c, const guint8 **pp, const guint8 *end,
- *                                                 guint8 **po, const guint8 *oend,
- *                                                 ge32_vec v, guint flags);
- *       the ASCII run (@v every unit ASCII, the units at *@pp), as the
- *       generic one below: FALSE where the output is too short for the
- *       next step
  *   GE32_HAVE_STEPS_APART:  the steps run in a loop of their own, a
  *       function with no call in it, so that their constants stay in
  *       registers where a call keeps no vector register whole (AArch64);
@@ -118,10 +112,10 @@ ge32_two_step (const Ge32Context  *c,
 }
 #endif
 
-#ifndef GE32_HAVE_ASCII_RUN
 /* ASCII, @v the units at *@pp: a step at a time while it lasts, in a
- * loop of its own so that it keeps its registers.  FALSE where the output
- * is too short for the next step. */
+ * loop of its own so that it keeps its registers, the steps there is
+ * input and room for counted once, not both tested every step.  FALSE
+ * where the output is too short for the next step. */
 GUTF8CONV_KERNEL_INLINE gboolean
 ge32_ascii_run (const Ge32Context  *c,
                 const guint8      **pp,
@@ -135,28 +129,31 @@ ge32_ascii_run (const Ge32Context  *c,
   const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
   const guint8 *p = *pp;
   guint8 *o = *po;
-  gboolean fits = TRUE;
+  gsize n_in = (gsize) (end - p) / (4 * GE32_UNITS), n_room = (gsize) (oend - o) / GE32_UNITS;
+  gsize n = MIN (n_in, n_room);
+  gboolean r = TRUE;
 
-  do
+  if (n == 0)
+    return FALSE;
+  for (;;)
     {
-      if (oend - o < GE32_UNITS)
-        {
-          fits = FALSE;
-          break;
-        }
       o = ge32_store_ascii (c, o, v);
       ge32_ascii_prefetch (p);
       p += 4 * GE32_UNITS;
-      if (end - p < 4 * GE32_UNITS)
-        break;
+      if (--n == 0)
+        {
+          /* Short of room, with input left. */
+          r = n_room >= n_in;
+          break;
+        }
       v = ge32_load (p, big_endian);
+      if (!ge32_ascii (v, no_nul))
+        break;
     }
-  while (ge32_ascii (v, no_nul));
   *pp = p;
   *po = o;
-  return fits;
+  return r;
 }
-#endif
 
 #ifdef GE32_HAVE_BMP
 /* BMP text beyond U+07FF from *@pp (*@pv its first units); it stays

@@ -30,7 +30,6 @@
 #define GE32_HAVE_BMP 1
 #define GE32_HAVE_BMP_PARTS 1
 #define GE32_HAVE_TWO_STEP 1
-#define GE32_HAVE_ASCII_RUN 1
 #define GE32_HAVE_STEPS_APART 1
 typedef struct { gs32_vec q[4]; } ge32_vec;
 typedef gs32_vec ge32_part;
@@ -68,46 +67,6 @@ ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
   const GsEnc k = gs_enc ();
 
   return gs_encode8_two (gs16_low32 (v.q[2], v.q[3]), gs_encode8_two (gs16_low32 (v.q[0], v.q[1]), o, &k), &k);
-}
-
-/* The ASCII run: the steps there is input and room for counted once,
- * not both tested every step (a few instructions of sixteen a step). */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii_run (const Ge32Context  *c G_GNUC_UNUSED,
-                const guint8      **pp,
-                const guint8       *end,
-                guint8            **po,
-                const guint8       *oend,
-                ge32_vec            v,
-                const guint         flags)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-  gsize n_in = (gsize) (end - p) / (4 * GE32_UNITS), n_room = (gsize) (oend - o) / GE32_UNITS;
-  gsize n = MIN (n_in, n_room);
-  gboolean r = TRUE;
-
-  if (n == 0)
-    return FALSE;
-  for (;;)
-    {
-      o = ge32_store_ascii (c, o, v);
-      p += 4 * GE32_UNITS;
-      if (--n == 0)
-        {
-          /* Short of room, with input left. */
-          r = n_room >= n_in;
-          break;
-        }
-      v = ge32_load (p, big_endian);
-      if (!ge32_ascii (v, no_nul))
-        break;
-    }
-  *pp = p;
-  *po = o;
-  return r;
 }
 
 /* Text below U+0800 but not ASCII, from *@pp (@v its first units): it
