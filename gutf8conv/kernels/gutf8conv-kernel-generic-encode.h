@@ -66,7 +66,8 @@
  *                                               ge32_vec v, guint flags);
  *       @v below U+0800: advances *@pp and *@po over what it encoded
  *       (as many steps as it likes), FALSE where it took nothing (the
- *       next paths then do); by default, ge32_encode_two() on @v
+ *       next paths then do); by default, ge32_encode_two() a step
+ *       while the text stays below U+0800
  *   GE32_HAVE_ASCII_PREFETCH:  void ge32_ascii_prefetch (const guint8 *p);
  *       in the ASCII run, at each step
  *   GE32_HAVE_STEPS_APART:  the steps run in a loop of their own, a
@@ -97,17 +98,43 @@ GUTF8CONV_KERNEL_INLINE void ge32_ascii_prefetch (const guint8 *p G_GNUC_UNUSED)
 #endif
 
 #ifndef GE32_HAVE_TWO_STEP
+/* Text below U+0800 but not ASCII, from *@pp (@v its first units): it
+ * stays here while the text does, which makes its constants once a run,
+ * and takes the ASCII step that ends it. */
 GUTF8CONV_KERNEL_INLINE gboolean
 ge32_two_step (const Ge32Context  *c,
                const guint8      **pp,
-               const guint8       *end G_GNUC_UNUSED,
+               const guint8       *end,
                guint8            **po,
-               const guint8       *oend G_GNUC_UNUSED,
-               ge32_vec           v,
-               const guint        flags G_GNUC_UNUSED)
+               const guint8       *oend,
+               ge32_vec            v,
+               const guint         flags)
 {
-  *po = ge32_encode_two (c, *po, v);
-  *pp += 4 * GE32_UNITS;
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+
+  for (;;)
+    {
+      o = ge32_encode_two (c, o, v);
+      p += 4 * GE32_UNITS;
+      if (end - p < 4 * GE32_UNITS || oend - o < GE32_ROOM)
+        break;
+      v = ge32_load (p, big_endian);
+      if (!ge32_below (v, 0x800) || (no_nul && ge32_has_nul (v)))
+        break;
+      if (ge32_below (v, 0x80))
+        {
+          /* Where the run ends in ASCII (accented Latin), the step is
+           * stored here rather than loaded again. */
+          o = ge32_store_ascii (c, o, v);
+          p += 4 * GE32_UNITS;
+          break;
+        }
+    }
+  *pp = p;
+  *po = o;
   return TRUE;
 }
 #endif

@@ -6,8 +6,8 @@
  * gutf8conv-kernel-generic-utf16-steps.h: the operations and steps of
  * gutf8conv-kernel-generic-encode.h (which this file includes) on four
  * vectors of four units, in order.  Text below U+10000 takes the UTF-16
- * steps on its units packed to 16 bits; a two-byte run and the ASCII run
- * stay in loops of their own; the any-value step packs each unit's form
+ * steps on its units packed to 16 bits (the two-byte and ASCII runs are
+ * the generic layer's, as for every kernel); the any-value step packs each unit's form
  * by one lookup, four units at a time.  The steps run apart from the
  * loop's calls (GE32_HAVE_STEPS_APART), whose constants a call would not
  * keep, and make them where they are used (GsEnc), which GCC keeps.
@@ -29,7 +29,6 @@
 #define GE32_PARTS 4
 #define GE32_HAVE_BMP 1
 #define GE32_HAVE_BMP_PARTS 1
-#define GE32_HAVE_TWO_STEP 1
 #define GE32_HAVE_STEPS_APART 1
 typedef struct { gs32_vec q[4]; } ge32_vec;
 typedef gs32_vec ge32_part;
@@ -67,46 +66,6 @@ ge32_encode_two (const Ge32Context *c G_GNUC_UNUSED,
   const GsEnc k = gs_enc ();
 
   return gs_encode8_two (gs16_low32 (v.q[2], v.q[3]), gs_encode8_two (gs16_low32 (v.q[0], v.q[1]), o, &k), &k);
-}
-
-/* Text below U+0800 but not ASCII, from *@pp (@v its first units): it
- * stays here while the text does, which makes its constants once a run,
- * and takes the ASCII step that ends it. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_two_step (const Ge32Context  *c,
-               const guint8      **pp,
-               const guint8       *end,
-               guint8            **po,
-               const guint8       *oend,
-               ge32_vec            v,
-               const guint         flags)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-
-  for (;;)
-    {
-      o = ge32_encode_two (c, o, v);
-      p += 4 * GE32_UNITS;
-      if (end - p < 4 * GE32_UNITS || oend - o < GE32_ROOM)
-        break;
-      v = ge32_load (p, big_endian);
-      if (!ge32_below (v, 0x800) || (no_nul && ge32_has_nul (v)))
-        break;
-      if (ge32_below (v, 0x80))
-        {
-          /* Where the run ends in ASCII (accented Latin), the step is
-           * stored here rather than loaded again. */
-          o = ge32_store_ascii (c, o, v);
-          p += 4 * GE32_UNITS;
-          break;
-        }
-    }
-  *pp = p;
-  *po = o;
-  return TRUE;
 }
 
 GUTF8CONV_KERNEL_INLINE gboolean
