@@ -6,9 +6,9 @@
  * gutf8conv-kernel-generic-utf16-steps.h: the operations and steps of
  * gutf8conv-kernel-generic-encode.h (which this file includes) on four
  * vectors of four units, in order.  Text below U+10000 takes the UTF-16
- * steps on its units packed to 16 bits (the two-byte and ASCII runs are
- * the generic layer's, as for every kernel); the any-value step packs each unit's form
- * by one lookup, four units at a time.  The steps run apart from the
+ * steps on its units packed to 16 bits (in the generic layer's two-byte
+ * and ASCII runs, as every kernel does); the any-value step packs each
+ * unit's form by one lookup, four units at a time.  The steps run apart from the
  * loop's calls (GE32_HAVE_STEPS_APART), whose constants a call would not
  * keep, and make them where they are used (GsEnc), which GCC keeps.
  *
