@@ -64,7 +64,10 @@ GUTF8CONV_KERNEL_INLINE void    gk_storeu (guint8 *p, gk_vec x)   { vec_xst (x, 
  * byte 0, memory byte 15 on little-endian): memory byte i's top bit is bit i
  * of the result's element 1. */
 #define VSX_TOP_BITS V8 (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40, 32, 24, 16, 8, 0)
-GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, VSX_TOP_BITS))[1]; }
+/* The top bits of @x's bytes by the bit indices @top (VSX_TOP_BITS, or a
+ * copy of it kept in a register). */
+GUTF8CONV_KERNEL_INLINE guint32 vsx_top_bits (vu8 x, vu8 top) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, top))[1]; }
+GUTF8CONV_KERNEL_INLINE gk_mask gk_movemask (gk_vec x) { return vsx_top_bits (x, VSX_TOP_BITS); }
 #include "gutf8conv-kernel-generic-block.h"
 
 /* The nibble-lookup validator's (gutf8conv-kernel-generic-kl.h): vperm
@@ -199,10 +202,9 @@ GUTF8CONV_KERNEL_INLINE GkEndsIsa gk_ends_isa (void) { return (GkEndsIsa) { VSX_
 GUTF8CONV_KERNEL_INLINE void
 gk_ends_masks (const GkEndsIsa *k, vu8 ends, vu8 tail, guint *m_lo, guint *m_hi)
 {
-  guint32 m = (guint32) ((__vector unsigned long long) vec_vbpermq (ends, k->keep))[1];
-  guint32 t = (guint32) ((__vector unsigned long long) vec_vbpermq (tail, k->keep))[1];
+  guint32 m = vsx_top_bits (ends, k->keep);
 
-  m &= ~((guint32) ((t & 0xE000) != 0) << 15);
+  m &= ~((guint32) ((vsx_top_bits (tail, k->keep) & 0xE000) != 0) << 15);
   *m_lo = m & 0xFF;
   *m_hi = m >> 8;
 }
@@ -274,7 +276,7 @@ GUTF8CONV_KERNEL_INLINE gboolean gs16_all_atleast (vu16 v, guint c) { return vec
 GUTF8CONV_KERNEL_INLINE gboolean gs16_any_zero (vu16 v)            { return vec_any_eq (v, vec_splats ((unsigned short) 0)); }
 GUTF8CONV_KERNEL_INLINE gboolean gs16_all (vu16 m)                 { return vec_all_ne (m, vec_splats ((unsigned short) 0)); }
 GUTF8CONV_KERNEL_INLINE gboolean gs16_any (vu16 m)                 { return vec_any_ne (m, vec_splats ((unsigned short) 0)); }
-GUTF8CONV_KERNEL_INLINE guint32  vsx_movemask (const GsIsa *k, vu8 x) { return (guint32) ((__vector unsigned long long) vec_vbpermq (x, k->top_bits))[1]; }
+GUTF8CONV_KERNEL_INLINE guint32  vsx_movemask (const GsIsa *k, vu8 x) { return vsx_top_bits (x, k->top_bits); }
 GUTF8CONV_KERNEL_INLINE guint    gs16_mask8 (const GsIsa *k, vu16 m) { return vsx_movemask (k, vec_pack (m, m)) & 0xFF; }
 #define gs_pop8(k, x) ((guint) __builtin_popcount (x))
 GUTF8CONV_KERNEL_INLINE vu8      gs8_low (vu16 a, vu16 b)           { return vec_pack (a, b); }
