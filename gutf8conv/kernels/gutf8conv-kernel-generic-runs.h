@@ -73,9 +73,7 @@
 /* The blocks in a row, each ending characters every second, third or
  * fourth lane, that start a run: fewer lets words and spaces (Russian,
  * Arabic, Hindi) start runs that fail at once. */
-#ifndef GR_RUN_BLOCKS
 #define GR_RUN_BLOCKS 3
-#endif
 
 /* How many blocks in a row end their characters periodically, @run
  * before a block whose end mask has the halves @m_lo and @m_hi. */
