@@ -355,11 +355,8 @@ gutf8conv_kernel_scalar_copy (const guint8 *in,
                                           out, out_len, flags, in_used);
 }
 
-/* The single-byte text loop's steps (gutf8conv-kernel-generic-single-byte.h)
- * in portable C: the masks from words of 8 bytes; the widening in GCC's
- * vector types, which every target compiles (as SIMD where it has some,
- * else a lane at a time), with no branch on the bytes: a select on each
- * byte's top bit. */
+/* The single-byte text loop's masks (gutf8conv-kernel-generic-single-byte.h)
+ * in portable C: from words of 8 bytes. */
 
 /* The top bits of the 8 bytes of @h, bit i for byte i. */
 static inline guint
@@ -386,80 +383,6 @@ single_byte_masks (const guint8 *ip,
       *b7 |= (guint64) top_bits8 (w & high_bits) << (8 * j);
       *b6 |= (guint64) top_bits8 ((w << 1) & high_bits) << (8 * j);
       *b5 |= (guint64) top_bits8 ((w << 2) & high_bits) << (8 * j);
-    }
-}
-
-/* Sixteen bytes; eight 16-bit lanes; sixteen of them; eight 32-bit lanes.
- * Only locals: as arguments, the 32-byte ones would depend on the ISA's
- * calling convention. */
-typedef guint8 ScalarBytes16 __attribute__ ((vector_size (16)));
-typedef guint16 ScalarUnits8 __attribute__ ((vector_size (16)));
-typedef guint16 ScalarUnits16 __attribute__ ((vector_size (32)));
-typedef guint32 ScalarWide8 __attribute__ ((vector_size (32)));
-
-/* The bytes of @w (16-bit lanes) from 80 up as @mode writes them, the
- * others as they are: -(w >> 7) sets every bit of a lane from 80 up. */
-GUTF8CONV_KERNEL_INLINE ScalarUnits8
-scalar_byte_mode (ScalarUnits8            w,
-                  GUtf8ConvKernelByteMode mode)
-{
-  ScalarUnits8 high = -(w >> 7);
-
-  if (mode == GUTF8CONV_KERNEL_BYTE_REPLACE)
-    return w ^ ((w ^ 0xFFFD) & high);
-  if (mode == GUTF8CONV_KERNEL_BYTE_ESCAPE)
-    return w + (0xDC00 & high);
-  return w;
-}
-
-GUTF8CONV_KERNEL_INLINE void
-single_byte_widen (guint8                  *op,
-                   const guint8            *ip,
-                   GUtf8ConvKernelByteMode  mode,
-                   guint                    unit,
-                   gboolean                 big_endian)
-{
-  /* Units in the host's order: the vectors stored as they are. */
-  if (big_endian == (G_BYTE_ORDER == G_BIG_ENDIAN))
-    {
-      ScalarBytes16 b;
-      ScalarUnits16 w16;
-      ScalarUnits8 w[2];
-
-      /* The 16 bytes widened at once, then by halves: compilers widen
-       * each step in one or two instructions, where bytes to 32 bits
-       * would take them four. */
-      memcpy (&b, ip, 16);
-      w16 = __builtin_convertvector (b, ScalarUnits16);
-      memcpy (w, &w16, 32);
-      for (guint h = 0; h < 2; h++)
-        {
-          w[h] = scalar_byte_mode (w[h], mode);
-          if (unit == 4)
-            {
-              ScalarWide8 w32 = __builtin_convertvector (w[h], ScalarWide8);
-
-              memcpy (op + 32 * h, &w32, 32);
-            }
-          else
-            memcpy (op + 16 * h, &w[h], 16);
-        }
-      return;
-    }
-  for (guint i = 0; i < 16; i++)
-    {
-      guint32 b = ip[i], v;
-
-      if (mode == GUTF8CONV_KERNEL_BYTE_REPLACE)
-        v = b < 0x80 ? b : 0xFFFD;
-      else if (mode == GUTF8CONV_KERNEL_BYTE_ESCAPE)
-        v = b < 0x80 ? b : 0xDC00 + b;
-      else
-        v = b;
-      if (unit == 4)
-        store_u32 (op + 4 * i, v, big_endian);
-      else
-        store_u16 (op + 2 * i, v, big_endian);
     }
 }
 
