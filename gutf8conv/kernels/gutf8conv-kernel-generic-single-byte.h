@@ -2,11 +2,9 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The block loop of GUtf8ConvSingleByteFunc, written once, and its
- * widening in GCC's vector types, which every target compiles (as SIMD
- * where it has some, else a lane at a time), with no branch on the
- * bytes: a select on each byte's top bit.  A kernel that includes this
- * header defines before it the one step that differs:
+ * The block loop of GUtf8ConvSingleByteFunc, written once, over the
+ * widening of gutf8conv-kernel-generic-widen.h.  A kernel that includes
+ * this header defines before it the one step that differs:
  *
  *   single_byte_masks (ip, &b7, &b6, &b5): bits 7, 6 and 5 of the
  *     GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK bytes at @ip, bit i of each mask
@@ -20,6 +18,7 @@
 #include <string.h>
 
 #include "gutf8conv-kernel-generic.h"
+#include "gutf8conv-kernel-generic-widen.h"
 #include "gutf8conv-profile-tables.h"
 
 #define SINGLE_BYTE_BLOCK GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK
@@ -46,73 +45,6 @@ single_byte_count (guint64 x)
 #else
   return __builtin_popcountll (x);
 #endif
-}
-
-/* Sixteen bytes, each a vector's lane at its place in memory on every
- * host: the byte orders of the output are orders of interleaving. */
-typedef guint8 SingleByteBytes __attribute__ ((vector_size (16)));
-typedef gint8 SingleByteSigned __attribute__ ((vector_size (16)));
-
-/* Bytes of @a and @b interleaved, one (ZIP1) or two (ZIP2) from each in
- * turn, from the first half of each (@h 0) or the second (1). */
-#define SINGLE_BYTE_ZIP1(a, b, h) \
-  __builtin_shufflevector ((a), (b), 8 * h, 8 * h + 16, 8 * h + 1, 8 * h + 17, 8 * h + 2, 8 * h + 18, \
-                           8 * h + 3, 8 * h + 19, 8 * h + 4, 8 * h + 20, 8 * h + 5, 8 * h + 21, \
-                           8 * h + 6, 8 * h + 22, 8 * h + 7, 8 * h + 23)
-#define SINGLE_BYTE_ZIP2(a, b, h) \
-  __builtin_shufflevector ((a), (b), 8 * h, 8 * h + 1, 8 * h + 16, 8 * h + 17, 8 * h + 2, 8 * h + 3, \
-                           8 * h + 18, 8 * h + 19, 8 * h + 4, 8 * h + 5, 8 * h + 20, 8 * h + 21, \
-                           8 * h + 6, 8 * h + 7, 8 * h + 22, 8 * h + 23)
-
-/* Eight UTF-16 units @u, in the output's byte order, at @op: as they
- * are, or for UCS-4 interleaved with zeros in that order. */
-GUTF8CONV_KERNEL_INLINE void
-single_byte_put (guint8          *op,
-                 SingleByteBytes  u,
-                 guint            unit,
-                 gboolean         big_endian)
-{
-  const SingleByteBytes z = { 0 };
-  SingleByteBytes w0, w1;
-
-  if (unit == 2)
-    {
-      memcpy (op, &u, 16);
-      return;
-    }
-  w0 = big_endian ? SINGLE_BYTE_ZIP2 (z, u, 0) : SINGLE_BYTE_ZIP2 (u, z, 0);
-  w1 = big_endian ? SINGLE_BYTE_ZIP2 (z, u, 1) : SINGLE_BYTE_ZIP2 (u, z, 1);
-  memcpy (op, &w0, 16);
-  memcpy (op + 16, &w1, 16);
-}
-
-/* The 16 bytes at @ip as units of @unit bytes (4 or 2) at @op, in byte
- * order @big_endian: each byte from 80 up is made the low byte @mode
- * writes for it (REPLACE's FD, else itself) and given a high byte
- * (REPLACE's FF, ESCAPE's DC, else 0), the select on each byte's top
- * bit; the two are interleaved in the output's order.  CP1252's 80..9F
- * may be anything: single_byte_fix() writes them after. */
-GUTF8CONV_KERNEL_INLINE void
-single_byte_widen (guint8                  *op,
-                   const guint8            *ip,
-                   GUtf8ConvKernelByteMode  mode,
-                   guint                    unit,
-                   gboolean                 big_endian)
-{
-  SingleByteBytes b, hb = { 0 }, high;
-
-  memcpy (&b, ip, 16);
-  high = (SingleByteBytes) ((SingleByteSigned) b < 0);
-  if (mode == GUTF8CONV_KERNEL_BYTE_REPLACE)
-    {
-      b = (b & ~high) | (0xFD & high);
-      hb = high;
-    }
-  else if (mode == GUTF8CONV_KERNEL_BYTE_ESCAPE)
-    hb = 0xDC & high;
-  single_byte_put (op, big_endian ? SINGLE_BYTE_ZIP1 (hb, b, 0) : SINGLE_BYTE_ZIP1 (b, hb, 0), unit, big_endian);
-  single_byte_put (op + 8 * unit, big_endian ? SINGLE_BYTE_ZIP1 (hb, b, 1) : SINGLE_BYTE_ZIP1 (b, hb, 1),
-                   unit, big_endian);
 }
 
 /* The test of the block at @ip: FALSE where a byte from C0 up comes
@@ -200,7 +132,12 @@ single_byte_wide_impl (const guint8             *in,
       if (!single_byte_block (ip, &n_clean, &high, &c1, n_high))
         break;
       for (guint i = 0; i < SINGLE_BYTE_BLOCK; i += 16)
-        single_byte_widen (op + i * unit, ip + i, mode, unit, big_endian);
+        {
+          GkBytes b;
+
+          memcpy (&b, ip + i, 16);
+          gk_widen (op + i * unit, b, mode, unit, big_endian);
+        }
       if (mode == GUTF8CONV_KERNEL_BYTE_CP1252)
         single_byte_fix (ip, op, c1, unit, big_endian);
       ip += SINGLE_BYTE_BLOCK;

@@ -13,27 +13,18 @@
 
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-x86-ops.h"
+#include "gutf8conv-kernel-generic-widen.h"
 
 /* Input the scalar kernel gets for a block that is not all ASCII: enough to
  * amortise the call. */
 #define SCALAR_BLOCK 64
 
-/* Sixteen ASCII bytes to sixteen UCS-4 units at @o. */
+/* Sixteen ASCII bytes to sixteen UCS-4 units at @o, as single-byte
+ * text is widened. */
 GUTF8CONV_KERNEL_INLINE void
-gk_widen_block (const guint8   *p G_GNUC_UNUSED,
-                __m128i         b,
-                guint8         *o,
-                const gboolean  big_endian)
+gk_widen_block (const guint8 *p G_GNUC_UNUSED, __m128i b, guint8 *o, const gboolean big_endian)
 {
-  const __m128i zero = _mm_setzero_si128 ();
-
-  for (guint i = 0; i < 4; i++)
-    {
-      __m128i w = i < 2 ? _mm_unpacklo_epi8 (b, zero) : _mm_unpackhi_epi8 (b, zero);
-      __m128i d = i % 2 == 0 ? _mm_unpacklo_epi16 (w, zero) : _mm_unpackhi_epi16 (w, zero);
-
-      _mm_storeu_si128 ((__m128i *) (o + 16 * i), big_endian ? _mm_slli_epi32 (d, 24) : d);
-    }
+  gk_widen (o, (GkBytes) b, GUTF8CONV_KERNEL_BYTE_LATIN1, 4, big_endian);
 }
 
 /* UTF-8 -> UCS-4: the generic loop of ASCII blocks and the scalar kernel
