@@ -941,3 +941,23 @@ gk_copy_mend_blocks (GkMend         *m,
   *pp = p + n;
   return TRUE;
 }
+
+/* Which of the 64 bytes at @p are from 80 up, from C0 up and from A0 up,
+ * bit i of each mask for byte i: the masks of single-byte text's loop
+ * (gutf8conv-kernel-generic-single-byte.h). */
+GUTF8CONV_KERNEL_INLINE void
+gk_single_byte_masks (const guint8 *p,
+                      guint64      *m80,
+                      guint64      *mc0,
+                      guint64      *ma0)
+{
+  *m80 = *mc0 = *ma0 = 0;
+  for (guint i = 0; i < 64 / GK_BLOCK; i++)
+    {
+      gk_vec v = gk_loadu (p + GK_BLOCK * i);
+
+      *m80 |= (guint64) gk_movemask (v) << (GK_BLOCK * i);
+      *mc0 |= (guint64) gk_movemask (gk_ge_u8 (v, gk_set1 (0xC0))) << (GK_BLOCK * i);
+      *ma0 |= (guint64) gk_movemask (gk_ge_u8 (v, gk_set1 (0xA0))) << (GK_BLOCK * i);
+    }
+}

@@ -6,9 +6,11 @@
  * widening of gutf8conv-kernel-generic-widen.h.  A kernel that includes
  * this header defines before it the one step that differs:
  *
- *   single_byte_masks (ip, &b7, &b6, &b5): bits 7, 6 and 5 of the
- *     GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK bytes at @ip, bit i of each mask
- *     for byte i;
+ *   single_byte_masks (ip, &m80, &mc0, &ma0): which of the
+ *     GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK bytes at @ip are from 80 up,
+ *     from C0 up, from A0 up, bit i of each mask for byte i (a kernel
+ *     with a vector vocabulary names gk_single_byte_masks(), of
+ *     gutf8conv-kernel-generic-block.h);
  *
  * and defines its entry point with GK_SINGLE_BYTE_ENTRY_POINT.
  */
@@ -60,10 +62,9 @@ single_byte_block (const guint8 *ip,
                    guint64      *c1,
                    guint64      *n_high)
 {
-  guint64 b7, b6, b5, lead;
+  guint64 b7, lead, a0;
 
-  single_byte_masks (ip, &b7, &b6, &b5);
-  lead = b7 & b6;
+  single_byte_masks (ip, &b7, &lead, &a0);
   if (((lead << 1) & b7) | ((lead >> (SINGLE_BYTE_BLOCK - 1)) & (ip[SINGLE_BYTE_BLOCK] >> 7)))
     return FALSE;
   /* (A mask: GCC makes a branch of a conditional expression.) */
@@ -72,7 +73,7 @@ single_byte_block (const guint8 *ip,
     return FALSE;
   *n_high += single_byte_count (b7);
   *high = b7;
-  *c1 = b7 & ~(b6 | b5);
+  *c1 = b7 & ~a0;
   return TRUE;
 }
 

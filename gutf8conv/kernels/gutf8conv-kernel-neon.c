@@ -379,4 +379,11 @@ GE32_ENCODE_ENTRY_POINTS (encode_neon, encode_neon_mend)
  * (gutf8conv-kernel-generic-kl-decode.h), then the careful loop. */
 GK_COPY_ENTRY_POINT (copy_neon, gk_kl_validate_fast)
 
-GK_KERNEL_TABLE (neon, gutf8conv_kernel_scalar_single_byte);
+/* Single-byte text: the generic loop, its masks by the block test's
+ * movemask. */
+#define single_byte_masks gk_single_byte_masks
+#include "gutf8conv-kernel-generic-single-byte.h"
+
+static GK_SINGLE_BYTE_ENTRY_POINT (single_byte_neon)
+
+GK_KERNEL_TABLE (neon, single_byte_neon);

@@ -367,22 +367,26 @@ top_bits8 (guint64 h)
 
 GUTF8CONV_KERNEL_INLINE void
 single_byte_masks (const guint8 *ip,
-                   guint64      *b7,
-                   guint64      *b6,
-                   guint64      *b5)
+                   guint64      *m80,
+                   guint64      *mc0,
+                   guint64      *ma0)
 {
   const guint64 high_bits = G_GUINT64_CONSTANT (0x8080808080808080);
 
-  *b7 = *b6 = *b5 = 0;
+  *m80 = *mc0 = *ma0 = 0;
   for (guint j = 0; j < GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK / 8; j++)
     {
-      guint64 w;
+      guint64 w, b7, b6, b5;
 
       memcpy (&w, ip + 8 * j, 8);
       w = GUINT64_FROM_LE (w);
-      *b7 |= (guint64) top_bits8 (w & high_bits) << (8 * j);
-      *b6 |= (guint64) top_bits8 ((w << 1) & high_bits) << (8 * j);
-      *b5 |= (guint64) top_bits8 ((w << 2) & high_bits) << (8 * j);
+      /* Bits 7, 6 and 5 of each byte. */
+      b7 = top_bits8 (w & high_bits);
+      b6 = top_bits8 ((w << 1) & high_bits);
+      b5 = top_bits8 ((w << 2) & high_bits);
+      *m80 |= b7 << (8 * j);
+      *mc0 |= (b7 & b6) << (8 * j);
+      *ma0 |= (b7 & (b6 | b5)) << (8 * j);
     }
 }
 

@@ -121,29 +121,9 @@ GK16_DECODE_ENTRY_POINTS (decode16_sse2, decode16_sse2_mend, decode_sse2)
 
 GE16_ENCODE_ENTRY_POINTS (encode16_sse2, encode16_sse2_mend)
 
-/* The single-byte text loop's masks (gutf8conv-kernel-generic-single-byte.h),
- * for every x86 kernel (wider vectors gain nothing on blocks this
- * short): movemask gives a bit for each byte's top bit, and adding a
- * vector to itself brings bits 6 and 5 to the top. */
-GUTF8CONV_KERNEL_INLINE void
-single_byte_masks (const guint8 *ip,
-                   guint64      *b7,
-                   guint64      *b6,
-                   guint64      *b5)
-{
-  *b7 = *b6 = *b5 = 0;
-  for (guint i = 0; i < GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK / 16; i++)
-    {
-      __m128i v = _mm_loadu_si128 ((const __m128i *) (ip + 16 * i));
-
-      *b7 |= (guint64) (guint) _mm_movemask_epi8 (v) << (16 * i);
-      v = _mm_add_epi8 (v, v);
-      *b6 |= (guint64) (guint) _mm_movemask_epi8 (v) << (16 * i);
-      v = _mm_add_epi8 (v, v);
-      *b5 |= (guint64) (guint) _mm_movemask_epi8 (v) << (16 * i);
-    }
-}
-
+/* The single-byte text loop (gutf8conv-kernel-generic-single-byte.h), for
+ * every x86 kernel: wider vectors gain nothing on blocks this short. */
+#define single_byte_masks gk_single_byte_masks
 #include "gutf8conv-kernel-generic-single-byte.h"
 
 GK_SINGLE_BYTE_ENTRY_POINT (gutf8conv_kernel_sse2_single_byte)

@@ -401,4 +401,11 @@ GK16_DECODE_ENTRY_POINTS (decode16_vsx, decode16_vsx_mend, decode_vsx)
 /* UTF-16 -> UTF-8 (encode16): the generic layer, its operations above. */
 GE16_ENCODE_ENTRY_POINTS (encode16_vsx, encode16_vsx_mend)
 
-GK_KERNEL_TABLE (vsx, gutf8conv_kernel_scalar_single_byte);
+/* Single-byte text: the generic loop, its masks by the block test's
+ * movemask. */
+#define single_byte_masks gk_single_byte_masks
+#include "gutf8conv-kernel-generic-single-byte.h"
+
+static GK_SINGLE_BYTE_ENTRY_POINT (single_byte_vsx)
+
+GK_KERNEL_TABLE (vsx, single_byte_vsx);
