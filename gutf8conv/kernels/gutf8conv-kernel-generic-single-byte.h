@@ -53,7 +53,7 @@ single_byte_count (guint64 x)
  * before one from 80 up (the byte after the block included), or where
  * the block ends a run of more than GUTF8CONV_KERNEL_SINGLE_BYTE_CLEAN
  * without a byte from 80 up (*@n_clean counts them).  Else the block's
- * bytes from 80 up in *@high, those of 80..9F (bits 6 and 5 clear) in
+ * bytes from 80 up in *@high, those of 80..9F (from 80 up, not from A0) in
  * *@c1, and their number added to *@n_high. */
 GUTF8CONV_KERNEL_INLINE gboolean
 single_byte_block (const guint8 *ip,
@@ -62,18 +62,18 @@ single_byte_block (const guint8 *ip,
                    guint64      *c1,
                    guint64      *n_high)
 {
-  guint64 b7, lead, a0;
+  guint64 m80, lead, ma0;
 
-  single_byte_masks (ip, &b7, &lead, &a0);
-  if (((lead << 1) & b7) | ((lead >> (SINGLE_BYTE_BLOCK - 1)) & (ip[SINGLE_BYTE_BLOCK] >> 7)))
+  single_byte_masks (ip, &m80, &lead, &ma0);
+  if (((lead << 1) & m80) | ((lead >> (SINGLE_BYTE_BLOCK - 1)) & (ip[SINGLE_BYTE_BLOCK] >> 7)))
     return FALSE;
   /* (A mask: GCC makes a branch of a conditional expression.) */
-  *n_clean = (*n_clean + 1) & (0u - (guint) (b7 == 0));
+  *n_clean = (*n_clean + 1) & (0u - (guint) (m80 == 0));
   if (*n_clean > GUTF8CONV_KERNEL_SINGLE_BYTE_CLEAN)
     return FALSE;
-  *n_high += single_byte_count (b7);
-  *high = b7;
-  *c1 = b7 & ~a0;
+  *n_high += single_byte_count (m80);
+  *high = m80;
+  *c1 = m80 & ~ma0;
   return TRUE;
 }
 
