@@ -48,6 +48,11 @@
  *   void ge16_forms (ge16_vec v, ge16_vec *hi, ge16_vec *lo);
  *       each unit's dword as ge16_three() below makes it, and byte 3
  *       too: the unit's low seven bits (its ASCII byte)
+ * and, where the UCS-4 loops' pack to 16 bits leaves the units in an
+ * order of its own, the stores of ge16_encode_bmp() (which only they
+ * call) for that order (GE16_HAVE_BMP_STORES defined):
+ *   guint8  *ge16_bmp_store_utf8 (o, hi, lo, ascii, short_);
+ *   guint8  *ge16_bmp_store_three (o, hi, lo);
  * and, where it makes the two-byte forms with fewer operations
  * (GE16_HAVE_TWO defined):
  *   ge16_vec ge16_two (ge16_vec v);
@@ -267,7 +272,13 @@ ge16_block_three (const Ge16Context *c,
 #endif
 }
 
-/* Units in the BMP, none a surrogate; returns the end. */
+#ifndef GE16_HAVE_BMP_STORES
+#define ge16_bmp_store_three ge16_store_three
+#define ge16_bmp_store_utf8 ge16_store_utf8
+#endif
+
+/* Units in the BMP, none a surrogate, in the order of the UCS-4 loops'
+ * pack (the ISA's ge16_bmp_store_*()); returns the end. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_encode_bmp (const Ge16Context *c,
                  guint8            *o,
@@ -278,9 +289,9 @@ ge16_encode_bmp (const Ge16Context *c,
 
   ge16_three (c, v, &hi, &lo);
   if (ge16_none (short_))
-    return ge16_store_three (o, hi, lo);
+    return ge16_bmp_store_three (o, hi, lo);
   ge16_all_forms (c, v, short_, FALSE, &hi, &lo);
-  return ge16_store_utf8 (o, hi, lo, ge16_cmpeq (ge16_and (v, c->not_ascii), c->zero), short_);
+  return ge16_bmp_store_utf8 (o, hi, lo, ge16_cmpeq (ge16_and (v, c->not_ascii), c->zero), short_);
 }
 
 /* What ge16_encode_block() did with a block. */

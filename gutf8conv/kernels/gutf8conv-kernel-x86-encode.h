@@ -146,7 +146,9 @@ ge32_encode_two (const Ge32Context *c,
   return o;
 }
 
-/* On the units in order: the BMP step's compares on them are the same. */
+/* The BMP step's units as packus leaves them, out of order at 256 bits
+ * (lane 0 units 0-3 and 8-11): its stores are ge16_bmp_store_*(), and its
+ * surrogate test asks the same vectors. */
 GUTF8CONV_KERNEL_INLINE gboolean
 ge32_surrogate (const Ge32Context *c,
                 ge32_vec           v)
@@ -155,7 +157,7 @@ ge32_surrogate (const Ge32Context *c,
 
   GE32_UNROLL
   for (guint i = 0; i < GE32_VECS; i += 2)
-    s = X86_SI (or) (s, X86_OP (cmpeq_epi16) (X86_SI (and) (x86_pack_units16 (v.q[i], v.q[i + 1]), c->w.top5), c->w.surrogate));
+    s = X86_SI (or) (s, X86_OP (cmpeq_epi16) (X86_SI (and) (X86_OP (packus_epi32) (v.q[i], v.q[i + 1]), c->w.top5), c->w.surrogate));
   return !X86_SI (testz) (s, s);
 }
 
@@ -166,7 +168,7 @@ ge32_encode_bmp (const Ge32Context *c,
 {
   GE32_UNROLL
   for (guint i = 0; i < GE32_VECS; i += 2)
-    o = ge16_encode_bmp (&c->w, o, x86_pack_units16 (v.q[i], v.q[i + 1]));
+    o = ge16_encode_bmp (&c->w, o, X86_OP (packus_epi32) (v.q[i], v.q[i + 1]));
   return o;
 }
 

@@ -191,12 +191,23 @@ ge16_two (ge16_vec v)
   __asm__ ("" : "+x" ((c)->cont), "+x" ((c)->two), "+x" ((c)->short_flip))
 #endif
 
+#ifdef __SSSE3__
+/* Group @j, in memory order, of the four-unit groups of the vectors
+ * d_lo and d_hi (the low and high halves of each lane's units): its
+ * lane, and its half (1: d_hi).  Units in order hold units 8i.. in lane
+ * i; @packed, as packus leaves two vectors of dwords, units 4i.. and
+ * 8 + 4i..: every lane's d_lo, then every lane's d_hi. */
+#define X86_GROUP_LANE(j, packed) ((packed) ? (j) % X86_LANES : (j) / 2)
+#define X86_GROUP_HALF(j, packed) ((packed) ? (j) / X86_LANES : (j) % 2)
+#endif
+
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_utf8 (guint8   *o,
-                 ge16_vec  hi,
-                 ge16_vec  lo,
-                 ge16_vec  ascii,
-                 ge16_vec  short_)
+x86_store_utf8 (guint8         *o,
+                ge16_vec        hi,
+                ge16_vec        lo,
+                ge16_vec        ascii,
+                ge16_vec        short_,
+                const gboolean  packed)
 {
   ge16_vec d_lo = X86_OP (unpacklo_epi16) (hi, lo), d_hi = X86_OP (unpackhi_epi16) (hi, lo);
 #ifdef __SSSE3__
@@ -209,12 +220,13 @@ ge16_store_utf8 (guint8   *o,
 
   d_lo = ge16_shuffle_rows (d_lo, gutf8conv_enc3_shuffle, k & 0xFF, (k >> 16) & 0xFF);
   d_hi = ge16_shuffle_rows (d_hi, gutf8conv_enc3_shuffle, (k >> 8) & 0xFF, (k >> 24) & 0xFF);
-  for (guint i = 0; i < X86_LANES; i++)
+#pragma GCC unroll 4
+  for (guint j = 0; j < 2 * X86_LANES; j++)
     {
-      _mm_storeu_si128 ((__m128i *) o, x86_lane (d_lo, i));
-      o += 4 + __builtin_popcountll ((k >> (16 * i)) & 0xFF);
-      _mm_storeu_si128 ((__m128i *) o, x86_lane (d_hi, i));
-      o += 4 + __builtin_popcountll ((k >> (16 * i + 8)) & 0xFF);
+      guint lane = X86_GROUP_LANE (j, packed), half = X86_GROUP_HALF (j, packed);
+
+      _mm_storeu_si128 ((__m128i *) o, x86_lane (half ? d_hi : d_lo, lane));
+      o += 4 + __builtin_popcountll ((k >> (16 * lane + 8 * half)) & 0xFF);
     }
   return o;
 #else
@@ -222,6 +234,7 @@ ge16_store_utf8 (guint8   *o,
   guint a = ~(guint) _mm_movemask_epi8 (_mm_packs_epi16 (ascii, ascii)) & 0xFF;
   guint m = ~(guint) _mm_movemask_epi8 (_mm_packs_epi16 (short_, short_)) & 0xFF;
 
+  (void) packed;
   _mm_storeu_si128 ((__m128i *) d, d_lo);
   _mm_storeu_si128 ((__m128i *) (d + 4), d_hi);
   for (guint i = 0; i < 8; i++)
@@ -236,6 +249,16 @@ ge16_store_utf8 (guint8   *o,
     }
   return o;
 #endif
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_utf8 (guint8   *o,
+                 ge16_vec  hi,
+                 ge16_vec  lo,
+                 ge16_vec  ascii,
+                 ge16_vec  short_)
+{
+  return x86_store_utf8 (o, hi, lo, ascii, short_, FALSE);
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
@@ -276,25 +299,27 @@ ge16_store_two (guint8   *o,
 }
 
 GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_three (guint8   *o,
-                  ge16_vec  hi,
-                  ge16_vec  lo)
+x86_store_three (guint8         *o,
+                 ge16_vec        hi,
+                 ge16_vec        lo,
+                 const gboolean  packed)
 {
   ge16_vec d_lo = X86_OP (unpacklo_epi16) (hi, lo), d_hi = X86_OP (unpackhi_epi16) (hi, lo);
 #ifdef __SSSE3__
-  /* Four units a 12-byte step, one fixed shuffle. */
+  /* Four units a 12-byte step, one fixed shuffle; the stores in
+   * ascending order, as each writes four bytes past its twelve. */
   const ge16_vec keep3 = X86_LANE_BYTES (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
 
   d_lo = X86_OP (shuffle_epi8) (d_lo, keep3);
   d_hi = X86_OP (shuffle_epi8) (d_hi, keep3);
-  for (guint i = 0; i < X86_LANES; i++)
-    {
-      _mm_storeu_si128 ((__m128i *) (o + 24 * i), x86_lane (d_lo, i));
-      _mm_storeu_si128 ((__m128i *) (o + 24 * i + 12), x86_lane (d_hi, i));
-    }
+#pragma GCC unroll 4
+  for (guint j = 0; j < 2 * X86_LANES; j++)
+    _mm_storeu_si128 ((__m128i *) (o + 12 * j),
+                      x86_lane (X86_GROUP_HALF (j, packed) ? d_hi : d_lo, X86_GROUP_LANE (j, packed)));
 #else
   guint32 d[8];
 
+  (void) packed;
   _mm_storeu_si128 ((__m128i *) d, d_lo);
   _mm_storeu_si128 ((__m128i *) (d + 4), d_hi);
   for (guint i = 0; i < 8; i++)
@@ -302,6 +327,38 @@ ge16_store_three (guint8   *o,
 #endif
   return o + 3 * GE16_UNITS;
 }
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_store_three (guint8   *o,
+                  ge16_vec  hi,
+                  ge16_vec  lo)
+{
+  return x86_store_three (o, hi, lo, FALSE);
+}
+
+#if X86_BITS == 256
+/* The UCS-4 encoder's BMP units, as packus leaves them
+ * (gutf8conv-kernel-x86-encode.h): stored in that order, where putting
+ * them in order would take a lane permute a step. */
+#define GE16_HAVE_BMP_STORES 1
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_bmp_store_utf8 (guint8   *o,
+                     ge16_vec  hi,
+                     ge16_vec  lo,
+                     ge16_vec  ascii,
+                     ge16_vec  short_)
+{
+  return x86_store_utf8 (o, hi, lo, ascii, short_, TRUE);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_bmp_store_three (guint8   *o,
+                      ge16_vec  hi,
+                      ge16_vec  lo)
+{
+  return x86_store_three (o, hi, lo, TRUE);
+}
+#endif
 
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 #endif
