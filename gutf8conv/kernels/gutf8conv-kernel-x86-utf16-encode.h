@@ -251,15 +251,7 @@ x86_store_utf8 (guint8         *o,
 #endif
 }
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_utf8 (guint8   *o,
-                 ge16_vec  hi,
-                 ge16_vec  lo,
-                 ge16_vec  ascii,
-                 ge16_vec  short_)
-{
-  return x86_store_utf8 (o, hi, lo, ascii, short_, FALSE);
-}
+#define ge16_store_utf8(o, hi, lo, ascii, short_) x86_store_utf8 ((o), (hi), (lo), (ascii), (short_), FALSE)
 
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_store_two (guint8   *o,
@@ -328,36 +320,15 @@ x86_store_three (guint8         *o,
   return o + 3 * GE16_UNITS;
 }
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_store_three (guint8   *o,
-                  ge16_vec  hi,
-                  ge16_vec  lo)
-{
-  return x86_store_three (o, hi, lo, FALSE);
-}
+#define ge16_store_three(o, hi, lo) x86_store_three ((o), (hi), (lo), FALSE)
 
 #if X86_BITS == 256
 /* The UCS-4 encoder's BMP units, as packus leaves them
  * (gutf8conv-kernel-x86-encode.h): stored in that order, where putting
  * them in order would take a lane permute a step. */
 #define GE16_HAVE_BMP_STORES 1
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_bmp_store_utf8 (guint8   *o,
-                     ge16_vec  hi,
-                     ge16_vec  lo,
-                     ge16_vec  ascii,
-                     ge16_vec  short_)
-{
-  return x86_store_utf8 (o, hi, lo, ascii, short_, TRUE);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge16_bmp_store_three (guint8   *o,
-                      ge16_vec  hi,
-                      ge16_vec  lo)
-{
-  return x86_store_three (o, hi, lo, TRUE);
-}
+#define ge16_bmp_store_utf8(o, hi, lo, ascii, short_) x86_store_utf8 ((o), (hi), (lo), (ascii), (short_), TRUE)
+#define ge16_bmp_store_three(o, hi, lo) x86_store_three ((o), (hi), (lo), TRUE)
 #endif
 
 #include "gutf8conv-kernel-generic-utf16-encode.h"
