@@ -579,7 +579,12 @@ ge16_encode_mend (const guint8        *in,
 GUTF8CONV_KERNEL_UNMENDED (ge16_encode, ge16_encode_mend)
 
 /* A kernel's encode16 entry points @name (GUtf8ConvEncode16Func) and
- * @name_mend (GUtf8ConvEncodeMendFunc). */
+ * @name_mend (GUtf8ConvEncodeMendFunc), with the attributes of their
+ * placement where the ISA gives them (GE16_ENTRY_PLACEMENT, defined
+ * before this file). */
+#ifndef GE16_ENTRY_PLACEMENT
+#define GE16_ENTRY_PLACEMENT
+#endif
 #define GE16_ENCODE_ENTRY_POINTS(name, name_mend) \
-  GUTF8CONV_KERNEL_ENTRY_POINT (name, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS) \
-  GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name_mend, ge16_encode_mend, name, 1)
+  GE16_ENTRY_PLACEMENT GUTF8CONV_KERNEL_ENTRY_POINT (name, ge16_encode, GUTF8CONV_KERNEL_ALL_FLAGS) \
+  GE16_ENTRY_PLACEMENT GUTF8CONV_KERNEL_MEND_ENTRY_POINT (name_mend, ge16_encode_mend, name, 1)
