@@ -19,6 +19,17 @@
 
 #define GUTF8CONV_KERNEL_INLINE static inline __attribute__((always_inline))
 
+/* An entry point whose speed depended on where its loops landed: it and
+ * its loops on 64-byte boundaries, so that the code before it no longer
+ * moves them (GCC; clang aligns the function only).  An ISA names the
+ * entry points it gives it in one place, by the PLACEMENT macro of their
+ * generic header (bench/results/2026-11-30-avx2-bmp-order.md). */
+#if defined (__GNUC__) && !defined (__clang__)
+#define GUTF8CONV_KERNEL_LOOPS_ALIGNED __attribute__((aligned (64), optimize ("align-loops=64")))
+#else
+#define GUTF8CONV_KERNEL_LOOPS_ALIGNED __attribute__((aligned (64)))
+#endif
+
 /* Bytes past a block that the scalar kernel gets with it, so that a
  * sequence crossing the block's end does not stop it. */
 #define GUTF8CONV_KERNEL_SEQ_SLACK 3
