@@ -460,8 +460,13 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
 /* A kernel's decode16 entry points @name (GUtf8ConvDecode16Func) and
  * @name_mend (GUtf8ConvDecodeMendFunc), around its UCS-4 entry point
  * @decode; the first specialised on the byte order (and BMP_ONLY, which
- * it only passes on), the second on the byte order alone, mending around
- * the first (gk_mend_around()). */
+ * it only passes on), with the attributes of its placement where the ISA
+ * gives them (GK16_ENTRY_PLACEMENT, defined before this file), the
+ * second on the byte order alone, mending around the first
+ * (gk_mend_around()). */
+#ifndef GK16_ENTRY_PLACEMENT
+#define GK16_ENTRY_PLACEMENT
+#endif
 #define GK16_DECODE_ENTRY_POINTS(name, name_mend, decode) \
   GUTF8CONV_KERNEL_INLINE gsize \
   name##_impl (const guint8 *in, \
@@ -473,6 +478,6 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   { \
     return gk16_decode_loop (decode, in, in_len, out, out_len, flags, in_used, NULL); \
   } \
-  GUTF8CONV_KERNEL_ENTRY_POINT (name, name##_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY) \
+  GK16_ENTRY_PLACEMENT GUTF8CONV_KERNEL_ENTRY_POINT (name, name##_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY) \
   GK16_DECODE_WITH (name, decode) \
   GK_MEND_AROUND_ENTRY_POINT (name_mend, name, GK16_WITH (name), GK16_WITH_MIN, 2)
