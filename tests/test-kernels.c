@@ -924,6 +924,140 @@ test_available (void)
 #endif
 }
 
+/* The scalar kernel's UTF-16 paths as they were written before they had
+ * loops of their own: its UCS-4 decoder into values, each value stored
+ * as a unit or a whole pair; units joined into values for its UCS-4
+ * encoder.  The grammar and the profiles' limits are then the UCS-4
+ * loops', which the rest of this file and the oracles check. */
+static gsize
+ucs4_decode16 (const guint8 *in,
+               gsize         in_len,
+               guint8       *out,
+               gsize         out_len,
+               guint         flags,
+               gsize        *in_used)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  guint32 values[MAX_LEN];
+  gsize used, ip = 0, op = 0;
+  gsize n = gutf8conv_kernel_scalar_decode (in, in_len, (guint8 *) values, MIN (out_len / 2, MAX_LEN) * 4,
+                                            (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
+                                            (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0),
+                                            &used) / 4;
+
+  for (gsize k = 0; k < n; k++)
+    {
+      guint32 c = values[k];
+      guint16 units[2] = { c, 0 };
+      guint n_units = 1;
+
+      if (c >= 0x10000)
+        {
+          units[0] = 0xD800 + ((c - 0x10000) >> 10);
+          units[1] = 0xDC00 + ((c - 0x10000) & 0x3FF);
+          n_units = 2;
+        }
+      if (out_len - op < 2 * n_units)
+        break;
+      for (guint i = 0; i < n_units; i++, op += 2)
+        {
+          out[op + (big_endian ? 0 : 1)] = units[i] >> 8;
+          out[op + (big_endian ? 1 : 0)] = units[i] & 0xFF;
+        }
+      ip += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    }
+  *in_used = ip;
+  return op;
+}
+
+static gsize
+ucs4_encode16 (const guint8 *in,
+               gsize         in_len,
+               guint8       *out,
+               gsize         out_len,
+               guint         flags,
+               gsize        *in_used)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  guint32 values[MAX_LEN];
+  guint8 sizes[MAX_LEN];
+  gsize n = 0, p = 0, used, written;
+
+  while (in_len - p >= 2)
+    {
+      guint32 c = big_endian ? (in[p] << 8 | in[p + 1]) : (in[p + 1] << 8 | in[p]);
+
+      sizes[n] = 2;
+      if (c >= 0xD800 && c <= 0xDBFF)
+        {
+          guint32 low;
+
+          /* A pair the end of the input cuts stays. */
+          if (in_len - p < 4)
+            break;
+          low = big_endian ? (in[p + 2] << 8 | in[p + 3]) : (in[p + 3] << 8 | in[p + 2]);
+          if (low >= 0xDC00 && low <= 0xDFFF)
+            {
+              c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+              sizes[n] = 4;
+            }
+        }
+      values[n++] = c;
+      p += sizes[n - 1];
+    }
+  written = gutf8conv_kernel_scalar_encode ((const guint8 *) values, n * 4, out, out_len,
+                                            (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
+                                            (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0),
+                                            &used);
+  *in_used = 0;
+  for (gsize k = 0; k < used / 4; k++)
+    *in_used += sizes[k];
+  return written;
+}
+
+/* The scalar kernel's decode16 and encode16, loops of their own, against
+ * its UCS-4 loops with the units made or joined around them
+ * (ucs4_decode16(), ucs4_encode16()): the same bytes and the same
+ * stopping point, on random and damaged input of every length to
+ * MAX_LEN, every flag combination of the profiles, output rooms from
+ * none to roomy (#kernels).  Every other kernel is checked against
+ * these. */
+static void
+test_scalar_utf16_by_ucs4 (void)
+{
+  for (guint round = 0; round < 4 * ROUNDS; round++)
+    for (gsize len = 0; len <= MAX_LEN; len += 1 + len / 16)
+      for (Kind kind = DECODE16; kind <= ENCODE16; kind++)
+        {
+          guint flags = random_flags (kind == DECODE16);
+          guint8 in[MAX_LEN + 8];
+          guint8 got[4 * MAX_LEN + 16], want[4 * MAX_LEN + 16];
+          gsize out_len = MIN (random_out_len (kind == DECODE16 ? 2 * len : 3 * len / 2 + 2), 4 * MAX_LEN);
+          gsize got_used = G_MAXSIZE, want_used = G_MAXSIZE, got_n, want_n;
+
+          random_input (kind, in, len, flags);
+          memset (got, CANARY, sizeof got);
+          if (kind == DECODE16)
+            {
+              got_n = gutf8conv_kernel_scalar.decode16 (in, len, got, out_len, flags, &got_used);
+              want_n = ucs4_decode16 (in, len, want, out_len, flags, &want_used);
+            }
+          else
+            {
+              got_n = gutf8conv_kernel_scalar.encode16 (in, len, got, out_len, flags, &got_used);
+              want_n = ucs4_encode16 (in, len, want, out_len, flags, &want_used);
+            }
+          if (got_used != want_used || got_n != want_n || memcmp (got, want, got_n) != 0)
+            g_test_message ("%s, %" G_GSIZE_FORMAT " bytes, flags %u, room %" G_GSIZE_FORMAT ": read %"
+                            G_GSIZE_FORMAT " wrote %" G_GSIZE_FORMAT ", by UCS-4 read %" G_GSIZE_FORMAT
+                            " wrote %" G_GSIZE_FORMAT, kind_names[kind], len, flags, out_len,
+                            got_used, got_n, want_used, want_n);
+          g_assert_cmpuint (got_used, ==, want_used);
+          g_assert_cmpmem (got, got_n, want, want_n);
+          g_assert_cmphex (got[out_len], ==, CANARY);
+        }
+}
+
 /* Long runs of characters of one length (the kernels' fast paths for
  * text of only two-, three- or four-byte characters, to UCS-4 and to
  * UTF-16), after 0-3 ASCII bytes: whole, cut at every length (output
@@ -2719,6 +2853,7 @@ main (int    argc,
 
   g_test_add_func ("/kernels/available", test_available);
   g_test_add_func ("/kernels/profile-limits", test_profile_limits);
+  g_test_add_func ("/kernels/scalar/utf16-by-ucs4", test_scalar_utf16_by_ucs4);
   list = gutf8conv_kernel_available ();
   for (guint i = 0; list[i] != NULL; i++)
     {

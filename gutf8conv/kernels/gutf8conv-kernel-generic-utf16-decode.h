@@ -10,7 +10,7 @@
  * value above U+FFFF is written by the kernel's pair maker, or where it
  * has none by the scalar store.  The block is sized by the output's room, at two units a value,
  * so that it always fits; near the end of the output, where a pair may
- * not, the portable path (gutf8conv-kernel-utf16.c) takes over and
+ * not, the scalar kernel's decode16 takes over and
  * places the last pair exactly.
  *
  * The including file defines first:

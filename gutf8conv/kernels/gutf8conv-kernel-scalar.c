@@ -65,6 +65,22 @@ scalar_decode_seq (const guint8 *p,
   return 4;
 }
 
+/* @c, the value of a whole valid sequence, to @o in units of @unit bytes
+ * (4: UCS-4; 2: UTF-16, a pair above U+FFFF); returns the bytes written. */
+GUTF8CONV_KERNEL_INLINE guint
+scalar_store (guint8         *o,
+              guint32         c,
+              const guint     unit,
+              const gboolean  big_endian)
+{
+  if (unit == 4)
+    {
+      store_u32 (o, c, big_endian);
+      return 4;
+    }
+  return store_utf16 (o, c, big_endian);
+}
+
 /* One character at *@p (there is input) to *@o, which has room for it;
  * advances both.  FALSE at a sequence that is not whole and valid. */
 GUTF8CONV_KERNEL_INLINE gboolean
@@ -72,6 +88,7 @@ scalar_decode_one (const guint8   **p,
                    const guint8    *end,
                    guint8         **o,
                    const guint8     max_lead,
+                   const guint      unit,
                    const gboolean   big_endian)
 {
   guint32 c = (*p)[0];
@@ -79,8 +96,7 @@ scalar_decode_one (const guint8   **p,
 
   if (c >= 0x80 && (n = scalar_decode_seq (*p, end - *p, c, max_lead, &c)) == 0)
     return FALSE;
-  store_u32 (*o, c, big_endian);
-  *o += 4;
+  *o += scalar_store (*o, c, unit, big_endian);
   *p += n;
   return TRUE;
 }
@@ -92,6 +108,7 @@ scalar_decode_one (const guint8   **p,
 GUTF8CONV_KERNEL_INLINE gboolean
 scalar_decode_ascii8 (const guint8   *p,
                       guint8         *o,
+                      const guint     unit,
                       const gboolean  big_endian)
 {
   guint64 w;
@@ -102,30 +119,35 @@ scalar_decode_ascii8 (const guint8   *p,
       /* Unrolled: a loop's counter would cost as much as the stores. */
 #pragma GCC unroll 8
       for (guint i = 0; i < 8; i++)
-        store_u32 (o + 4 * i, p[i], big_endian);
+        scalar_store (o + unit * i, p[i], unit, big_endian);
       return TRUE;
     }
   return FALSE;
 }
 
+/* UTF-8 to units of @unit bytes (4: UCS-4; 2: UTF-16, where a
+ * supplementary character is a pair, written whole or not at all), of
+ * GUtf8ConvDecodeFunc's arguments: the one loop of both, so that they
+ * stop at the same places. */
 GUTF8CONV_KERNEL_INLINE gsize
 scalar_decode_impl (const guint8 *in,
                     gsize         in_len,
                     guint8       *out,
                     gsize         out_len,
                     const guint   flags,
-                    gsize        *in_used)
+                    gsize        *in_used,
+                    const guint   unit)
 {
   const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
   const guint8 max_lead = ((flags & GUTF8CONV_KERNEL_BMP_ONLY) ? GUTF8CONV_LEAD_END_BMP : GUTF8CONV_LEAD_END) - 1;
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out;
-  gsize room = out_len / 4;   /* output units that still fit */
+  gsize room = out_len / unit;   /* output units that still fit */
 
-  /* Room for a unit per input byte: no test of the room per character
-   * (a short chunk of a stream is a few characters, each paying it).
-   * Where this loop stops, at a sequence that is not whole and valid,
-   * the careful one below would stop too. */
+  /* Room for a unit per input byte (a pair comes from four bytes): no
+   * test of the room per character (a short chunk of a stream is a few
+   * characters, each paying it).  Where this loop stops, at a sequence
+   * that is not whole and valid, the careful one below would stop too. */
   if (room >= in_len)
     {
       /* Where four and eight bytes are left, as pointers: compared with
@@ -143,41 +165,70 @@ scalar_decode_impl (const guint8 *in,
           if (c < 0x80)
             {
               /* ASCII eight at a time, tested only from an ASCII byte. */
-              if (p < end8 && scalar_decode_ascii8 (p, o, big_endian))
+              if (p < end8 && scalar_decode_ascii8 (p, o, unit, big_endian))
                 {
                   p += 8;
-                  o += 32;
+                  o += 8 * unit;
                   continue;
                 }
             }
           else if ((n = scalar_decode_seq (p, 4, c, max_lead, &c)) == 0)
             return gutf8conv_kernel_stop (in, p, out, o, in_used);
-          store_u32 (o, c, big_endian);
-          o += 4;
+          o += scalar_store (o, c, unit, big_endian);
           p += n;
         }
       while (p < end)
-        if (!scalar_decode_one (&p, end, &o, max_lead, big_endian))
+        if (!scalar_decode_one (&p, end, &o, max_lead, unit, big_endian))
           break;
       return gutf8conv_kernel_stop (in, p, out, o, in_used);
     }
 
   while (p < end && room > 0)
     {
-      if (room >= 8 && end - p >= 8 && scalar_decode_ascii8 (p, o, big_endian))
+      guint32 c = p[0];
+      guint n = 1;
+
+      if (room >= 8 && end - p >= 8 && scalar_decode_ascii8 (p, o, unit, big_endian))
         {
           p += 8;
-          o += 32;
+          o += 8 * unit;
           room -= 8;
           continue;
         }
-      if (!scalar_decode_one (&p, end, &o, max_lead, big_endian))
+      if (c >= 0x80 && (n = scalar_decode_seq (p, end - p, c, max_lead, &c)) == 0)
         break;
-      room--;
+      /* A pair is written whole or not at all. */
+      if (unit == 2 && c >= 0x10000 && room < 2)
+        break;
+      o += scalar_store (o, c, unit, big_endian);
+      room -= unit == 2 && c >= 0x10000 ? 2 : 1;
+      p += n;
     }
 
   *in_used = p - in;
   return o - out;
+}
+
+GUTF8CONV_KERNEL_INLINE gsize
+scalar_decode_ucs4 (const guint8 *in,
+                    gsize         in_len,
+                    guint8       *out,
+                    gsize         out_len,
+                    const guint   flags,
+                    gsize        *in_used)
+{
+  return scalar_decode_impl (in, in_len, out, out_len, flags, in_used, 4);
+}
+
+GUTF8CONV_KERNEL_INLINE gsize
+scalar_decode_utf16 (const guint8 *in,
+                     gsize         in_len,
+                     guint8       *out,
+                     gsize         out_len,
+                     const guint   flags,
+                     gsize        *in_used)
+{
+  return scalar_decode_impl (in, in_len, out, out_len, flags, in_used, 2);
 }
 
 /* Each byte order and profile limit compiled on its own: no test of
@@ -190,7 +241,18 @@ gutf8conv_kernel_scalar_decode (const guint8 *in,
                                 guint         flags,
                                 gsize        *in_used)
 {
-  GUTF8CONV_KERNEL_SPECIALISE (scalar_decode_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
+  GUTF8CONV_KERNEL_SPECIALISE (scalar_decode_ucs4, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
+}
+
+gsize
+gutf8conv_kernel_scalar_decode16 (const guint8 *in,
+                                  gsize         in_len,
+                                  guint8       *out,
+                                  gsize         out_len,
+                                  guint         flags,
+                                  gsize        *in_used)
+{
+  GUTF8CONV_KERNEL_SPECIALISE (scalar_decode_utf16, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY);
 }
 
 /* On a 64-byte boundary: the wide kernels hand it every block that is not
@@ -254,6 +316,120 @@ gutf8conv_kernel_scalar_encode (const guint8 *in,
 
   *in_used = p - in;
   return o - out;
+}
+
+/* Whether the four units at @p, two bytes each, are ASCII (and, with
+ * @no_nul, none is U+0000): one test of a word, whichever order its
+ * bytes are in (a unit's high byte is zero). */
+GUTF8CONV_KERNEL_INLINE gboolean
+scalar_ascii4_units (const guint8   *p,
+                     const gboolean  big_endian,
+                     const gboolean  no_nul)
+{
+  const gboolean swapped = big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN);
+  const guint64 not_ascii = swapped ? G_GUINT64_CONSTANT (0x80FF80FF80FF80FF) : G_GUINT64_CONSTANT (0xFF80FF80FF80FF80);
+  const guint64 tops = G_GUINT64_CONSTANT (0x8000800080008000);
+  guint64 w;
+
+  memcpy (&w, p, 8);
+  if ((w & not_ascii) != 0)
+    return FALSE;
+  /* Each unit is below 0x8000 now (ASCII, or ASCII << 8): adding 0x7FFF
+   * sets its top bit unless it is zero, and carries into no other. */
+  return !no_nul || ((w + G_GUINT64_CONSTANT (0x7FFF7FFF7FFF7FFF)) & tops) == tops;
+}
+
+/* UTF-16 -> UTF-8 (GUtf8ConvEncode16Func's arguments): the rules of the
+ * UCS-4 encoder above, a pair taken whole; stops at a lone surrogate, a
+ * pair the end of @in cuts, and where the next character does not fit. */
+GUTF8CONV_KERNEL_INLINE gsize
+scalar_encode16_impl (const guint8 *in,
+                      gsize         in_len,
+                      guint8       *out,
+                      gsize         out_len,
+                      const guint   flags,
+                      gsize        *in_used)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
+  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
+  const guint8 *p = in, *end = in + (in_len & ~(gsize) 1);
+  guint8 *o = out, *oend = out + out_len;
+
+  while (p < end)
+    {
+      guint32 c = load_u16 (p, big_endian);
+
+      if (c < 0x80)
+        {
+          /* ASCII four units at a time, tested only from an ASCII unit. */
+          if (end - p >= 8 && oend - o >= 4 && scalar_ascii4_units (p, big_endian, no_nul))
+            {
+              for (guint i = 0; i < 4; i++)
+                o[i] = p[2 * i + (big_endian ? 1 : 0)];
+              p += 8;
+              o += 4;
+              continue;
+            }
+          if (o >= oend || (no_nul && c == 0))
+            break;
+          *o++ = c;
+          p += 2;
+        }
+      else if (c < 0x800)
+        {
+          if (oend - o < 2)
+            break;
+          o[0] = 0xC0 | (c >> 6);
+          o[1] = 0x80 | (c & 0x3F);
+          o += 2;
+          p += 2;
+        }
+      else if (!IS_SURROGATE (c))
+        {
+          if (oend - o < 3)
+            break;
+          o[0] = 0xE0 | (c >> 12);
+          o[1] = 0x80 | ((c >> 6) & 0x3F);
+          o[2] = 0x80 | (c & 0x3F);
+          o += 3;
+          p += 2;
+        }
+      else
+        {
+          guint32 low;
+
+          /* A high unit with its low one after it, and room for the
+           * four bytes; else a lone unit, or a pair the input cuts. */
+          if (bmp_only || !IS_HIGH_SURROGATE (c) || end - p < 4 || oend - o < 4)
+            break;
+          low = load_u16 (p + 2, big_endian);
+          if (!IS_LOW_SURROGATE (low))
+            break;
+          c = surrogate_join (c, low);
+          o[0] = 0xF0 | (c >> 18);
+          o[1] = 0x80 | ((c >> 12) & 0x3F);
+          o[2] = 0x80 | ((c >> 6) & 0x3F);
+          o[3] = 0x80 | (c & 0x3F);
+          o += 4;
+          p += 4;
+        }
+    }
+
+  *in_used = p - in;
+  return o - out;
+}
+
+/* Each byte order and flag compiled on its own. */
+gsize
+gutf8conv_kernel_scalar_encode16 (const guint8 *in,
+                                  gsize         in_len,
+                                  guint8       *out,
+                                  gsize         out_len,
+                                  guint         flags,
+                                  gsize        *in_used)
+{
+  GUTF8CONV_KERNEL_SPECIALISE (scalar_encode16_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
 gsize
