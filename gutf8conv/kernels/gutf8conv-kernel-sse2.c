@@ -19,19 +19,21 @@
  * amortise the call. */
 #define SCALAR_BLOCK 64
 
-/* Sixteen ASCII bytes to sixteen UCS-4 units at @o, as single-byte
- * text is widened. */
+/* Sixteen ASCII bytes to sixteen UCS-4 or UTF-16 units at @o, as
+ * single-byte text is widened. */
 GUTF8CONV_KERNEL_INLINE void
-gk_widen_block (const guint8 *p G_GNUC_UNUSED, __m128i b, guint8 *o, const gboolean big_endian)
+gk_widen_units (const guint8 *p G_GNUC_UNUSED, __m128i b, guint8 *o, const guint unit, const gboolean big_endian)
 {
-  gk_widen (o, (GkBytes) b, GUTF8CONV_KERNEL_BYTE_LATIN1, 4, big_endian);
+  gk_widen (o, (GkBytes) b, GUTF8CONV_KERNEL_BYTE_LATIN1, unit, big_endian);
 }
 
-/* UTF-8 -> UCS-4: the generic loop of ASCII blocks and the scalar kernel
- * (gutf8conv-kernel-generic-ascii-decode.h), over gk_widen_block(). */
+/* UTF-8 -> UCS-4 and UTF-16: the generic loop of ASCII blocks and the
+ * scalar kernel (gutf8conv-kernel-generic-ascii-decode.h), over
+ * gk_widen_units(). */
 #include "gutf8conv-kernel-generic-ascii-decode.h"
 
-GK_ASCII_DECODE_ENTRY_POINT (decode_sse2, SCALAR_BLOCK)
+GK_ASCII_DECODE_ENTRY_POINT (decode_sse2, SCALAR_BLOCK, 4)
+GK_ASCII_DECODE_ENTRY_POINT (decode16_sse2, SCALAR_BLOCK, 2)
 
 /* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
 GUTF8CONV_KERNEL_INLINE gboolean
@@ -110,11 +112,9 @@ GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_sse2_mend, encode_sse2_mend_impl, enco
  * block test (gutf8conv-kernel-generic-block.h). */
 GK_COPY_ENTRY_POINT (copy_sse2, gk_validate_fast)
 
-/* UTF-8 -> UTF-16 (decode16). */
-#include "gutf8conv-kernel-x86-utf16-decode.h"
-#include "gutf8conv-kernel-generic-utf16-decode.h"
-
-GK16_DECODE_ENTRY_POINTS (decode16_sse2, decode16_sse2_mend, decode_sse2)
+/* UTF-8 -> UTF-16, mending: the plain loop, each sequence where it
+ * stops mended. */
+GK_MEND_AROUND_ENTRY_POINT (decode16_sse2_mend, decode16_sse2, NULL, 0, 2)
 
 /* UTF-16 -> UTF-8 (encode16). */
 #include "gutf8conv-kernel-x86-utf16-encode.h"
