@@ -19,21 +19,26 @@
  * amortise the call. */
 #define SCALAR_BLOCK 64
 
-/* Sixteen ASCII bytes to sixteen UCS-4 or UTF-16 units at @o, as
- * single-byte text is widened. */
-GUTF8CONV_KERNEL_INLINE void
-gk_widen_units (const guint8 *p G_GNUC_UNUSED, __m128i b, guint8 *o, const guint unit, const gboolean big_endian)
+/* Decoding: the scalar kernel's loop (gutf8conv-kernel-generic-scalar-decode.h),
+ * its ASCII step sixteen bytes, widened as single-byte text is. */
+#define GK_SCALAR_ASCII 16
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_scalar_ascii (const guint8   *p,
+                 guint8         *o,
+                 const guint     unit,
+                 const gboolean  big_endian)
 {
+  __m128i b = _mm_loadu_si128 ((const __m128i *) p);
+
+  if (_mm_movemask_epi8 (b) != 0)
+    return FALSE;
   gk_widen (o, (GkBytes) b, GUTF8CONV_KERNEL_BYTE_LATIN1, unit, big_endian);
+  return TRUE;
 }
 
-/* UTF-8 -> UCS-4 and UTF-16: the generic loop of ASCII blocks and the
- * scalar kernel (gutf8conv-kernel-generic-ascii-decode.h), over
- * gk_widen_units(). */
-#include "gutf8conv-kernel-generic-ascii-decode.h"
+#include "gutf8conv-kernel-generic-scalar-decode.h"
 
-GK_ASCII_DECODE_ENTRY_POINT (decode_sse2, SCALAR_BLOCK, 4)
-GK_ASCII_DECODE_ENTRY_POINT (decode16_sse2, SCALAR_BLOCK, 2)
+GK_SCALAR_DECODE_ENTRY_POINTS (static, decode_sse2, decode16_sse2)
 
 /* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
 GUTF8CONV_KERNEL_INLINE gboolean
