@@ -924,6 +924,15 @@ test_available (void)
 #endif
 }
 
+/* @flags for the scalar UCS-4 loops, their values in this machine's
+ * order. */
+static guint
+host_order_flags (guint flags)
+{
+  return (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
+         (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0);
+}
+
 /* The scalar kernel's UTF-16 paths as they were written before they had
  * loops of their own: its UCS-4 decoder into values, each value stored
  * as a unit or a whole pair; units joined into values for its UCS-4
@@ -941,9 +950,7 @@ ucs4_decode16 (const guint8 *in,
   guint32 values[MAX_LEN];
   gsize used, ip = 0, op = 0;
   gsize n = gutf8conv_kernel_scalar_decode (in, in_len, (guint8 *) values, MIN (out_len / 2, MAX_LEN) * 4,
-                                            (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
-                                            (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0),
-                                            &used) / 4;
+                                            host_order_flags (flags), &used) / 4;
 
   for (gsize k = 0; k < n; k++)
     {
@@ -1006,9 +1013,7 @@ ucs4_encode16 (const guint8 *in,
       p += sizes[n - 1];
     }
   written = gutf8conv_kernel_scalar_encode ((const guint8 *) values, n * 4, out, out_len,
-                                            (flags & ~GUTF8CONV_KERNEL_BIG_ENDIAN) |
-                                            (G_BYTE_ORDER == G_BIG_ENDIAN ? GUTF8CONV_KERNEL_BIG_ENDIAN : 0),
-                                            &used);
+                                            host_order_flags (flags), &used);
   *in_used = 0;
   for (gsize k = 0; k < used / 4; k++)
     *in_used += sizes[k];

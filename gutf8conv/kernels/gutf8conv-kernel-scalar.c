@@ -50,6 +50,35 @@ gk_scalar_ascii (const guint8   *p,
 
 GK_SCALAR_DECODE_ENTRY_POINTS (, gutf8conv_kernel_scalar_decode, gutf8conv_kernel_scalar_decode16)
 
+/* The UTF-8 forms of two, three and four bytes of @c, at @o (which has
+ * room for them); each returns the new @o.  Both encoders write them. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+scalar_put2 (guint8 *o, guint32 c)
+{
+  o[0] = 0xC0 | (c >> 6);
+  o[1] = 0x80 | (c & 0x3F);
+  return o + 2;
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+scalar_put3 (guint8 *o, guint32 c)
+{
+  o[0] = 0xE0 | (c >> 12);
+  o[1] = 0x80 | ((c >> 6) & 0x3F);
+  o[2] = 0x80 | (c & 0x3F);
+  return o + 3;
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+scalar_put4 (guint8 *o, guint32 c)
+{
+  o[0] = 0xF0 | (c >> 18);
+  o[1] = 0x80 | ((c >> 12) & 0x3F);
+  o[2] = 0x80 | ((c >> 6) & 0x3F);
+  o[3] = 0x80 | (c & 0x3F);
+  return o + 4;
+}
+
 /* On a 64-byte boundary: the wide kernels hand it every block that is not
  * all ASCII, and its speed, with the same instructions, otherwise depends
  * on where the linker happens to put it. */
@@ -81,28 +110,19 @@ gutf8conv_kernel_scalar_encode (const guint8 *in,
         {
           if (oend - o < 2)
             break;
-          o[0] = 0xC0 | (c >> 6);
-          o[1] = 0x80 | (c & 0x3F);
-          o += 2;
+          o = scalar_put2 (o, c);
         }
       else if (c < 0x10000)
         {
           if ((c >= 0xD800 && c <= 0xDFFF) || oend - o < 3)
             break;
-          o[0] = 0xE0 | (c >> 12);
-          o[1] = 0x80 | ((c >> 6) & 0x3F);
-          o[2] = 0x80 | (c & 0x3F);
-          o += 3;
+          o = scalar_put3 (o, c);
         }
       else if (c <= max_value)
         {
           if (oend - o < 4)
             break;
-          o[0] = 0xF0 | (c >> 18);
-          o[1] = 0x80 | ((c >> 12) & 0x3F);
-          o[2] = 0x80 | ((c >> 6) & 0x3F);
-          o[3] = 0x80 | (c & 0x3F);
-          o += 4;
+          o = scalar_put4 (o, c);
         }
       else
         break;
@@ -175,19 +195,14 @@ scalar_encode16_impl (const guint8 *in,
         {
           if (oend - o < 2)
             break;
-          o[0] = 0xC0 | (c >> 6);
-          o[1] = 0x80 | (c & 0x3F);
-          o += 2;
+          o = scalar_put2 (o, c);
           p += 2;
         }
       else if (!IS_SURROGATE (c))
         {
           if (oend - o < 3)
             break;
-          o[0] = 0xE0 | (c >> 12);
-          o[1] = 0x80 | ((c >> 6) & 0x3F);
-          o[2] = 0x80 | (c & 0x3F);
-          o += 3;
+          o = scalar_put3 (o, c);
           p += 2;
         }
       else
@@ -202,11 +217,7 @@ scalar_encode16_impl (const guint8 *in,
           if (!IS_LOW_SURROGATE (low))
             break;
           c = surrogate_join (c, low);
-          o[0] = 0xF0 | (c >> 18);
-          o[1] = 0x80 | ((c >> 12) & 0x3F);
-          o[2] = 0x80 | ((c >> 6) & 0x3F);
-          o[3] = 0x80 | (c & 0x3F);
-          o += 4;
+          o = scalar_put4 (o, c);
           p += 4;
         }
     }
