@@ -12,7 +12,7 @@
  * block of three-byte characters only four a lane (gk_decode_valid());
  * decode16 straight to units for one- to three-byte text (gk16_units()); the
  * encoder's any-value step; and masked stores where the output window
- * is short (gk_decode_fitting()).
+ * is short (gk_widen_exact(), gk_decode_exact()).
  *
  * Compiled with -mavx2, so the compiler puts a vzeroupper before every
  * return and call.
@@ -178,29 +178,6 @@ decode_avx2_three_bytes (const guint8   *q,
   _mm_storeu_si128 ((__m128i *) (o + 32), w2);
 }
 
-/* ASCII at *@pp into an output window that may be short: as many as fit,
- * so that the cost of a call does not grow as the window shrinks.  FALSE
- * where they did not all fit. */
-GUTF8CONV_KERNEL_INLINE gboolean
-decode_avx2_ascii_fitting (const guint8   **pp,
-                           guint8         **po,
-                           const guint8    *oend,
-                           const gboolean   big_endian)
-{
-  const guint8 *p = *pp;
-  guint8 *o = *po;
-  guint n = MIN (32, (gsize) (oend - o) / 4);
-
-  if (n == 32)
-    widen32 (p, o, big_endian);
-  else
-    for (guint g = 0; g < 4 && n > 8 * g; g++)
-      _mm256_maskstore_epi32 ((int *) (o + 32 * g), first_lanes (n - 8 * g), widen8 (p + 8 * g, big_endian));
-  *pp = p + n;
-  *po = o + 4 * n;
-  return n == 32;
-}
-
 /* The generic careful loop's operations (gutf8conv-kernel-generic-decode.h).
  * 32 bytes, the byte after them, and the 16-byte gathers of the last
  * group stay inside the input; shorter input (and any input the fast
@@ -239,34 +216,22 @@ gk_shift_down1 (gk_vec b)
   return _mm256_alignr_epi8 (_mm256_permute2x128_si256 (b, b, 0x81), b, 1);
 }
 
-/* Only the characters that fit, stored exactly (masked stores), so that
- * the cost of a call does not grow as the output window shrinks; the
- * next lead is where to stop. */
-#define GK_HAVE_DECODE_FITTING
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_decode_fitting (const guint8  **pp,
-                   const guint8   *end G_GNUC_UNUSED,
-                   guint8        **po,
-                   const guint8   *oend,
-                   gk_mask         leads,
-                   guint           consumed,
-                   const guint     flags)
+/* A short output window filled exactly, by masked stores. */
+#define GK_HAVE_EXACT_STORES 1
+GUTF8CONV_KERNEL_INLINE void
+gk_widen_exact (const guint8 *p, guint n, guint8 *o, const gboolean big_endian)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  guint n_fit = MIN ((gsize) __builtin_popcount (leads), (gsize) (oend - *po) / 4);
-  gk_mask rest = leads;
+  if (n == 32)
+    widen32 (p, o, big_endian);
+  else
+    for (guint g = 0; g < 4 && n > 8 * g; g++)
+      _mm256_maskstore_epi32 ((int *) (o + 32 * g), first_lanes (n - 8 * g), widen8 (p + 8 * g, big_endian));
+}
 
-  if (leads == GK_ALL)
-    return decode_avx2_ascii_fitting (pp, po, oend, big_endian);
-  if (n_fit == 0)
-    return FALSE;
-  for (guint i = 0; i < n_fit; i++)
-    rest &= rest - 1;
-  if (rest != 0)
-    consumed = __builtin_ctz (rest);
-  *po = transcode32 (*pp, leads & ~rest, *po, big_endian, TRUE);
-  *pp += consumed;
-  return TRUE;
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_decode_exact (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
+{
+  return transcode32 (p, leads, o, big_endian, TRUE);
 }
 
 /* The generic fast phase's operations (gutf8conv-kernel-generic-kl-decode.h):

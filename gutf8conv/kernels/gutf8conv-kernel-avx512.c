@@ -210,49 +210,25 @@ gk_shift_down1 (gk_vec b)
   return _mm512_alignr_epi8 (_mm512_alignr_epi32 (_mm512_setzero_si512 (), b, 4), b, 1);
 }
 
-/* Only the characters that fit, stored masked, so that the cost of a
- * call does not grow as the output window shrinks; the next lead is
- * where to stop. */
-#define GK_HAVE_DECODE_FITTING
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_decode_fitting (const guint8  **pp,
-                   const guint8   *end G_GNUC_UNUSED,
-                   guint8        **po,
-                   const guint8   *oend,
-                   gk_mask         leads,
-                   guint           consumed,
-                   const guint     flags)
+/* A short output window filled exactly: the stores are masked, and
+ * only the bytes that are there are read. */
+#define GK_HAVE_EXACT_STORES 1
+GUTF8CONV_KERNEL_INLINE void
+gk_widen_exact (const guint8 *p, guint n, guint8 *o, const gboolean big_endian)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  guint n_fit = MIN ((gsize) __builtin_popcountll (leads), (gsize) (oend - *po) / 4);
-
-  if (leads == GK_ALL)
+  for (guint g = 0; g < 4 && n > 16 * g; g++)
     {
-      /* ASCII: only the bytes that are there are read. */
-      for (guint g = 0; g < 4 && n_fit > 16 * g; g++)
-        {
-          __mmask16 m = (__mmask16) low_bits (MIN (16, n_fit - 16 * g));
-          __m512i d = _mm512_cvtepu8_epi32 (_mm_maskz_loadu_epi8 (m, *pp + 16 * g));
+      __mmask16 m = (__mmask16) low_bits (MIN (16, n - 16 * g));
+      __m512i d = _mm512_cvtepu8_epi32 (_mm_maskz_loadu_epi8 (m, p + 16 * g));
 
-          if (big_endian)
-            d = _mm512_slli_epi32 (d, 24);
-          _mm512_mask_storeu_epi32 ((void *) (*po + 64 * g), m, d);
-        }
-      *pp += n_fit;
-      *po += 4 * n_fit;
-      return n_fit == GK_BLOCK;
+      _mm512_mask_storeu_epi32 ((void *) (o + 64 * g), m, big_endian ? _mm512_slli_epi32 (d, 24) : d);
     }
-  if (n_fit == 0)
-    return FALSE;
-  if (n_fit < (guint) __builtin_popcountll (leads))
-    {
-      consumed = __builtin_ctzll (_pdep_u64 (G_GUINT64_CONSTANT (1) << n_fit, leads));
-      leads = _pdep_u64 (low_bits (n_fit), leads);
-    }
-  *po = gk_decode_block (*pp, leads, *po, big_endian);
-  *pp += consumed;
-  return TRUE;
 }
+
+#define gk_decode_exact gk_decode_block
+
+#define GK_HAVE_MASK_FIRST 1
+GUTF8CONV_KERNEL_INLINE gk_mask gk_mask_first (gk_mask m, guint n) { return _pdep_u64 (low_bits (n), m); }
 
 /* ASCII into an output window that stays in the caches (a stream's
  * read) waits for its input from memory, which prefetching hides; into

@@ -27,16 +27,18 @@
  *                      converted, stopping at a character boundary; where
  *                      the kernel defines GK_FAST_MENDS, mending as @m
  *                      says (gutf8conv-kernel-generic-mend-block.h)
- * A kernel with masked stores may override (GK_HAVE_DECODE_FITTING):
- *   gboolean gk_decode_fitting (const guint8 **pp, const guint8 *end, guint8 **po,
- *                               const guint8 *oend, gk_mask leads, guint consumed,
- *                               guint flags);
- *                      the block at *@pp, whose characters start at
- *                      @leads and end at @consumed, where the output
- *                      has no room for gk_decode_block()'s stores: what
- *                      fits of it, advancing *@pp and *@po; FALSE where
- *                      the kernel stops.  By default the scalar kernel
- *                      takes the block, and stops exactly where it must.
+ * A kernel with masked stores fills a short output window exactly
+ * (GK_HAVE_EXACT_STORES), given:
+ *   void    gk_widen_exact (const guint8 *p, guint n, guint8 *o, gboolean big_endian);
+ *                      the @n ASCII bytes at @p, nothing past them written
+ *   guint8 *gk_decode_exact (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian);
+ *                      gk_decode_block(), nothing past the characters written
+ * and may define GK_HAVE_MASK_FIRST and
+ *   gk_mask gk_mask_first (gk_mask m, guint n);  the lowest @n bits set of @m
+ * (an instruction for it: the default clears bits one at a time).
+ * so that the cost of a call does not grow as its window shrinks.  By
+ * default the scalar kernel takes a block whose stores do not fit, and
+ * stops exactly where it must.
  */
 
 #pragma once
@@ -45,20 +47,61 @@
 
 #include "gutf8conv-kernel-generic-padded.h"
 
-#ifndef GK_HAVE_DECODE_FITTING
+#if defined (GK_HAVE_EXACT_STORES) && !defined (GK_HAVE_MASK_FIRST)
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_mask_first (gk_mask m,
+               guint   n)
+{
+  gk_mask rest = m;
+
+  for (guint i = 0; i < n; i++)
+    rest &= rest - 1;
+  return m & ~rest;
+}
+#endif
+
+/* The block at *@pp, whose characters start at @leads and end at
+ * @consumed, where the output has no room for gk_decode_block()'s
+ * stores: what fits of it, advancing *@pp and *@po; FALSE where the
+ * kernel stops. */
 GUTF8CONV_KERNEL_INLINE gboolean
 gk_decode_fitting (const guint8 **pp,
                    const guint8  *end,
                    guint8       **po,
                    const guint8  *oend,
-                   gk_mask        leads G_GNUC_UNUSED,
-                   guint          consumed G_GNUC_UNUSED,
+                   gk_mask        leads,
+                   guint          consumed,
                    const guint    flags)
 {
+#ifdef GK_HAVE_EXACT_STORES
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  guint n_fit = MIN ((gsize) gk_popcount (leads), (gsize) (oend - *po) / 4);
+  gk_mask fit;
+
+  (void) end;
+  if (leads == GK_ALL)
+    {
+      gk_widen_exact (*pp, n_fit, *po, big_endian);
+      *pp += n_fit;
+      *po += 4 * n_fit;
+      return n_fit == GK_BLOCK;
+    }
+  if (n_fit == 0)
+    return FALSE;
+  /* The first lead that does not fit is where to stop. */
+  fit = gk_mask_first (leads, n_fit);
+  if (fit != leads)
+    consumed = gk_mask_low (leads & ~fit);
+  *po = gk_decode_exact (*pp, fit, *po, big_endian);
+  *pp += consumed;
+  return TRUE;
+#else
+  (void) leads;
+  (void) consumed;
   return gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode, pp, end, po, oend,
                                         GK_BLOCK, GUTF8CONV_KERNEL_SEQ_SLACK, flags);
-}
 #endif
+}
 
 /* The careful phase from *@pp, a character boundary, mending where @m
  * says (GkMend).  GK_CAREFUL_STOP where it stopped for good;
