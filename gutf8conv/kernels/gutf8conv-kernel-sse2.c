@@ -2,9 +2,12 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * SSE2 is all every x86-64 CPU has, and it has no byte shuffle, so this
- * kernel only widens and narrows ASCII sixteen units at a time and hands
- * every other block to the scalar kernel.
+ * SSE2 is all every x86-64 CPU has, and it has no byte shuffle: this
+ * kernel decodes with the scalar kernel's loop, its ASCII step sixteen
+ * bytes; encodes UCS-4 ASCII sixteen units at a time, handing every
+ * other block to the scalar kernel; and runs the generic UTF-16 encoder
+ * on the x86 vocabulary at 16 bytes, whose stores without pshufb are a
+ * unit at a time.
  */
 
 #include "config.h"
