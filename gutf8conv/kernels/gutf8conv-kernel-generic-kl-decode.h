@@ -52,8 +52,10 @@
  *        as gutf8conv-kernel-generic-utf16-decode.h asks (half @h of
  *        the ASCII block @b as units)
  * and a step then needs half of GK_FAST_OUT.  gk16_kl_run() is then its
- * GK16_RUN (gutf8conv-kernel-generic-utf16-decode.h).  The others are
- * unchanged.
+ * GK16_RUN (gutf8conv-kernel-generic-utf16-decode.h), or, with
+ * GK16_KL_DECODE_ENTRY_POINTS, its whole decode16: the phase, a block it
+ * stops at to the scalar kernel, the phase again (NEON, VSX).  The others
+ * are unchanged.
  *
  * A kernel that transcodes a block by the longest character it holds,
  * in decode and decode16 alike, without those steps, defines instead
@@ -600,6 +602,39 @@ gk16_kl_run (const guint8   **pp,
   gk_kl_decode_units (pp, end, po, oend, big_endian, bmp_only, 2, NULL);
 }
 #define GK16_RUN gk16_kl_run
+
+/* decode16 of a kernel with this phase: the phase storing units, a
+ * block where it stops to the scalar kernel (which stops exactly at a
+ * malformed sequence, cheaper than a block of values would), and the
+ * phase again; mending, the plain loop and a mend where it stops, in
+ * turn. */
+GUTF8CONV_KERNEL_INLINE gsize
+gk16_kl_decode16 (const guint8 *in,
+                  gsize         in_len,
+                  guint8       *out,
+                  gsize         out_len,
+                  const guint   flags,
+                  gsize        *in_used)
+{
+  const gboolean bmp_only = (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0;
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const guint8 *p = in, *end = in + in_len;
+  guint8 *o = out, *oend = out + out_len;
+
+  /* The phase stops short of its bounds only at a block that fails. */
+  for (gk16_kl_run (&p, end, &o, oend, bmp_only, big_endian);
+       end - p >= 2 * GK_BLOCK && oend - o >= 4 * GK_BLOCK;
+       gk16_kl_run (&p, end, &o, oend, bmp_only, big_endian))
+    if (!gutf8conv_kernel_scalar_block (gutf8conv_kernel_scalar_decode16, &p, end, &o, oend,
+                                        GK_BLOCK, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
+      return gutf8conv_kernel_stop (in, p, out, o, in_used);
+  return gutf8conv_kernel_scalar_rest (gutf8conv_kernel_scalar_decode16, in, p, end, out, o, oend,
+                                       flags, in_used);
+}
+
+#define GK16_KL_DECODE_ENTRY_POINTS(name, name_mend) \
+  GUTF8CONV_KERNEL_ENTRY_POINT (name, gk16_kl_decode16, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY) \
+  GK_MEND_AROUND_ENTRY_POINT (name_mend, name, NULL, 0, 2)
 #endif
 
 #ifdef GK_KL_CLASS

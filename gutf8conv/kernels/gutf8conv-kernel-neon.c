@@ -9,7 +9,7 @@
  * sixteen units a step (-utf16-steps.h, -ucs4-steps.h).  Its own: the
  * runs of one length take their planes from LD3/LD4 and store pairs by
  * ST4, the ending lanes' masks are their weights summed pairwise (no
- * movemask), and decode16 is its own loop around the fast phase.
+ * movemask).
  */
 
 #include "config.h"
@@ -200,33 +200,8 @@ gk_ends_masks (const GkEndsIsa *k, gk_vec ends, gk_vec tail, guint *m_lo, guint 
 
 GK_DECODE_ENTRY_POINTS (decode_neon, decode_neon_mend)
 
-/* UTF-8 -> UTF-16: the fast phase storing 16-bit units, a block it does
- * not take to the scalar kernel, and the fast phase again. */
-static inline __attribute__((always_inline)) gsize
-decode16_neon_impl (const guint8 *in,
-                    gsize         in_len,
-                    guint8       *out,
-                    gsize         out_len,
-                    const guint   flags,
-                    gsize        *in_used)
-{
-  const GUtf8ConvDecodeFunc scalar = gutf8conv_kernel_scalar_decode16;
-  const guint8 *p = in, *end = in + in_len;
-  guint8 *o = out, *oend = out + out_len;
-
-  /* The fast phase stops short of its bounds only at a block that fails. */
-  for (gk16_kl_run (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
-       end - p >= 2 * GK_BLOCK && oend - o >= 4 * GK_BLOCK;
-       gk16_kl_run (&p, end, &o, oend, (flags & GUTF8CONV_KERNEL_BMP_ONLY) != 0, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0))
-    if (!gutf8conv_kernel_scalar_block (scalar, &p, end, &o, oend, 16, GUTF8CONV_KERNEL_SEQ_SLACK, flags))
-      return gutf8conv_kernel_stop (in, p, out, o, in_used);
-  return gutf8conv_kernel_scalar_rest (scalar, in, p, end, out, o, oend, flags, in_used);
-}
-
-GUTF8CONV_KERNEL_ENTRY_POINT (decode16_neon, decode16_neon_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
-
-/* Mending: the plain loop, each sequence where it stops mended. */
-GK_MEND_AROUND_ENTRY_POINT (decode16_neon_mend, decode16_neon, NULL, 0, 2)
+/* UTF-8 -> UTF-16: the fast phase's loop (gutf8conv-kernel-generic-kl-decode.h). */
+GK16_KL_DECODE_ENTRY_POINTS (decode16_neon, decode16_neon_mend)
 
 /* UTF-16 -> UTF-8 (gutf8conv-kernel-generic-utf16-encode.h): eight units a vector. */
 #define GE16_UNITS 8

@@ -121,8 +121,8 @@ GUTF8CONV_KERNEL_INLINE gk_vec   gr8_zip_hi (gk_vec a, gk_vec b)       { return 
 #define gr8_swap16 vsx_swap16
 #define gr8_swap32 vsx_swap32
 #define gr_keep(v) __asm__ ("" : "+v" (v))
-/* A run's last step converts what passes: after it, decode16's block of
- * values, or the fast phase's start again (a load and a validation). */
+/* A run's last step converts what passes: after it, the fast phase's
+ * start again (a load and a validation). */
 #define GR_HAVE_FIRST_FAIL 1
 /* decode16's half @h of an ASCII block: its bytes after (big-endian: before) zeros. */
 #define gk_widen16(b, h, be) ((h) ? gr8_zip_hi ((be) ? gk_set1 (0) : (b), (be) ? (b) : gk_set1 (0)) \
@@ -176,9 +176,7 @@ vsx_load_planes4 (const VsxPlanes *c, const guint8 *p, gk_vec *b0, gk_vec *b1, g
   *b3 = (vu8) vec_mergel (a23, c23);
 }
 
-/* The runs start where the fast phase's blocks end periodically, and in
- * decode16 before its block of values (emoji). */
-#define GK16_RUNS 1
+/* The runs start where the fast phase's blocks end periodically. */
 #include "gutf8conv-kernel-generic-runs.h"
 
 /* The decoding by where characters end (gutf8conv-kernel-generic-ends.h):
@@ -379,24 +377,8 @@ GE32_ENCODE_ENTRY_POINTS (encode_vsx, encode_vsx_mend)
 /* UTF-8 to UTF-8: the generic fast validation loop, storing as it goes. */
 GK_COPY_ENTRY_POINT (copy_vsx, gk_validate_fast)
 
-/* UTF-8 -> UTF-16 (decode16): the fast phase's units, else values narrowed 16 a step. */
-#define GK16_GROUP 16
-GUTF8CONV_KERNEL_INLINE gboolean
-gk16_narrow (const guint32 *v, guint8 *o, const gboolean big_endian)
-{
-  vu32 d0 = vec_xl (0, v), d1 = vec_xl (16, v), d2 = vec_xl (32, v), d3 = vec_xl (48, v);
-  vu8 u0 = (vu8) vec_pack (d0, d1), u1 = (vu8) vec_pack (d2, d3);
-
-  if (!vec_all_lt (vec_max (vec_max (d0, d1), vec_max (d2, d3)), vec_splats (0x10000u)))
-    return FALSE;
-  gk_storeu (o, big_endian ? vsx_swap16 (u0) : u0);
-  gk_storeu (o + 16, big_endian ? vsx_swap16 (u1) : u1);
-  return TRUE;
-}
-
-#include "gutf8conv-kernel-generic-utf16-decode.h"
-
-GK16_DECODE_ENTRY_POINTS (decode16_vsx, decode16_vsx_mend, decode_vsx)
+/* UTF-8 -> UTF-16: the fast phase's loop (gutf8conv-kernel-generic-kl-decode.h). */
+GK16_KL_DECODE_ENTRY_POINTS (decode16_vsx, decode16_vsx_mend)
 
 /* UTF-16 -> UTF-8 (encode16): the generic layer, its operations above. */
 GE16_ENCODE_ENTRY_POINTS (encode16_vsx, encode16_vsx_mend)
