@@ -50,39 +50,12 @@ gk_scalar_ascii (const guint8   *p,
 
 GK_SCALAR_DECODE_ENTRY_POINTS (, gutf8conv_kernel_scalar_decode, gutf8conv_kernel_scalar_decode16)
 
-/* The UTF-8 forms of two, three and four bytes of @c, at @o (which has
- * room for them); each returns the new @o.  Both encoders write them. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-scalar_put2 (guint8 *o, guint32 c)
-{
-  o[0] = 0xC0 | (c >> 6);
-  o[1] = 0x80 | (c & 0x3F);
-  return o + 2;
-}
+#include "gutf8conv-kernel-generic-scalar-encode.h"
 
-GUTF8CONV_KERNEL_INLINE guint8 *
-scalar_put3 (guint8 *o, guint32 c)
-{
-  o[0] = 0xE0 | (c >> 12);
-  o[1] = 0x80 | ((c >> 6) & 0x3F);
-  o[2] = 0x80 | (c & 0x3F);
-  return o + 3;
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-scalar_put4 (guint8 *o, guint32 c)
-{
-  o[0] = 0xF0 | (c >> 18);
-  o[1] = 0x80 | ((c >> 12) & 0x3F);
-  o[2] = 0x80 | ((c >> 6) & 0x3F);
-  o[3] = 0x80 | (c & 0x3F);
-  return o + 4;
-}
-
-/* On a 64-byte boundary: the wide kernels hand it every block that is not
- * all ASCII, and its speed, with the same instructions, otherwise depends
- * on where the linker happens to put it. */
-__attribute__((aligned (64))) gsize
+/* Each byte order and flag compiled on its own; its loops on 64-byte
+ * boundaries: their speed, with the same instructions, otherwise depends
+ * on where the linker happens to put them. */
+GUTF8CONV_KERNEL_LOOPS_ALIGNED gsize
 gutf8conv_kernel_scalar_encode (const guint8 *in,
                                 gsize         in_len,
                                 guint8       *out,
@@ -90,47 +63,7 @@ gutf8conv_kernel_scalar_encode (const guint8 *in,
                                 guint         flags,
                                 gsize        *in_used)
 {
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  const guint32 max_value = (flags & GUTF8CONV_KERNEL_BMP_ONLY) ? 0xFFFF : 0x10FFFF;
-  const guint32 min_value = (flags & GUTF8CONV_KERNEL_NO_NUL) ? 1 : 0;
-  const guint8 *p = in, *end = in + (in_len & ~(gsize) 3);
-  guint8 *o = out, *oend = out + out_len;
-
-  while (p < end)
-    {
-      guint32 c = load_u32 (p, big_endian);
-
-      if (c < 0x80)
-        {
-          if (o >= oend || c < min_value)
-            break;
-          *o++ = c;
-        }
-      else if (c < 0x800)
-        {
-          if (oend - o < 2)
-            break;
-          o = scalar_put2 (o, c);
-        }
-      else if (c < 0x10000)
-        {
-          if ((c >= 0xD800 && c <= 0xDFFF) || oend - o < 3)
-            break;
-          o = scalar_put3 (o, c);
-        }
-      else if (c <= max_value)
-        {
-          if (oend - o < 4)
-            break;
-          o = scalar_put4 (o, c);
-        }
-      else
-        break;
-      p += 4;
-    }
-
-  *in_used = p - in;
-  return o - out;
+  GUTF8CONV_KERNEL_SPECIALISE (scalar_encode_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
 
 /* Whether the four units at @p, two bytes each, are ASCII (and, with

@@ -3,11 +3,10 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * SSE2 is all every x86-64 CPU has, and it has no byte shuffle: this
- * kernel decodes with the scalar kernel's loop, its ASCII step sixteen
- * bytes; encodes UCS-4 ASCII sixteen units at a time, handing every
- * other block to the scalar kernel; and runs the generic UTF-16 encoder
- * on the x86 vocabulary at 16 bytes, whose stores without pshufb are a
- * unit at a time.
+ * kernel decodes and encodes UCS-4 with the scalar kernel's loops, their
+ * ASCII steps sixteen bytes and sixteen units; and runs the generic
+ * UTF-16 encoder on the x86 vocabulary at 16 bytes, whose stores without
+ * pshufb are a unit at a time.
  */
 
 #include "config.h"
@@ -17,10 +16,6 @@
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-x86-ops.h"
 #include "gutf8conv-kernel-generic-widen.h"
-
-/* Input the scalar kernel gets for a block that is not all ASCII: enough to
- * amortise the call. */
-#define SCALAR_BLOCK 64
 
 /* Decoding: the scalar kernel's loop (gutf8conv-kernel-generic-scalar-decode.h),
  * its ASCII step sixteen bytes, widened as single-byte text is. */
@@ -43,12 +38,14 @@ gk_scalar_ascii (const guint8   *p,
 
 GK_SCALAR_DECODE_ENTRY_POINTS (static, decode_sse2, decode16_sse2)
 
-/* Sixteen UCS-4 units that are all ASCII to sixteen bytes. */
+/* Encoding UCS-4: the scalar kernel's loop (gutf8conv-kernel-generic-scalar-encode.h),
+ * its ASCII step sixteen units. */
+#define GK_SCALAR_ENCODE_ASCII 16
 GUTF8CONV_KERNEL_INLINE gboolean
-narrow16 (const guint8   *p,
-          guint8         *o,
-          const gboolean  big_endian,
-          const gboolean  no_nul)
+gk_scalar_encode_ascii (const guint8   *p,
+                        guint8         *o,
+                        const gboolean  big_endian,
+                        const gboolean  no_nul)
 {
   __m128i v0 = _mm_loadu_si128 ((const __m128i *) p);
   __m128i v1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
@@ -81,40 +78,15 @@ narrow16 (const guint8   *p,
   return TRUE;
 }
 
-/* A step: sixteen ASCII units, if they are and fit. */
-GUTF8CONV_KERNEL_INLINE gboolean
-encode_sse2_step (const Ge32Context  *ctx G_GNUC_UNUSED,
-                  const guint8      **p,
-                  const guint8       *end G_GNUC_UNUSED,
-                  guint8            **o,
-                  const guint8       *oend,
-                  const guint         flags)
+#include "gutf8conv-kernel-generic-scalar-encode.h"
+
+/* Its loops aligned, as the scalar kernel's encoder is: otherwise its
+ * speed on text of one length turns on where they land. */
+static GUTF8CONV_KERNEL_LOOPS_ALIGNED gsize
+encode_sse2 (const guint8 *in, gsize in_len, guint8 *out, gsize out_len, guint flags, gsize *in_used)
 {
-  if (oend - *o < 16 ||
-      !narrow16 (*p, *o, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0, (flags & GUTF8CONV_KERNEL_NO_NUL) != 0))
-    return FALSE;
-  *p += 64;
-  *o += 16;
-  return TRUE;
+  GUTF8CONV_KERNEL_SPECIALISE (scalar_encode_impl, GUTF8CONV_KERNEL_ALL_FLAGS);
 }
-
-GUTF8CONV_KERNEL_INLINE gsize
-encode_sse2_mend_impl (const guint8        *in,
-                       gsize                in_len,
-                       guint8              *out,
-                       gsize                out_len,
-                       const guint          flags,
-                       gsize               *in_used,
-                       GUtf8ConvKernelMend *mend)
-{
-  return gutf8conv_kernel_encode_loop (encode_sse2_step, NULL, 64, 4 * SCALAR_BLOCK,
-                                       in, in_len, out, out_len, flags, in_used, mend);
-}
-
-GUTF8CONV_KERNEL_UNMENDED (encode_sse2_impl, encode_sse2_mend_impl)
-
-GUTF8CONV_KERNEL_ENTRY_POINT (encode_sse2, encode_sse2_impl, GUTF8CONV_KERNEL_ALL_FLAGS)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (encode_sse2_mend, encode_sse2_mend_impl, encode_sse2, 1)
 
 /* UTF-8 to UTF-8: the generic fast validation loop on the byte-compare
  * block test (gutf8conv-kernel-generic-block.h). */
@@ -136,6 +108,8 @@ GE16_ENCODE_ENTRY_POINTS (encode16_sse2, encode16_sse2_mend)
 
 GK_SINGLE_BYTE_ENTRY_POINT (gutf8conv_kernel_sse2_single_byte)
 
-/* Decoding mends in the codec: its decoder is the scalar one but for ASCII. */
+/* Decoding and encoding UCS-4 mend in the codec: its loops are the scalar
+ * ones but for ASCII. */
 #define decode_sse2_mend NULL
+#define encode_sse2_mend NULL
 GK_KERNEL_TABLE (sse2, gutf8conv_kernel_sse2_single_byte);
