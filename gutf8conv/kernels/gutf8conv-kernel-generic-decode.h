@@ -27,17 +27,17 @@
  *                      converted, stopping at a character boundary; where
  *                      the kernel defines GK_FAST_MENDS, mending as @m
  *                      says (gutf8conv-kernel-generic-mend-block.h)
- * A kernel with masked stores fills a short output window exactly
+ * A kernel with masked stores fills a short output window exactly, so
+ * that the cost of a call does not grow as its window shrinks
  * (GK_HAVE_EXACT_STORES), given:
  *   void    gk_widen_exact (const guint8 *p, guint n, guint8 *o, gboolean big_endian);
  *                      the @n ASCII bytes at @p, nothing past them written
  *   guint8 *gk_decode_exact (const guint8 *p, gk_mask leads, guint8 *o, gboolean big_endian);
  *                      gk_decode_block(), nothing past the characters written
- * and may define GK_HAVE_MASK_FIRST and
+ * and, where it has an instruction for it (GK_HAVE_MASK_FIRST; the
+ * default clears bits one at a time):
  *   gk_mask gk_mask_first (gk_mask m, guint n);  the lowest @n bits set of @m
- * (an instruction for it: the default clears bits one at a time).
- * so that the cost of a call does not grow as its window shrinks.  By
- * default the scalar kernel takes a block whose stores do not fit, and
+ * Otherwise the scalar kernel takes a block whose stores do not fit, and
  * stops exactly where it must.
  */
 
