@@ -192,6 +192,18 @@ ENCODE_HEADERS = [
 ]
 
 
+TILED = 0xE0
+TILED_DECODE_HEADERS = [
+    ('tiled-replace', header(LE, KEEP, REPLACE, UNICODE, chunk=0xFF, out=0x80 | 0x7F, direction=TO_UCS4 | TILED)),
+    ('tiled-repair', header(HOST, KEEP, REPLACE, UNICODE, chunk=0x00, out=0x00, direction=REPAIR | TILED)),
+    ('tiled-utf16-skip', header(BE, KEEP, SKIP, UNICODE, chunk=0x02, out=0x01, direction=WIDE_UTF16 | TILED)),
+]
+TILED_ENCODE_HEADERS = [
+    ('tiled-utf16-replace', LE, header(LE, KEEP, REPLACE, UNICODE, chunk=0xFF, out=0x80 | 0x7F, direction=WIDE_UTF16 | TILED)),
+    ('tiled-utf16-strict-be', BE, header(BE, KEEP, STRICT, UNICODE, chunk=0x00, out=0x00, direction=WIDE_UTF16 | TILED)),
+]
+
+
 def write(directory, name, data):
     os.makedirs(directory, exist_ok=True)
     with open(os.path.join(directory, name), 'wb') as f:
@@ -249,6 +261,20 @@ def main():
             body = utf16(values, order) + odd
             write(edir, f'{name}.{suffix}', h + body)
             write(sdir, f'encode-{name}.{suffix}', bytes([4]) + h[1:] + body)
+
+    # Tiled (byte 0's bits 5-7 set): fuzz-harness.c also repeats the
+    # stream to 20 KiB, for what the kernels do only over kilobytes (a
+    # mending loop that keeps to its blocks until a kilobyte passes clean).
+    # Damaged text mostly, each way; not fuzz-stream's (byte 0 is its
+    # direction).
+    for name in ('mixed-long', 'subparts-1', 'lone-continuations', 'ascii-long'):
+        data = bytes.fromhex(DECODE[name])
+        for suffix, h in TILED_DECODE_HEADERS:
+            write(ddir, f'{name}.{suffix}', h + data)
+    for name in ('mixed-long', 'lone'):
+        for suffix, order, h in TILED_ENCODE_HEADERS:
+            write(edir, f'{name}.{suffix}', h + utf16(ENCODE_UTF16[name], order))
+
 
 if __name__ == '__main__':
     main()
