@@ -620,12 +620,15 @@ check_convert_bytes (const Config  *c,
 }
 
 /* Inputs of at most a kilobyte never reach what a kernel does only over
- * kilobytes (a mending loop that keeps to its blocks until a kilobyte
- * passes clean, then hands back to the plain loop).  Where the header
- * asks (byte 0's bits 5-7 all set): the input repeated to 20 KiB, one
+ * kilobytes: a mending loop that keeps to its blocks until a kilobyte
+ * passes clean, then hands back to the plain loop.  Where the header
+ * asks (byte 0's bits 5-7 all set): the stream again and again with
+ * TILED_PAD bytes of clean text after each time, to TILED_LEN, in one
  * call, every kernel against the scalar path, with and without a
- * listener. */
-#define TILED_LEN (20 * 1024)
+ * listener.  The clean text reads the same in either byte order: 'a' in
+ * UTF-8, U+2020 in UTF-16 (20 20), U+10100 in UCS-4 (00 01 01 00). */
+#define TILED_PAD 1536
+#define TILED_LEN (8 * 1024)
 
 static void
 check_tiled (const Config           *c,
@@ -634,13 +637,22 @@ check_tiled (const Config           *c,
              const guint8           *in,
              gsize                   len)
 {
+  static const guint8 utf8_pad[] = { 'a' }, utf16_pad[] = { 0x20, 0x20 }, ucs4_pad[] = { 0, 1, 1, 0 };
   g_autoptr(GByteArray) tiled = g_byte_array_new ();
+  const guint8 *pad = utf8_pad;
+  gsize pad_len = sizeof utf8_pad;
   Outcome whole;
 
-  if (len == 0)
-    return;
+  if (c->direction == GUTF8CONV_DIRECTION_UTF16_TO_UTF8)
+    pad = utf16_pad, pad_len = sizeof utf16_pad;
+  else if (c->direction == GUTF8CONV_DIRECTION_UCS4_TO_UTF8)
+    pad = ucs4_pad, pad_len = sizeof ucs4_pad;
   while (tiled->len < TILED_LEN)
-    g_byte_array_append (tiled, in, len);
+    {
+      g_byte_array_append (tiled, in, len);
+      for (gsize i = 0; i < TILED_PAD; i += pad_len)
+        g_byte_array_append (tiled, pad, pad_len);
+    }
   run_one_shot (c, &gutf8conv_kernel_scalar, tiled->data, tiled->len, &whole);
   for (guint i = 0; i < n_kernels; i++)
     {
