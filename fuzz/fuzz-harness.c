@@ -619,6 +619,34 @@ check_convert_bytes (const Config  *c,
   CHECK (strcmp (error->message, o->message) == 0);
 }
 
+/* Each kernel, in one call, gives @whole (the scalar path's), with the
+ * listener and without (the same output, count and error). */
+static void
+check_kernels (const Config           *c,
+               const GUtf8ConvKernel **kernels,
+               guint                   n_kernels,
+               const guint8           *in,
+               gsize                   len,
+               const Outcome          *whole)
+{
+  for (guint i = 0; i < n_kernels; i++)
+    {
+      Outcome k;
+
+      run_one_shot (c, kernels[i], in, len, &k);
+      check_same (whole, &k);
+      outcome_clear (&k);
+
+      run_one_shot_hook (c, kernels[i], FALSE, in, len, &k);
+      CHECK (k.invalid->len == 0);
+      CHECK (same_bytes (whole->out->data, whole->out->len, k.out->data, k.out->len));
+      CHECK (whole->status == k.status && whole->num_invalid == k.num_invalid);
+      if (k.status != GUTF8CONV_CODEC_FINISHED)
+        CHECK (whole->error_offset == k.error_offset && strcmp (whole->message, k.message) == 0);
+      outcome_clear (&k);
+    }
+}
+
 /* Inputs of at most a kilobyte never reach what a kernel does only over
  * kilobytes: a mending loop that keeps to its blocks until a kilobyte
  * passes clean, then hands back to the plain loop.  Where the header
@@ -654,18 +682,7 @@ check_tiled (const Config           *c,
         g_byte_array_append (tiled, pad, pad_len);
     }
   run_one_shot (c, &gutf8conv_kernel_scalar, tiled->data, tiled->len, &whole);
-  for (guint i = 0; i < n_kernels; i++)
-    {
-      Outcome k;
-
-      run_one_shot (c, kernels[i], tiled->data, tiled->len, &k);
-      check_same (&whole, &k);
-      outcome_clear (&k);
-      run_one_shot_hook (c, kernels[i], FALSE, tiled->data, tiled->len, &k);
-      CHECK (same_bytes (whole.out->data, whole.out->len, k.out->data, k.out->len));
-      CHECK (whole.status == k.status && whole.num_invalid == k.num_invalid);
-      outcome_clear (&k);
-    }
+  check_kernels (c, kernels, n_kernels, tiled->data, tiled->len, &whole);
   outcome_clear (&whole);
 }
 
@@ -718,23 +735,7 @@ fuzz_harness_run (gboolean      encode,
   run_one_shot (&c, &gutf8conv_kernel_scalar, in, len, &whole);
   reference_init (&ref, &c, in, len);
   check_reference (&ref, &whole);
-  for (guint i = 0; i < n_kernels; i++)
-    {
-      Outcome k;
-
-      run_one_shot (&c, kernels[i], in, len, &k);
-      check_same (&whole, &k);
-      outcome_clear (&k);
-
-      /* No listener: the same output, count and error. */
-      run_one_shot_hook (&c, kernels[i], FALSE, in, len, &k);
-      CHECK (k.invalid->len == 0);
-      CHECK (same_bytes (whole.out->data, whole.out->len, k.out->data, k.out->len));
-      CHECK (whole.status == k.status && whole.num_invalid == k.num_invalid);
-      if (k.status != GUTF8CONV_CODEC_FINISHED)
-        CHECK (whole.error_offset == k.error_offset && strcmp (whole.message, k.message) == 0);
-      outcome_clear (&k);
-    }
+  check_kernels (&c, kernels, n_kernels, in, len, &whole);
 
   check_convert_bytes (&c, in, len, &whole);
 

@@ -263,8 +263,9 @@ def main():
             write(sdir, f'encode-{name}.{suffix}', bytes([4]) + h[1:] + body)
 
     # Tiled (byte 0's bits 5-7 set): fuzz-harness.c also repeats the
-    # stream to 20 KiB, for what the kernels do only over kilobytes (a
-    # mending loop that keeps to its blocks until a kilobyte passes clean).
+    # stream with clean text between, to 8 KiB, for what the kernels do
+    # only over kilobytes (a mending loop that keeps to its blocks until a
+    # kilobyte passes clean).
     # Damaged text mostly, each way; not fuzz-stream's (byte 0 is its
     # direction).
     for name in ('mixed-long', 'subparts-1', 'lone-continuations', 'ascii-long'):
