@@ -7,9 +7,10 @@
  * errors are lone ones in text (dense_lone(), dense_sequences()), and one
  * byte a step with no branch on the bytes where malformed sequences come
  * as fast as characters (dense_bytes_impl(); dense_bytes_wide() reads the
- * transitions as GUtf8ConvDfaStep rows), in an entry for each output unit,
- * byte order and mode.  A byte-at-a-time state machine has nothing
- * to widen, so every kernel's row names this one.
+ * transitions as GUtf8ConvDfaStep rows, and with REPLACE takes binary
+ * input's blocks 16 bytes at once in GCC's vector types,
+ * dense_lone_block()), in an entry for each output unit, byte order and
+ * mode.  Every kernel's row names this one.
  */
 
 #include "config.h"
@@ -18,6 +19,7 @@
 
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-generic.h"
+#include "gutf8conv-kernel-generic-widen.h"
 #include "gutf8conv-profile-tables.h"
 
 #define REPLACEMENT 0xFFFDu
@@ -349,6 +351,37 @@ dense_block (const guint8  *ip,
   return n;
 }
 
+/* Whether each byte from 80 up of the 16 at @ip is a malformed sequence
+ * alone, in every profile: none from C0 up (a lead) is followed by one
+ * of 80..BF (the byte after them included), which every form of more
+ * than one byte begins with.  Then @b holds the 16 bytes and the return
+ * value is how many are from 80 up; 0 where there is none, or where a
+ * lead may begin a longer sequence.  Binary input (executables, images)
+ * is mostly such blocks: their bytes from 80 up stand between ASCII and
+ * NUL bytes, or beside other leads. */
+GUTF8CONV_KERNEL_INLINE guint
+dense_lone_block (const guint8 *ip,
+                  GkBytes      *b)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  GkSignedBytes s, n;
+  GkBytes bad, high;
+  guint64 w[2], h[2];
+
+  memcpy (b, ip, 16);
+  memcpy (&n, ip + 1, 16);
+  s = (GkSignedBytes) *b;
+  /* Signed, C0..FF are -64..-1 and 80..BF below -64. */
+  bad = (GkBytes) ((s >= -64) & (s < 0) & (n < -64));
+  high = (GkBytes) (s < 0);
+  memcpy (w, &bad, 16);
+  memcpy (h, &high, 16);
+  if ((w[0] | w[1]) != 0)
+    return 0;
+  /* Each byte of @h 0 or 1: the product's top byte is their sum. */
+  return (((h[0] & ones) * ones) >> 56) + (((h[1] & ones) * ones) >> 56);
+}
+
 /* dense_bytes_impl() towards UCS-4 and UTF-16 (@unit 4 or 2) with SKIP
  * and REPLACE (@how): each field of a transition (GUtf8ConvDfaStep)
  * loaded as it stands, and the output moved on by the scaled flags, where
@@ -382,6 +415,26 @@ dense_bytes_wide (const guint8          *in,
 
       if (n == 0)
         break;
+      /* Between sequences, REPLACE takes blocks whose bytes from 80 up
+       * are each one malformed sequence 16 bytes at once. */
+      if (how == DFA_REPLACE && state == 0)
+        {
+          GkBytes b;
+          guint n_high;
+
+          while (iend - ip > 16 && (gsize) (oend - op) >= 16 * unit &&
+                 (n_high = dense_lone_block (ip, &b)) != 0)
+            {
+              gk_widen (op, b, GUTF8CONV_KERNEL_BYTE_REPLACE, unit, big_endian);
+              ip += 16;
+              op += 16 * unit;
+              n_bad += n_high;
+            }
+          n = dense_block (ip, iend, op, oend, 8, 4, &stop);
+          n_bad_before = n_bad;
+          if (n == 0)
+            break;
+        }
       for (; ip < stop; ip++)
         {
           guint32 b = *ip;

@@ -11,7 +11,8 @@
  * (fuzz/fuzz-harness.c): every kernel whole, one kernel in random chunks
  * with small output buffers, each byte for byte against
  * fuzz/reference-codec.c, the invalid-sequence reports (offset and
- * bytes) included.
+ * bytes) included.  The binary inputs are NUL, ASCII and bytes from 80
+ * up as executables hold them.
  */
 
 #include <string.h>
@@ -134,20 +135,54 @@ make_input (guint32  seed,
   return a;
 }
 
+/* UTF-8 as a binary file holds it: NUL and ASCII bytes with bytes from
+ * 80 up among them, alone or beside others (the loop takes blocks where
+ * each is a malformed sequence of its own 16 bytes at once), now and
+ * then a character or a rarer form; between stretches of these, clean
+ * runs as make_input() makes them. */
+static GByteArray *
+make_binary_input (guint32 seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  GByteArray *a = g_byte_array_new ();
+
+  for (guint r = 0; r < 3 * G_N_ELEMENTS (clean_runs); r++)
+    {
+      guint n = g_rand_int_range (rand, 1, 160);
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint k = g_rand_int_range (rand, 0, 100);
+          guint8 b = k < 40 ? 0 : k < 65 ? g_rand_int_range (rand, 1, 0x80) : g_rand_int_range (rand, 0x80, 0x100);
+
+          if (k >= 97)
+            append_random_utf8 (a, rand, 1);
+          else
+            g_byte_array_append (a, &b, 1);
+        }
+      append_random_utf8 (a, rand, clean_runs[r % G_N_ELEMENTS (clean_runs)]);
+    }
+  return a;
+}
+
 typedef struct
 {
   const char *name;
   gboolean    encode;
   guint8      direction;   /* header byte 0 */
   guint       unit;        /* of the input: 0 for UTF-8 */
+  gboolean    binary;      /* make_binary_input()'s */
 } Direction;
 
 static const Direction directions[] = {
-  { "decode", FALSE, 0x00, 0 },
-  { "repair", FALSE, 0x01, 0 },
-  { "to-utf16", FALSE, 0x10, 0 },
-  { "encode", TRUE, 0x00, 4 },
-  { "from-utf16", TRUE, 0x10, 2 },
+  { "decode", FALSE, 0x00, 0, FALSE },
+  { "repair", FALSE, 0x01, 0, FALSE },
+  { "to-utf16", FALSE, 0x10, 0, FALSE },
+  { "encode", TRUE, 0x00, 4, FALSE },
+  { "from-utf16", TRUE, 0x10, 2, FALSE },
+  { "decode-binary", FALSE, 0x00, 0, TRUE },
+  { "repair-binary", FALSE, 0x01, 0, TRUE },
+  { "to-utf16-binary", FALSE, 0x10, 0, TRUE },
 };
 
 /* Header bytes 5-7: chunking, output buffer, kernel and FLUSH patterns.
@@ -171,7 +206,8 @@ test_direction (gconstpointer data)
       for (guint order = 1; order <= 2; order++)
         {
           gboolean big_endian = order == 1;   /* GUTF8CONV_BYTE_ORDER_BIG_ENDIAN */
-          g_autoptr(GByteArray) in = make_input (mode * 100 + profile * 10 + order, d->unit, big_endian);
+          guint32 seed = mode * 100 + profile * 10 + order;
+          g_autoptr(GByteArray) in = d->binary ? make_binary_input (seed) : make_input (seed, d->unit, big_endian);
 
           for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
             {
