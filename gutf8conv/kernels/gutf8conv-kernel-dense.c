@@ -355,20 +355,22 @@ dense_block (const guint8  *ip,
  * alone, in every profile: none from C0 up (a lead) is followed by one
  * of 80..BF (the byte after them included), which every form of more
  * than one byte begins with.  Then @b holds the 16 bytes and the return
- * value is how many are from 80 up; DENSE_NOT_LONE where a lead may
- * begin a longer sequence.  Binary input (executables, images)
+ * value is how many are from 80 up, @h a byte 1 for each (in memory's
+ * order); DENSE_NOT_LONE where a lead may begin a longer sequence.
+ * Binary input (executables, images)
  * is mostly such blocks: their bytes from 80 up stand between ASCII and
  * NUL bytes, or beside other leads. */
 #define DENSE_NOT_LONE 17
 
 GUTF8CONV_KERNEL_INLINE guint
 dense_lone_block (const guint8 *ip,
-                  GkBytes      *b)
+                  GkBytes      *b,
+                  guint64       h[2])
 {
   const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
   GkSignedBytes s, n;
   GkBytes bad, high;
-  guint64 w[2], h[2];
+  guint64 w[2];
 
   memcpy (b, ip, 16);
   memcpy (&n, ip + 1, 16);
@@ -380,8 +382,73 @@ dense_lone_block (const guint8 *ip,
   memcpy (h, &high, 16);
   if ((w[0] | w[1]) != 0)
     return DENSE_NOT_LONE;
+  h[0] &= ones;
+  h[1] &= ones;
   /* Each byte of @h 0 or 1: the product's top byte is their sum. */
-  return (((h[0] & ones) * ones) >> 56) + (((h[1] & ones) * ones) >> 56);
+  return ((h[0] * ones) >> 56) + ((h[1] * ones) >> 56);
+}
+
+/* The blocks of dense_lone_block() from *@ipp on, written as @mode says
+ * (REPLACE, ESCAPE or LATIN1) in units of @unit (towards UTF-8, @unit 1,
+ * REPLACE only: the block copied, then U+FFFD's form at each byte from 80
+ * up and the rest of the block copied again after it), each byte from 80
+ * up counted in *@n_bad.  TRUE after two clean blocks in a row: the
+ * faster decoder's text. */
+GUTF8CONV_KERNEL_INLINE gboolean
+dense_lone_blocks (const guint8            **ipp,
+                   const guint8             *iend,
+                   guint8                  **opp,
+                   const guint8             *oend,
+                   guint                     unit,
+                   GUtf8ConvKernelByteMode   mode,
+                   gboolean                  big_endian,
+                   guint64                  *n_bad)
+{
+  static const guint8 replacement_utf8[4] = { 0xEF, 0xBF, 0xBD, 0 };
+  const guint8 *ip = *ipp;
+  guint8 *op = *opp;
+  guint n_clean = 0, n_high;
+  GkBytes b;
+  guint64 h[2];
+  gboolean clean_run = FALSE;
+
+  /* Towards UTF-8 the copies read up to 32 bytes and write up to 64. */
+  while (iend - ip > (unit == 1 ? 32 : 16) && (gsize) (oend - op) >= (unit == 1 ? 64 : 16 * unit) &&
+         (n_high = dense_lone_block (ip, &b, h)) != DENSE_NOT_LONE)
+    {
+      if (unit != 1)
+        {
+          gk_widen (op, b, mode, unit, big_endian);
+          op += 16 * unit;
+        }
+      else
+        {
+          gsize extra = 0;
+
+          memcpy (op, ip, 16);
+          for (guint k = 0; k < 2; k++)
+            for (guint64 x = GUINT64_FROM_LE (h[k]); x != 0; x &= x - 1)
+              {
+                guint i = 8 * k + __builtin_ctzll (x) / 8;
+
+                memcpy (op + i + extra, replacement_utf8, 4);
+                memcpy (op + i + extra + 3, ip + i + 1, 16);
+                extra += 2;
+              }
+          op += 16 + extra;
+        }
+      ip += 16;
+      *n_bad += n_high;
+      n_clean = n_high == 0 ? n_clean + 1 : 0;
+      if (n_clean == 2)
+        {
+          clean_run = TRUE;
+          break;
+        }
+    }
+  *ipp = ip;
+  *opp = op;
+  return clean_run;
 }
 
 /* dense_bytes_impl() towards UCS-4 and UTF-16 (@unit 4 or 2) with SKIP
@@ -417,25 +484,12 @@ dense_bytes_wide (const guint8          *in,
 
       if (n == 0)
         break;
-      /* Between sequences, REPLACE takes blocks whose bytes from 80 up
-       * are each one malformed sequence 16 bytes at once; after two clean
-       * ones the faster decoder takes over. */
+      /* Between sequences, REPLACE takes binary input's blocks 16 bytes
+       * at once. */
       if (how == DFA_REPLACE && state == 0)
         {
-          GkBytes b;
-          guint n_high, n_clean = 0;
-
-          while (iend - ip > 16 && (gsize) (oend - op) >= 16 * unit &&
-                 (n_high = dense_lone_block (ip, &b)) != DENSE_NOT_LONE)
-            {
-              gk_widen (op, b, GUTF8CONV_KERNEL_BYTE_REPLACE, unit, big_endian);
-              ip += 16;
-              op += 16 * unit;
-              n_bad += n_high;
-              n_clean = n_high == 0 ? n_clean + 1 : 0;
-              if (n_clean == 2)
-                goto out;
-            }
+          if (dense_lone_blocks (&ip, iend, &op, oend, unit, GUTF8CONV_KERNEL_BYTE_REPLACE, big_endian, &n_bad))
+            goto out;
           n = dense_block (ip, iend, op, oend, 8, 4, &stop);
           n_bad_before = n_bad;
           if (n == 0)
@@ -550,6 +604,21 @@ dense_bytes_impl (const guint8              *in,
 
       if (n == 0)
         break;
+      /* Between sequences, binary input's blocks 16 bytes at once, in the
+       * modes that write a byte alone as one unit, or towards UTF-8 as
+       * U+FFFD. */
+      if (state == 0 && (unit == 1 ? how == DFA_REPLACE : how == DFA_KEEP && keep < 2))
+        {
+          if (dense_lone_blocks (&ip, iend, &op, oend, unit,
+                                 unit == 1 ? GUTF8CONV_KERNEL_BYTE_REPLACE
+                                 : keep == 0 ? GUTF8CONV_KERNEL_BYTE_ESCAPE : GUTF8CONV_KERNEL_BYTE_LATIN1,
+                                 big_endian, &n_bad))
+            break;
+          n = dense_block (ip, iend, op, oend, per_step, slack, &stop);
+          n_bad_before = n_bad;
+          if (n == 0)
+            break;
+        }
       /* Masks, not conditions: GCC makes branches of most conditional
        * expressions here, and they are as random as the bytes. */
       for (; ip < stop; ip++)
