@@ -83,6 +83,22 @@ DECODE_RUNS = {
 DECODE_RUNS_HEADERS = ('strict', 'repair-replace', 'escape-insert', 'repair-wtf8-cp1252',
                        'repair-cesu-strict')
 
+# Machine code as executables hold it: NUL and ASCII bytes with bytes from
+# 80 up alone or beside other leads, which the dense loop takes 16 bytes
+# at once, and a lead before a continuation byte now and then, which it
+# leaves to its state machine.  With the headers of the modes that loop
+# has blocks for (REPLACE, ESCAPE and LATIN1 wide; REPLACE in repair).
+DECODE_BINARY = {
+    'binary-code': bytes.fromhex(
+        '7F 45 4C 46 02 01 01 00 00 00 00 00 00 00 00 00 03 00 3E 00 01 00 00 00'
+        ' 48 89 E5 48 83 EC 10 89 7D FC 48 8B 45 F0 C3 90 FF FF FF FF E8 00 00 00'
+        ' 00 41 57 41 56 49 89 FE 41 55 41 54 55 53 48 81 EC D8 00 00 00 64 48 8B'
+        ' 04 25 28 00 00 00 48 89 84 24 C8 00 00 00 31 C0 E8 C3 A9 00 FF FE 00 00'
+        ' F0 0F 1F 44 00 00 66 2E 0F 1F 84 00 00 00 00 00 C3 0F 0B EB FE F3 0F 1E'
+        ' FA 41 5C 41 5D 41 5E 41 5F 5D C3 E2 82 AC 00 00 00 00 00 00 00 00 00 00'),
+}
+DECODE_BINARY_HEADERS = ('replace-1byte', 'repair-replace', 'escape-insert', 'cesu-latin1', 'wtf8-escape')
+
 # UCS-4 streams as lists of values (packed by the byte order) plus raw tails.
 ENCODE = {
     'vec-1': [0x41, 0x2262, 0x391, 0x2E],
@@ -226,6 +242,8 @@ def main():
     named = dict(DECODE_HEADERS)
     jobs += [(name, data, [(s, named[s]) for s in DECODE_RUNS_HEADERS])
              for name, data in DECODE_RUNS.items()]
+    jobs += [(name, data, [(s, named[s]) for s in DECODE_BINARY_HEADERS])
+             for name, data in DECODE_BINARY.items()]
     for name, data, headers in jobs:
         for suffix, h in headers:
             write(ddir, f'{name}.{suffix}', h + data)
@@ -270,6 +288,9 @@ def main():
     # direction).
     for name in ('mixed-long', 'subparts-1', 'lone-continuations', 'ascii-long'):
         data = bytes.fromhex(DECODE[name])
+        for suffix, h in TILED_DECODE_HEADERS:
+            write(ddir, f'{name}.{suffix}', h + data)
+    for name, data in DECODE_BINARY.items():
         for suffix, h in TILED_DECODE_HEADERS:
             write(ddir, f'{name}.{suffix}', h + data)
     for name in ('mixed-long', 'lone'):
