@@ -50,7 +50,7 @@ single_byte_count (guint64 x)
 }
 
 /* The test of the block at @ip: FALSE where a byte from C0 up comes
- * before one of 80..BF (the byte after the block included), or where
+ * before one from 80 up (the byte after the block included), or where
  * the block ends a run of more than GUTF8CONV_KERNEL_SINGLE_BYTE_CLEAN
  * without a byte from 80 up (*@n_clean counts them).  Else the block's
  * bytes from 80 up in *@high, those of 80..9F (from 80 up, not from A0) in
@@ -65,7 +65,7 @@ single_byte_block (const guint8 *ip,
   guint64 m80, lead, ma0;
 
   single_byte_masks (ip, &m80, &lead, &ma0);
-  if (((lead << 1) & m80 & ~lead) | ((lead >> (SINGLE_BYTE_BLOCK - 1)) & ((ip[SINGLE_BYTE_BLOCK] >> 6) == 2)))
+  if (((lead << 1) & m80) | ((lead >> (SINGLE_BYTE_BLOCK - 1)) & (ip[SINGLE_BYTE_BLOCK] >> 7)))
     return FALSE;
   /* (A mask: GCC makes a branch of a conditional expression.) */
   *n_clean = (*n_clean + 1) & (0u - (guint) (m80 == 0));

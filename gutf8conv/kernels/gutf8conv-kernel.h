@@ -185,7 +185,7 @@ typedef enum
  * has its bytes from 80 up between ASCII bytes, alone or after one of
  * 80..BF (windows-1252's quotes before a letter).  In a block of
  * GUTF8CONV_KERNEL_SINGLE_BYTE_BLOCK bytes where no byte from C0 up is
- * followed by one of 80..BF (the byte after the block included), each
+ * followed by one from 80 up (the byte after the block included), each
  * byte from 80 up is a malformed sequence of one byte in every profile
  * (behaviour-errors), and every ASCII byte a character.
  *
