@@ -7,10 +7,10 @@
  * errors are lone ones in text (dense_lone(), dense_sequences()), and one
  * byte a step with no branch on the bytes where malformed sequences come
  * as fast as characters (dense_bytes_impl(); dense_bytes_wide() reads the
- * transitions as GUtf8ConvDfaStep rows, and with REPLACE takes binary
- * input's blocks 16 bytes at once in GCC's vector types,
- * dense_lone_block()), in an entry for each output unit, byte order and
- * mode.  Every kernel's row names this one.
+ * transitions as GUtf8ConvDfaStep rows), but for binary input's blocks,
+ * 16 bytes at once in GCC's vector types (dense_lone_blocks()), in an
+ * entry for each output unit, byte order and mode.  Every kernel's row
+ * names this one.
  */
 
 #include "config.h"
@@ -357,9 +357,8 @@ dense_block (const guint8  *ip,
  * than one byte begins with.  Then @b holds the 16 bytes and the return
  * value is how many are from 80 up, @h a byte 1 for each (in memory's
  * order); DENSE_NOT_LONE where a lead may begin a longer sequence.
- * Binary input (executables, images)
- * is mostly such blocks: their bytes from 80 up stand between ASCII and
- * NUL bytes, or beside other leads. */
+ * Binary input (executables, images) is mostly such blocks: its bytes
+ * from 80 up stand between ASCII and NUL bytes, or beside other leads. */
 #define DENSE_NOT_LONE 17
 
 GUTF8CONV_KERNEL_INLINE guint
