@@ -351,25 +351,25 @@ dense_block (const guint8  *ip,
   return n;
 }
 
-/* Whether each byte from 80 up of the 16 at @ip is a malformed sequence
- * alone, in every profile: none from C0 up (a lead) is followed by one
- * of 80..BF (the byte after them included), which every form of more
- * than one byte begins with.  Then @b holds the 16 bytes and the return
- * value is how many are from 80 up, @h a byte 1 for each (in memory's
- * order); DENSE_NOT_LONE where a lead may begin a longer sequence.
- * Binary input (executables, images) is mostly such blocks: its bytes
- * from 80 up stand between ASCII and NUL bytes, or beside other leads. */
-#define DENSE_NOT_LONE 17
-
+/* How many of the 16 bytes at @ip come before the first lead (from C0
+ * up) followed by one of 80..BF (the byte after them included), which
+ * every form of more than one byte begins with, in every profile: 16
+ * where there is none.  Each byte from 80 up before there is a malformed
+ * sequence alone.  @b holds the 16 bytes, @h a byte 1 for each from 80
+ * up before there (in memory's order), and *@n_high their count.  Binary
+ * input (executables, images) is mostly such bytes: its bytes from 80 up
+ * stand between ASCII and NUL bytes, or beside other leads. */
 GUTF8CONV_KERNEL_INLINE guint
 dense_lone_block (const guint8 *ip,
                   GkBytes      *b,
-                  guint64       h[2])
+                  guint64       h[2],
+                  guint        *n_high)
 {
   const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
   GkSignedBytes s, n;
   GkBytes bad, high;
   guint64 w[2];
+  guint len = 16;
 
   memcpy (b, ip, 16);
   memcpy (&n, ip + 1, 16);
@@ -379,20 +379,30 @@ dense_lone_block (const guint8 *ip,
   high = (GkBytes) (s < 0);
   memcpy (w, &bad, 16);
   memcpy (h, &high, 16);
-  if ((w[0] | w[1]) != 0)
-    return DENSE_NOT_LONE;
-  h[0] &= ones;
-  h[1] &= ones;
+  h[0] = GUINT64_FROM_LE (h[0]) & ones;
+  h[1] = GUINT64_FROM_LE (h[1]) & ones;
+  if (G_UNLIKELY ((w[0] | w[1]) != 0))
+    {
+      /* The bytes from the first lead that may begin a longer form on are
+       * the state machine's. */
+      guint64 w0 = GUINT64_FROM_LE (w[0]), w1 = GUINT64_FROM_LE (w[1]);
+
+      len = w0 != 0 ? __builtin_ctzll (w0) / 8 : 8 + __builtin_ctzll (w1) / 8;
+      h[0] &= len >= 8 ? ~G_GUINT64_CONSTANT (0) : (G_GUINT64_CONSTANT (1) << (8 * len)) - 1;
+      h[1] &= len <= 8 ? 0 : (G_GUINT64_CONSTANT (1) << (8 * (len - 8))) - 1;
+    }
   /* Each byte of @h 0 or 1: the product's top byte is their sum. */
-  return ((h[0] * ones) >> 56) + ((h[1] * ones) >> 56);
+  *n_high = ((h[0] * ones) >> 56) + ((h[1] * ones) >> 56);
+  return len;
 }
 
 /* The blocks of dense_lone_block() from *@ipp on, written as @mode says
  * (REPLACE, ESCAPE or LATIN1) in units of @unit (towards UTF-8, @unit 1,
  * REPLACE only: the block copied, then U+FFFD's form at each byte from 80
  * up and the rest of the block copied again after it), each byte from 80
- * up counted in *@n_bad.  TRUE after two clean blocks in a row: the
- * faster decoder's text. */
+ * up counted in *@n_bad; a block with a lead that may begin a longer
+ * form, as far as that lead, and no further.  TRUE after two clean blocks
+ * in a row: the faster decoder's text. */
 GUTF8CONV_KERNEL_INLINE gboolean
 dense_lone_blocks (const guint8            **ipp,
                    const guint8             *iend,
@@ -406,19 +416,19 @@ dense_lone_blocks (const guint8            **ipp,
   static const guint8 replacement_utf8[4] = { 0xEF, 0xBF, 0xBD, 0 };
   const guint8 *ip = *ipp;
   guint8 *op = *opp;
-  guint n_clean = 0, n_high;
+  guint n_clean = 0, n_high, len = 16;
   GkBytes b;
   guint64 h[2];
   gboolean clean_run = FALSE;
 
   /* Towards UTF-8 the copies read up to 32 bytes and write up to 64. */
-  while (iend - ip > (unit == 1 ? 32 : 16) && (gsize) (oend - op) >= (unit == 1 ? 64 : 16 * unit) &&
-         (n_high = dense_lone_block (ip, &b, h)) != DENSE_NOT_LONE)
+  while (len == 16 && iend - ip > (unit == 1 ? 32 : 16) && (gsize) (oend - op) >= (unit == 1 ? 64 : 16 * unit))
     {
+      len = dense_lone_block (ip, &b, h, &n_high);
       if (unit != 1)
         {
           gk_widen (op, b, mode, unit, big_endian);
-          op += 16 * unit;
+          op += len * unit;
         }
       else
         {
@@ -426,7 +436,7 @@ dense_lone_blocks (const guint8            **ipp,
 
           memcpy (op, ip, 16);
           for (guint k = 0; k < 2; k++)
-            for (guint64 x = GUINT64_FROM_LE (h[k]); x != 0; x &= x - 1)
+            for (guint64 x = h[k]; x != 0; x &= x - 1)
               {
                 guint i = 8 * k + __builtin_ctzll (x) / 8;
 
@@ -434,11 +444,11 @@ dense_lone_blocks (const guint8            **ipp,
                 memcpy (op + i + extra + 3, ip + i + 1, 16);
                 extra += 2;
               }
-          op += 16 + extra;
+          op += len + extra;
         }
-      ip += 16;
+      ip += len;
       *n_bad += n_high;
-      n_clean = n_high == 0 ? n_clean + 1 : 0;
+      n_clean = n_high == 0 && len == 16 ? n_clean + 1 : 0;
       if (n_clean == 2)
         {
           clean_run = TRUE;
