@@ -396,13 +396,32 @@ dense_lone_block (const guint8 *ip,
   return len;
 }
 
+/* The bytes 80..9F among @h's bytes from 80 up (those of one
+ * dense_lone_block() @b), a byte 1 each: where CP1252's value is not the
+ * byte's own. */
+GUTF8CONV_KERNEL_INLINE void
+dense_c1_bytes (GkBytes        b,
+                const guint64  h[2],
+                guint64        c1[2])
+{
+  GkBytes low = (GkBytes) ((GkSignedBytes) b < -96);
+
+  memcpy (c1, &low, 16);
+  c1[0] = GUINT64_FROM_LE (c1[0]) & h[0];
+  c1[1] = GUINT64_FROM_LE (c1[1]) & h[1];
+}
+
 /* The blocks of dense_lone_block() from *@ipp on, written as @mode says
- * (REPLACE, ESCAPE or LATIN1) in units of @unit (towards UTF-8, @unit 1,
- * REPLACE only: the block copied, then U+FFFD's form at each byte from 80
- * up and the rest of the block copied again after it), each byte from 80
- * up counted in *@n_bad; a block with a lead that may begin a longer
- * form, as far as that lead, and no further.  TRUE after two clean blocks
- * in a row: the faster decoder's text. */
+ * (REPLACE, ESCAPE, LATIN1, CP1252 or SKIP) in units of @unit, each byte
+ * from 80 up counted in *@n_bad; a block with a lead that may begin a
+ * longer form, as far as that lead, and no further.  Towards UCS-4 and
+ * UTF-16 the block is widened as single-byte text is, CP1252's 80..9F
+ * written after, or with SKIP each byte's unit stored and the output
+ * moved on past the ASCII ones; towards UTF-8 (@unit 1, not ESCAPE) the
+ * block is copied, then each byte from 80 up, in order, written as its
+ * form (U+FFFD's, its character's, or nothing) and the rest of the block
+ * copied again after it.  TRUE after two clean blocks in a row: the
+ * faster decoder's text. */
 GUTF8CONV_KERNEL_INLINE gboolean
 dense_lone_blocks (const guint8            **ipp,
                    const guint8             *iend,
@@ -413,7 +432,8 @@ dense_lone_blocks (const guint8            **ipp,
                    gboolean                  big_endian,
                    guint64                  *n_bad)
 {
-  static const guint8 replacement_utf8[4] = { 0xEF, 0xBF, 0xBD, 0 };
+  static const guint8 replacement_utf8[4] = { 0xEF, 0xBF, 0xBD, 3 }, nothing[4] = { 0 };
+  const guint8 (*forms)[4] = keep_utf8[mode == GUTF8CONV_KERNEL_BYTE_CP1252];
   const guint8 *ip = *ipp;
   guint8 *op = *opp;
   guint n_clean = 0, n_high, len = 16;
@@ -425,13 +445,43 @@ dense_lone_blocks (const guint8            **ipp,
   while (len == 16 && iend - ip > (unit == 1 ? 32 : 16) && (gsize) (oend - op) >= (unit == 1 ? 64 : 16 * unit))
     {
       len = dense_lone_block (ip, &b, h, &n_high);
-      if (unit != 1)
+      if (unit != 1 && mode == GUTF8CONV_KERNEL_BYTE_SKIP)
         {
-          gk_widen (op, b, mode, unit, big_endian);
+          /* Every unit stored, no branch on the bytes. */
+          for (guint i = 0; i < 16; i++)
+            {
+              if (unit == 4)
+                store_u32 (op, ip[i], big_endian);
+              else
+                store_u16 (op, ip[i], big_endian);
+              op += unit & -(gsize) (ip[i] < 0x80 && i < len);
+            }
+        }
+      else if (unit != 1)
+        {
+          gk_widen (op, b, mode == GUTF8CONV_KERNEL_BYTE_CP1252 ? GUTF8CONV_KERNEL_BYTE_LATIN1 : mode, unit, big_endian);
+          if (mode == GUTF8CONV_KERNEL_BYTE_CP1252)
+            {
+              guint64 c1[2];
+
+              dense_c1_bytes (b, h, c1);
+              for (guint k = 0; k < 2; k++)
+                for (guint64 x = c1[k]; x != 0; x &= x - 1)
+                  {
+                    guint i = 8 * k + __builtin_ctzll (x) / 8;
+
+                    if (unit == 4)
+                      store_u32 (op + 4 * i, keep_value[2][ip[i]], big_endian);
+                    else
+                      store_u16 (op + 2 * i, keep_value[2][ip[i]], big_endian);
+                  }
+            }
           op += len * unit;
         }
       else
         {
+          /* Less than nothing where SKIP drops bytes: modulo 2^64, added
+           * to a byte's own offset, which is never smaller. */
           gsize extra = 0;
 
           memcpy (op, ip, 16);
@@ -439,10 +489,15 @@ dense_lone_blocks (const guint8            **ipp,
             for (guint64 x = h[k]; x != 0; x &= x - 1)
               {
                 guint i = 8 * k + __builtin_ctzll (x) / 8;
+                const guint8 *form = mode == GUTF8CONV_KERNEL_BYTE_REPLACE ? replacement_utf8
+                                     : mode == GUTF8CONV_KERNEL_BYTE_SKIP ? nothing : forms[ip[i]];
+                guint8 *d = op + (i + extra);
 
-                memcpy (op + i + extra, replacement_utf8, 4);
-                memcpy (op + i + extra + 3, ip + i + 1, 16);
-                extra += 2;
+                /* The form's fourth byte (its length) is written over by
+                 * the copy after it. */
+                memcpy (d, form, 4);
+                memcpy (d + form[3], ip + i + 1, 16);
+                extra += (gsize) form[3] - 1;
               }
           op += len + extra;
         }
@@ -458,6 +513,22 @@ dense_lone_blocks (const guint8            **ipp,
   *ipp = ip;
   *opp = op;
   return clean_run;
+}
+
+/* The mode in which the dense loop's state machine writes each malformed
+ * sequence (@how, @keep), as dense_lone_blocks() takes it; STOP where it
+ * stops before them, which the blocks do not. */
+GUTF8CONV_KERNEL_INLINE GUtf8ConvKernelByteMode
+dense_block_mode (guint how,
+                  guint keep)
+{
+  if (how == DFA_REPLACE)
+    return GUTF8CONV_KERNEL_BYTE_REPLACE;
+  if (how == DFA_SKIP)
+    return GUTF8CONV_KERNEL_BYTE_SKIP;
+  if (how == DFA_KEEP)
+    return keep == 0 ? GUTF8CONV_KERNEL_BYTE_ESCAPE : keep == 1 ? GUTF8CONV_KERNEL_BYTE_LATIN1 : GUTF8CONV_KERNEL_BYTE_CP1252;
+  return GUTF8CONV_KERNEL_BYTE_STOP;
 }
 
 /* dense_bytes_impl() towards UCS-4 and UTF-16 (@unit 4 or 2) with SKIP
@@ -493,11 +564,10 @@ dense_bytes_wide (const guint8          *in,
 
       if (n == 0)
         break;
-      /* Between sequences, REPLACE takes binary input's blocks 16 bytes
-       * at once. */
-      if (how == DFA_REPLACE && state == 0)
+      /* Between sequences, binary input's blocks 16 bytes at once. */
+      if (state == 0 && how != DFA_STOP_AT_BAD)
         {
-          if (dense_lone_blocks (&ip, iend, &op, oend, unit, GUTF8CONV_KERNEL_BYTE_REPLACE, big_endian, &n_bad))
+          if (dense_lone_blocks (&ip, iend, &op, oend, unit, dense_block_mode (how, 0), big_endian, &n_bad))
             goto out;
           n = dense_block (ip, iend, op, oend, 8, 4, &stop);
           n_bad_before = n_bad;
@@ -613,15 +683,10 @@ dense_bytes_impl (const guint8              *in,
 
       if (n == 0)
         break;
-      /* Between sequences, binary input's blocks 16 bytes at once, in the
-       * modes that write a byte alone as one unit, or towards UTF-8 as
-       * U+FFFD. */
-      if (state == 0 && (unit == 1 ? how == DFA_REPLACE : how == DFA_KEEP && keep < 2))
+      /* Between sequences, binary input's blocks 16 bytes at once. */
+      if (state == 0 && how != DFA_STOP_AT_BAD)
         {
-          if (dense_lone_blocks (&ip, iend, &op, oend, unit,
-                                 unit == 1 ? GUTF8CONV_KERNEL_BYTE_REPLACE
-                                 : keep == 0 ? GUTF8CONV_KERNEL_BYTE_ESCAPE : GUTF8CONV_KERNEL_BYTE_LATIN1,
-                                 big_endian, &n_bad))
+          if (dense_lone_blocks (&ip, iend, &op, oend, unit, dense_block_mode (how, keep), big_endian, &n_bad))
             break;
           n = dense_block (ip, iend, op, oend, per_step, slack, &stop);
           n_bad_before = n_bad;
