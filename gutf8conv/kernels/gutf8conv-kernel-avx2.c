@@ -27,13 +27,6 @@
 #include "gutf8conv-kernel-tables.h"
 #include "gutf8conv-kernel-x86-ops.h"
 
-/* vpalignr works within each lane: the high lane of @prev and the low one
- * of @b make the bytes before each lane. */
-#define gk_prev_bytes(b, prev, n) \
-  _mm256_alignr_epi8 (b, _mm256_permute2x128_si256 (prev, b, 0x21), 16 - (n))
-
-#include "gutf8conv-kernel-generic-kl.h"
-
 /* A vector of the 16 bytes at @p in both 128-bit lanes. */
 static inline __m256i
 load_twice (const guint8 *p)

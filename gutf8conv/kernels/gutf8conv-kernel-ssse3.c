@@ -30,10 +30,6 @@
 #define GK_HAVE_CONTEXT 1
 #include "gutf8conv-kernel-x86-ops.h"
 
-#define gk_prev_bytes(b, prev, n) _mm_alignr_epi8 (b, prev, 16 - (n))
-
-#include "gutf8conv-kernel-generic-kl.h"
-
 /* The validation is the lookups alone (GK_KL_LOOKUPS_ONLY), on their
  * tables as constants: loaded where used, or operands. */
 typedef struct { GkKlTables kl; } GkContext;

@@ -5,9 +5,8 @@
  * A block is one vector of gutf8conv-kernel-x86-width.h: 16 bytes with
  * SSE, 32 with AVX2, 64 with AVX-512 (whose compares give mask registers,
  * made vectors again).  SSE2 has every compare the byte-compare block
- * test needs.  The nibble-lookup validator's lookup is SSSE3's; its
- * previous bytes (gk_prev_bytes()) are each kernel's own, as AVX2's cross
- * lanes.
+ * test needs.  The nibble-lookup validator's lookup is SSSE3's, and with
+ * it the block test checks leads by lookups too.
  */
 
 #pragma once
@@ -52,6 +51,33 @@ GUTF8CONV_KERNEL_INLINE gk_vec  gk_lookup16 (gk_vec t, gk_vec i) { return X86_OP
 /* The fast phase's (gutf8conv-kernel-generic-kl-decode.h), by ptest. */
 GUTF8CONV_KERNEL_INLINE gboolean gk_is_ascii (gk_vec x)     { return X86_SI (testz) (x, SET1 (0x80)); }
 GUTF8CONV_KERNEL_INLINE gboolean gk_any_set (gk_vec x)      { return !X86_SI (testz) (x, x); }
+#endif
+
+#if defined (__SSSE3__) && X86_BITS < 512
+/* vpalignr works within each lane: with AVX2, the high lane of @prev and
+ * the low one of @b make the bytes before each lane. */
+#if X86_BITS == 256
+#define gk_prev_bytes(b, prev, n) \
+  _mm256_alignr_epi8 (b, _mm256_permute2x128_si256 (prev, b, 0x21), 16 - (n))
+#else
+#define gk_prev_bytes(b, prev, n) _mm_alignr_epi8 (b, prev, 16 - (n))
+#endif
+#include "gutf8conv-kernel-generic-kl.h"
+
+/* The block test's lead check by the lookups' pair classes of each lead
+ * and its next byte, in fewer operations than its byte compares.  A lead
+ * whose next byte is out of its range, or that starts nothing, is in a
+ * class; so is one whose next byte is no continuation byte, which the
+ * test finds wrong anyway.  With @bmp_only the tables make every
+ * four-byte lead wrong. */
+#define GK_HAVE_BAD_LEADS 1
+GUTF8CONV_KERNEL_INLINE gk_mask
+gk_bad_leads (gk_vec b, gk_vec n1, gk_mask l2, gk_mask l4 G_GNUC_UNUSED, const gboolean bmp_only)
+{
+  const GkKlTables t = gk_kl_tables (bmp_only);
+
+  return ~gk_movemask (gk_cmpeq (gk_kl_pairs (n1, b, &t), gk_set1 (0))) & l2;
+}
 #endif
 
 #include "gutf8conv-kernel-generic-block.h"
