@@ -521,6 +521,49 @@ gk_mend_after_utf8 (const GkMend *m,
   return FALSE;
 }
 
+/* gk_mend() of the maximal subpart at @p, of @len bytes where the
+ * caller has it already (gk_maximal_subpart()), else 0. */
+GUTF8CONV_KERNEL_INLINE guint
+gk_mend_subpart (GkMend         *m,
+                 const guint8   *p,
+                 const guint8   *end,
+                 guint           len,
+                 guint8        **po,
+                 const guint8   *oend,
+                 const guint     unit,
+                 const gboolean  big_endian)
+{
+  static const guint8 replacement[2][4] = { { 0xFD, 0xFF, 0x00, 0x00 }, { 0x00, 0x00, 0xFF, 0xFD } };
+  static const guint8 replacement_utf8[3] = { 0xEF, 0xBF, 0xBD };
+  const guint room = unit == 1 ? 3 : unit;
+  gboolean replace;
+
+  if (m->mend == NULL)
+    return 0;
+  if (p - m->last >= GUTF8CONV_KERNEL_MEND_GAP)
+    m->close = 0;
+  else if (++m->close > GUTF8CONV_KERNEL_MEND_CLOSE)
+    return 0;
+  /* Right after a mend: the same damaged character. */
+  if (p != m->last && !m->utf8 && !gk_mend_after_utf8 (m, p))
+    return 0;
+  replace = m->mend->mode == GUTF8CONV_KERNEL_MEND_REPLACE;
+  if (len == 0)
+    len = gk_maximal_subpart (p, end);
+  if (len == 0 || (replace && (gsize) (oend - *po) < room))
+    return 0;
+  if (replace && unit == 1)
+    memcpy (*po, replacement_utf8, 3);
+  else if (replace)
+    /* UTF-16's unit is the last two bytes of UCS-4's, big-endian, or
+     * the first two. */
+    memcpy (*po, replacement[big_endian] + (big_endian ? 4 - unit : 0), unit);
+  *po += replace ? room : 0;
+  m->mend->n_mended++;
+  m->last = p + len;
+  return len;
+}
+
 /* At @p, the start of the character that holds a block's first wrong
  * byte: its maximal subpart mended, the replacement written to *@po in
  * units of @unit bytes (4: UCS-4, 2: UTF-16) and byte order
@@ -537,35 +580,7 @@ gk_mend (GkMend         *m,
          const guint     unit,
          const gboolean  big_endian)
 {
-  static const guint8 replacement[2][4] = { { 0xFD, 0xFF, 0x00, 0x00 }, { 0x00, 0x00, 0xFF, 0xFD } };
-  static const guint8 replacement_utf8[3] = { 0xEF, 0xBF, 0xBD };
-  const guint room = unit == 1 ? 3 : unit;
-  gboolean replace;
-  guint len;
-
-  if (m->mend == NULL)
-    return 0;
-  if (p - m->last >= GUTF8CONV_KERNEL_MEND_GAP)
-    m->close = 0;
-  else if (++m->close > GUTF8CONV_KERNEL_MEND_CLOSE)
-    return 0;
-  /* Right after a mend: the same damaged character. */
-  if (p != m->last && !m->utf8 && !gk_mend_after_utf8 (m, p))
-    return 0;
-  replace = m->mend->mode == GUTF8CONV_KERNEL_MEND_REPLACE;
-  len = gk_maximal_subpart (p, end);
-  if (len == 0 || (replace && (gsize) (oend - *po) < room))
-    return 0;
-  if (replace && unit == 1)
-    memcpy (*po, replacement_utf8, 3);
-  else if (replace)
-    /* UTF-16's unit is the last two bytes of UCS-4's, big-endian, or
-     * the first two. */
-    memcpy (*po, replacement[big_endian] + (big_endian ? 4 - unit : 0), unit);
-  *po += replace ? room : 0;
-  m->mend->n_mended++;
-  m->last = p + len;
-  return len;
+  return gk_mend_subpart (m, p, end, 0, po, oend, unit, big_endian);
 }
 
 /* How a careful decoding loop ended. */
@@ -612,9 +627,14 @@ gk_mend_after_plain (GkMend               *m,
                      const guint           flags,
                      const guint           unit)
 {
-  gsize used;
+  gsize used, n;
 
-  *po += plain (*pp, end - *pp, *po, oend - *po, flags, &used);
+  n = plain (*pp, end - *pp, *po, oend - *po, flags, &used);
+  /* Fewer units than bytes: a character of more than one byte, which
+   * the fast loops that mend would have seen (gk_mend()'s test of the
+   * bytes before). */
+  m->utf8 = m->utf8 || n / unit < used;
+  *po += n;
   *pp += used;
   if (*pp == end)
     return GK_CAREFUL_STOP;
@@ -636,8 +656,8 @@ typedef gsize (*GkMendWithFunc) (const guint8 *in, gsize in_len, guint8 *out, gs
  * around its plain one @plain, to units of @unit bytes: @plain and the
  * mends where it stops (gk_mend_after_plain()) in turn; where @with is
  * not NULL, it takes over after each mend while @with_min bytes or more
- * are left, until it returns (a loop that mends in its blocks, for
- * dense damage).  Called, not inlined again: clean text, which takes
+ * are left, until it returns (a loop that mends as it goes, for dense
+ * damage).  Called, not inlined again: clean text, which takes
  * this path whenever the mode could mend, then runs the very code the
  * plain entry point is (a second copy of the loop, with the same
  * instructions, ran slower), and a mend inside the loop, even one that

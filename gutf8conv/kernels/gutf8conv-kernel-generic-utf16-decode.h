@@ -66,12 +66,13 @@
  * nor the kernel's own loop's nor GK16_DIRECT's), gr_runs() tries it
  * first, and the loop starts again after any progress.
  *
- * Mending (GUtf8ConvDecodeMendFunc) is the plain loop again after each
- * malformed sequence it stops at, mended there by gk_mend_at() of
+ * Mending (GUtf8ConvDecodeMendFunc) is the plain loop up to the first
+ * malformed sequence, mended there by gk_mend_at() of
  * gutf8conv-kernel-generic-block.h in 16-bit units, one at a time as the
- * UCS-4 careful loop does; with GK16_MEND_VALUES (below), after it, a
- * copy of the loop whose blocks of values mend, while the damage is dense
- * (behaviour guide, behaviour-kernel-mend).
+ * UCS-4 careful loop does; after it, a copy of the loop that mends where
+ * its steps or its decoder stop (gk16_mend_block(), gk16_mend_stop()),
+ * or, with GK16_MEND_VALUES (below), whose blocks of values mend, while
+ * the damage is dense (behaviour guide, behaviour-kernel-mend).
  */
 
 #pragma once
@@ -83,8 +84,7 @@
  * damage is dense (gk_mend_around()), its blocks of values from the
  * UCS-4 decoder, which mends a block at a time.  Where the kernel's own
  * steps for UTF-16 (GK16_RUN, GK16_DIRECT) are faster than its blocks of
- * values, the plain loop started again after each malformed sequence
- * costs less. */
+ * values, the loop that mends where they stop costs less. */
 #if defined (GK16_MEND_VALUES) && !defined (GK_FAST_MENDS)
 #error "GK16_MEND_VALUES needs the fast loops' mending (GK_FAST_MENDS)"
 #endif
@@ -280,6 +280,116 @@ gk16_decode_rest (const guint8 *in,
                                        flags, in_used);
 }
 
+#ifndef GK16_MEND_VALUES
+/* Where a loop that mends stopped at *@pp, the malformed sequence there
+ * (its maximal subpart: @len bytes) mended, and those that follow it at
+ * once; *@utf8_from, *@o_from: where the text converted since the last
+ * mend starts, in and out, for gk_mend()'s test of the bytes before
+ * (fewer units than bytes: a character of more than one byte).  FALSE
+ * where the loop must stop at *@pp instead. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_mend_stop (GkMend         *m,
+                const guint8  **pp,
+                guint           len,
+                const guint8   *end,
+                guint8        **po,
+                const guint8   *oend,
+                const guint8  **utf8_from,
+                guint8        **o_from,
+                const gboolean  big_endian)
+{
+  m->utf8 = m->utf8 || (gsize) (*po - *o_from) / 2 < (gsize) (*pp - *utf8_from);
+  do
+    {
+      if ((len = gk_mend_subpart (m, *pp, end, len, po, oend, 2, big_endian)) == 0)
+        return FALSE;
+      *pp += len;
+    }
+  while (*pp < end && (len = gk_maximal_subpart (*pp, end)) != 0);
+  *utf8_from = *pp;
+  *o_from = *po;
+  return TRUE;
+}
+
+/* Blocks gk16_mend_block() tests, 32 bytes: ssse3's own steps stop a
+ * block of 16 before the one that fails; on avx2 a second block of 32
+ * cost more than it saved, and a third on ssse3 too. */
+#define GK16_MEND_BLOCKS MAX (32 / GK_BLOCK, 1)
+
+/* In a loop that mends, where its steps left the input at *@pp to the
+ * decoder: if one of the GK16_MEND_BLOCKS blocks from there fails the
+ * block test, the characters before its first wrong one by
+ * gk_decode_block() into @values and on to units, and the malformed
+ * sequence there mended (gk16_mend_stop()), without a call of the
+ * decoder, whose start costs more where the damage is that close.
+ * GK_CAREFUL_MENDED where the loop goes on from *@pp; GK_CAREFUL_STOP
+ * where it must stop at *@pp, malformed; GK_CAREFUL_REST, nothing done,
+ * where the blocks are the decoder's. */
+GUTF8CONV_KERNEL_INLINE GkCareful
+gk16_mend_block (GkMend         *m,
+                 const guint8  **pp,
+                 const guint8   *end,
+                 guint8        **po,
+                 const guint8   *oend,
+                 guint32        *values,
+                 const guint8  **utf8_from,
+                 guint8        **o_from,
+                 const gboolean  big_endian)
+{
+  /* Each block's start and the leads of its characters to convert. */
+  const guint8 *at[GK16_MEND_BLOCKS + 1];
+  gk_mask leads[GK16_MEND_BLOCKS];
+  guint8 *v = (guint8 *) values;
+  guint i, len;
+
+  /* Room for a pair a value. */
+  if ((gsize) (oend - *po) < 4 * GK16_MEND_BLOCKS * GK_BLOCK)
+    return GK_CAREFUL_REST;
+  at[0] = *pp;
+  for (i = 0;; i++)
+    {
+      const guint8 *p = at[i];
+      gk_vec b;
+      gk_mask nonascii, wrong;
+      GkLeads c;
+      guint consumed;
+
+      if (i == GK16_MEND_BLOCKS || end - p < GK_CAREFUL_MIN)
+        return GK_CAREFUL_REST;
+      b = gk_loadu (p);
+      nonascii = gk_movemask (b);
+      if (nonascii == 0)
+        {
+          leads[i] = GK_ALL;
+          at[i + 1] = p + GK_BLOCK;
+          continue;
+        }
+      /* (Mending is never BMP_ONLY.) */
+      wrong = gk_block_wrong (b, p, nonascii, FALSE, &c);
+      consumed = wrong == 0 ? gk_block_end (&c) : gk_valid_prefix (gk_block_expected (&c), wrong);
+      leads[i] = gk_block_leads (&c, consumed);
+      at[i + 1] = p + consumed;
+      if (wrong != 0)
+        break;
+    }
+  if ((len = gk_maximal_subpart (at[i + 1], end)) == 0)
+    return GK_CAREFUL_REST;
+  for (guint j = 0; j <= i; j++)
+    if (leads[j] != 0)
+      v = gk_decode_block (at[j], leads[j], v, G_BYTE_ORDER == G_BIG_ENDIAN);
+  if (v != (guint8 *) values)
+    {
+      gsize n = (v - (guint8 *) values) / 4;
+
+      memset (values + n, 0, GK16_GROUP * sizeof (guint32));
+      gk16_store_units (values, n, po, oend, big_endian);
+      *pp = at[i + 1];
+    }
+  return gk16_mend_stop (m, pp, len, end, po, oend, utf8_from, o_from, big_endian) ? GK_CAREFUL_MENDED
+                                                                                   : GK_CAREFUL_STOP;
+}
+#endif
+
 #ifdef GK16_MEND_VALUES
 /* The block of values of decode16 when it mends: the kernel's UCS-4
  * decoder mending as @m says, which goes on past the malformed sequences
@@ -299,10 +409,11 @@ gk16_values_mending (GkMend       *m,
 #endif
 
 /* The body of a kernel's decode16 entry point, of the GUtf8ConvDecodeFunc
- * arguments, with the kernel's UCS-4 @decode; where the kernel asks for
- * it (GK16_MEND_VALUES) and @m is not NULL, its blocks of values mend as
- * @m says (gk16_values_mending()), and it returns where the damage is
- * sparse again. */
+ * arguments, with the kernel's UCS-4 @decode; where @m is not NULL, it
+ * mends as @m says where its steps or its decoder stop, or, where the
+ * kernel asks for it (GK16_MEND_VALUES), in its blocks of values
+ * (gk16_values_mending()), and returns where the damage is sparse
+ * again. */
 GUTF8CONV_KERNEL_INLINE gsize
 gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
                   const guint8        *in,
@@ -327,6 +438,11 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
    * them; a mending block of values may stop inside a damaged one. */
   const guint8 *whole = in;
   guint8 *o = out, *oend = out + out_len;
+#ifndef GK16_MEND_VALUES
+  /* Where the text since the last mend starts (gk16_mend_stop()). */
+  const guint8 *utf8_from = in;
+  guint8 *o_from = out;
+#endif
 
   (void) m;
   (void) whole;
@@ -378,6 +494,21 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
           break;
       }
 #endif
+#ifndef GK16_MEND_VALUES
+      if (m != NULL)
+        {
+          GkCareful mr = gk16_mend_block (m, &p, end, &o, oend, values, &utf8_from, &o_from, big_endian);
+
+          if (mr == GK_CAREFUL_STOP)
+            break;
+          if (mr == GK_CAREFUL_MENDED)
+            {
+              /* The bytes before are a damaged character's. */
+              whole = p;
+              continue;
+            }
+        }
+#endif
 #ifdef GK16_RUNS
       {
         const guint8 *q = p;
@@ -424,17 +555,31 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
         whole = p;
 #endif
       /* Short: the end of the input, or what the decoder leaves to the
-       * state machine, where the portable path stops too. */
+       * state machine, where the portable path stops too; or, where
+       * the loop mends, a malformed sequence, mended here and the loop
+       * gone on with, not started again by gk_mend_around(). */
       if (k < cap)
-        break;
+        {
+#ifndef GK16_MEND_VALUES
+          guint len;
+
+          if (m != NULL && p < end && (len = gk_maximal_subpart (p, end)) != 0 &&
+              gk16_mend_stop (m, &p, len, end, &o, oend, &utf8_from, &o_from, big_endian))
+            {
+              /* The bytes before are a damaged character's. */
+              whole = p;
+              continue;
+            }
+#endif
+          break;
+        }
     }
   return gk16_decode_rest (in, p, end, out, o, oend, flags, in_used);
 }
 
-/* decode16's loop that mends in its blocks of values (gk_mend_around()'s
- * @with), where the kernel asks for it: called, so that the plain loop
- * keeps its code. */
-#ifdef GK16_MEND_VALUES
+/* decode16's loop that mends (gk_mend_around()'s @with): in its blocks
+ * of values, where the kernel asks for it, else where its decoder stops;
+ * called, so that the plain loop keeps its code. */
 #define GK16_DECODE_WITH(name, decode) \
   static __attribute__((noinline)) gsize \
   name##_with (const guint8 *in, \
@@ -450,10 +595,9 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
     return gk16_decode_loop (decode, in, in_len, out, out_len, 0, in_used, m); \
   }
 #define GK16_WITH(name) name##_with
+#ifdef GK16_MEND_VALUES
 #define GK16_WITH_MIN GK_CAREFUL_MIN
 #else
-#define GK16_DECODE_WITH(name, decode)
-#define GK16_WITH(name) NULL
 #define GK16_WITH_MIN 0
 #endif
 
