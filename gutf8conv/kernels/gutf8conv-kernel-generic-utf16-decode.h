@@ -449,12 +449,10 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
   while (p < end && (gsize) (oend - o) / 2 >= GK16_MIN_ROOM)
     {
       gsize cap, used, n, k;
-#ifdef GK16_MEND_VALUES
       /* Sparse damage again: back to the plain loop (gk_mend_around()),
        * whose code clean text runs fastest. */
       if (m != NULL && p - m->last >= GK_MEND_SPARSE)
         return gutf8conv_kernel_stop (in, p, out, o, in_used);
-#endif
 #ifdef GK16_DIRECT
       Gk16Direct r;
 #endif
