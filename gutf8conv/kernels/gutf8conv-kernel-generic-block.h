@@ -627,14 +627,9 @@ gk_mend_after_plain (GkMend               *m,
                      const guint           flags,
                      const guint           unit)
 {
-  gsize used, n;
+  gsize used;
 
-  n = plain (*pp, end - *pp, *po, oend - *po, flags, &used);
-  /* Fewer units than bytes: a character of more than one byte, which
-   * the fast loops that mend would have seen (gk_mend()'s test of the
-   * bytes before). */
-  m->utf8 = m->utf8 || n / unit < used;
-  *po += n;
+  *po += plain (*pp, end - *pp, *po, oend - *po, flags, &used);
   *pp += used;
   if (*pp == end)
     return GK_CAREFUL_STOP;
