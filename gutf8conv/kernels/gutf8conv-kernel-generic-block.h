@@ -424,7 +424,8 @@ gk_validate_fast (const guint8   *in,
           } \
         /* (gk_mend_after_plain() here made ssse3 slower on damaged \
          * text: the blocks' loop above was laid out otherwise, \
-         * with the same instructions.) */ \
+         * with the same instructions; gk_mend_run() for the mends \
+         * below took more instructions in that loop.) */ \
         n = name (p, end - p, o, oend - o, 0, &used); \
         p += n; \
         o += n; \
@@ -610,13 +611,38 @@ gk_mend_at (GkMend         *m,
   return GK_CAREFUL_MENDED;
 }
 
+/* At *@pp, where a kernel stopped, the malformed sequence there mended
+ * (its maximal subpart: @len bytes, or 0 where the caller has not
+ * measured it) and those that follow it at once (a damaged character is
+ * often two or three), each measured once; advances *@pp past them.
+ * FALSE where one of them is not mended: the kernel stops at *@pp
+ * (gk_mend()). */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk_mend_run (GkMend         *m,
+             const guint8  **pp,
+             guint           len,
+             const guint8   *end,
+             guint8        **po,
+             const guint8   *oend,
+             const guint     unit,
+             const gboolean  big_endian)
+{
+  do
+    {
+      if ((len = gk_mend_subpart (m, *pp, end, len, po, oend, unit, big_endian)) == 0)
+        return FALSE;
+      *pp += len;
+    }
+  while (*pp < end && (len = gk_maximal_subpart (*pp, end)) != 0);
+  return TRUE;
+}
+
 /* A kernel's plain entry point @plain (GUtf8ConvDecodeFunc), to units of
  * @unit bytes (1: UTF-8), from *@pp, then, where it stops before the
- * input's end, the malformed sequence there mended (gk_mend_at()) and
- * those that follow it at once (a damaged character is often two or
- * three), without a call of @plain each.  GK_CAREFUL_MENDED after a
- * mend; GK_CAREFUL_STOP at the input's end, or where the kernel stops
- * at *@pp. */
+ * input's end, the malformed sequence there mended and those that
+ * follow it at once (gk_mend_run()), without a call of @plain each.
+ * GK_CAREFUL_MENDED after a mend; GK_CAREFUL_STOP at the input's end, or
+ * where the kernel stops at *@pp. */
 GUTF8CONV_KERNEL_INLINE GkCareful
 gk_mend_after_plain (GkMend               *m,
                      GUtf8ConvDecodeFunc   plain,
@@ -631,14 +657,8 @@ gk_mend_after_plain (GkMend               *m,
 
   *po += plain (*pp, end - *pp, *po, oend - *po, flags, &used);
   *pp += used;
-  if (*pp == end)
+  if (*pp == end || !gk_mend_run (m, pp, 0, end, po, oend, unit, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0))
     return GK_CAREFUL_STOP;
-  do
-    {
-      if (gk_mend_at (m, pp, end, po, oend, unit, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0) == GK_CAREFUL_STOP)
-        return GK_CAREFUL_STOP;
-    }
-  while (*pp < end && gk_maximal_subpart (*pp, end) != 0);
   return GK_CAREFUL_MENDED;
 }
 

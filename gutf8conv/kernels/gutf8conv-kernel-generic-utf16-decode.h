@@ -299,13 +299,8 @@ gk16_mend_stop (GkMend         *m,
                 const gboolean  big_endian)
 {
   m->utf8 = m->utf8 || (gsize) (*po - *o_from) / 2 < (gsize) (*pp - *utf8_from);
-  do
-    {
-      if ((len = gk_mend_subpart (m, *pp, end, len, po, oend, 2, big_endian)) == 0)
-        return FALSE;
-      *pp += len;
-    }
-  while (*pp < end && (len = gk_maximal_subpart (*pp, end)) != 0);
+  if (!gk_mend_run (m, pp, len, end, po, oend, 2, big_endian))
+    return FALSE;
   *utf8_from = *pp;
   *o_from = *po;
   return TRUE;
