@@ -403,6 +403,43 @@ gk16_values_mending (GkMend       *m,
 }
 #endif
 
+/* ASCII straight to units from *@pp, not through the block of values;
+ * the steps the input and the room allow counted once. */
+GUTF8CONV_KERNEL_INLINE void
+gk16_ascii_steps (const guint8  **pp,
+                  const guint8   *end,
+                  guint8        **po,
+                  const guint8   *oend,
+                  const gboolean  big_endian)
+{
+  const guint8 *ascii_stop = *pp + GK16_ASCII * MIN ((gsize) (end - *pp) / GK16_ASCII,
+                                                     (gsize) (oend - *po) / (2 * GK16_ASCII));
+
+  while (*pp < ascii_stop && gk16_widen_ascii (*pp, *po, big_endian))
+    {
+      *pp += GK16_ASCII;
+      *po += 2 * GK16_ASCII;
+    }
+}
+
+#ifdef GK16_RUN
+/* The kernel's own loop (GK16_RUN) from *@pp; FALSE where it takes
+ * nothing. */
+GUTF8CONV_KERNEL_INLINE gboolean
+gk16_run (const guint8  **pp,
+          const guint8   *end,
+          guint8        **po,
+          const guint8   *oend,
+          const gboolean  bmp_only,
+          const gboolean  big_endian)
+{
+  const guint8 *start = *pp;
+
+  GK16_RUN (pp, end, po, oend, bmp_only, big_endian);
+  return *pp != start;
+}
+#endif
+
 /* The body of a kernel's decode16 entry point, of the GUtf8ConvDecodeFunc
  * arguments, with the kernel's UCS-4 @decode; where @m is not NULL, it
  * mends as @m says where its steps or its decoder stop, or, where the
@@ -452,40 +489,24 @@ gk16_decode_loop (GUtf8ConvDecodeFunc  decode,
       Gk16Direct r;
 #endif
 
-      /* ASCII straight to units, not through the block of values; the
-       * steps the input and the room allow counted once. */
-      const guint8 *ascii_stop = p + GK16_ASCII * MIN ((gsize) (end - p) / GK16_ASCII,
-                                                       (gsize) (oend - o) / (2 * GK16_ASCII));
-
-      while (p < ascii_stop && gk16_widen_ascii (p, o, big_endian))
-        {
-          p += GK16_ASCII;
-          o += 2 * GK16_ASCII;
-        }
+      gk16_ascii_steps (&p, end, &o, oend, big_endian);
       if (p == end || (gsize) (oend - o) / 2 < GK16_MIN_ROOM)
         break;
 #ifdef GK16_RUN
-      {
-        const guint8 *start = p;
-
-        /* Back to the ASCII step after any progress; the decoder's
-         * block of values where the kernel's loop takes nothing. */
-        GK16_RUN (&p, end, &o, oend, bmp_only, big_endian);
-        if (p != start)
-          continue;
-      }
+      /* Back to the ASCII step after any progress; the decoder's block
+       * of values where the kernel's loop takes nothing. */
+      if (gk16_run (&p, end, &o, oend, bmp_only, big_endian))
+        continue;
 #endif
 #ifdef GK16_DIRECT
-      {
-        /* Back to the ASCII step as soon as a block is ASCII (it takes
-         * GK16_ASCII <= GK_BLOCK bytes, so it moves on). */
-        while ((r = gk16_direct (whole, &p, end, &o, oend, FALSE, bmp_only, big_endian)) == GK16_DIRECT_DONE)
-          ;
-        if (r == GK16_DIRECT_ASCII)
-          continue;
-        if ((gsize) (oend - o) / 2 < GK16_MIN_ROOM)
-          break;
-      }
+      /* Back to the ASCII step as soon as a block is ASCII (it takes
+       * GK16_ASCII <= GK_BLOCK bytes, so it moves on). */
+      while ((r = gk16_direct (whole, &p, end, &o, oend, FALSE, bmp_only, big_endian)) == GK16_DIRECT_DONE)
+        ;
+      if (r == GK16_DIRECT_ASCII)
+        continue;
+      if ((gsize) (oend - o) / 2 < GK16_MIN_ROOM)
+        break;
 #endif
 #ifndef GK16_MEND_VALUES
       if (m != NULL)
