@@ -846,13 +846,14 @@ gk_copy_blocks (guint8       *o,
     gk_storeu (o + i, gk_loadu (p + i));
 }
 
-/* The loops that mend a block at a time (gk_copy_mend_blocks(),
- * gk16_mend_blocks()) go on with the blocks after one that passes their
- * test, until GK_MEND_CLEAN pass in a row: the fast loop's start costs
- * more than their test where damage comes every few dozen bytes.  Where
- * the fast loop took GK_MEND_SPARSE bytes or more before it stopped, the
- * damage is sparse, and they go back to it at the first block that
- * passes. */
+/* The copy's loop that mends a block at a time (gk_copy_mend_blocks())
+ * goes on with the blocks after one that passes its test, until
+ * GK_MEND_CLEAN pass in a row: the fast loop's start costs more than
+ * its test where damage comes every few dozen bytes.  Where the fast
+ * loop took GK_MEND_SPARSE bytes or more before it stopped, the damage
+ * is sparse, and it goes back to it at the first block that passes.
+ * decode16's loop that mends goes back to the plain one after
+ * GK_MEND_SPARSE bytes without a mend. */
 #define GK_MEND_CLEAN (256 / GK_BLOCK)
 #define GK_MEND_SPARSE 1024
 
