@@ -419,8 +419,8 @@ ssse3_run16 (const guint8   **pp,
 GK16_DECODE_ENTRY_POINTS (decode16_ssse3, decode16_ssse3_mend, decode_ssse3)
 
 /* UTF-16 -> UTF-8 (encode16), its loops aligned: where they happened to
- * land, the same instructions took Russian and Arabic at 0.73x the
- * speed, and no other text lost by it. */
+ * land, the same instructions took Russian and Arabic far slower, and no
+ * other text lost by the alignment (bench/README.md, the cells below). */
 #define GE16_ENTRY_PLACEMENT GUTF8CONV_KERNEL_LOOPS_ALIGNED
 #include "gutf8conv-kernel-x86-utf16-encode.h"
 
