@@ -514,8 +514,7 @@ gk16_units (gk_vec          b,
  * start after each sequence (avx2's direct steps take lightly damaged
  * text faster without; bench/README.md, dirty input). */
 #define GK16_MEND_VALUES 1
-/* Its loops aligned: where they happened to land, cache-resident ASCII
- * ran far slower (bench/README.md, measurement traps). */
+/* Its loops aligned: where they happened to land, hot ASCII ran far slower. */
 #define GK16_ENTRY_PLACEMENT GUTF8CONV_KERNEL_LOOPS_ALIGNED
 #include "gutf8conv-kernel-generic-utf16-decode.h"
 
