@@ -1489,6 +1489,85 @@ test_kernel_ascii_runs (gconstpointer data)
     }
 }
 
+/* UTF-16 -> UTF-8 of text whose steps of 32 units (the widest) are
+ * ASCII or not in every order (#kernels: a kernel may take text below
+ * U+0800 in runs of its own, which end at a unit from U+0800 or after
+ * some ASCII steps in a row): steps of ASCII, of ASCII with letters
+ * below U+0800, of Cyrillic, with a unit from U+0800, a pair, a lone
+ * surrogate or U+0000 among them, drawn at random, after an ASCII prefix
+ * of any length; every flag combination, the output room ending in many
+ * places, against the scalar kernel. */
+static void
+test_kernel_latin_runs (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+
+  for (guint round = 0; round < 120; round++)
+    {
+      g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (guint16));
+      guint n_steps = g_test_rand_int_range (1, 48);
+      guint prefix = g_test_rand_int_range (0, 32);
+
+      for (guint i = 0; i < prefix; i++)
+        {
+          guint16 u = 'a' + i % 26;
+
+          g_array_append_val (units, u);
+        }
+      for (guint s = 0; s < n_steps; s++)
+        {
+          /* Mostly ASCII and Latin steps, so that runs of ASCII steps
+           * of every length come between Latin ones. */
+          guint kind = g_test_rand_int_range (0, 20);
+          guint16 step[32];
+
+          for (guint i = 0; i < 32; i++)
+            step[i] = kind == 9 ? (guint16) g_test_rand_int_range (0x400, 0x500) : (guint16) g_test_rand_int_range (0x20, 0x7F);
+          if (kind >= 10 && kind < 17)
+            for (guint k = g_test_rand_int_range (1, 4); k > 0; k--)
+              step[g_test_rand_int_range (0, 32)] = g_test_rand_int_range (0x80, 0x800);
+          else if (kind == 17)
+            step[g_test_rand_int_range (0, 32)] = g_test_rand_bit () ? 0x20AC : 0xFFFD;
+          else if (kind == 18)
+            {
+              guint at = g_test_rand_int_range (0, 32);
+
+              /* A pair, across the step's end too. */
+              step[at] = 0xD83D;
+              if (at < 31)
+                step[at + 1] = 0xDE00;
+              else
+                {
+                  g_array_append_vals (units, step, 32);
+                  step[0] = 0xDE00;
+                  for (guint i = 1; i < 32; i++)
+                    step[i] = 'x';
+                }
+            }
+          else if (kind == 19)
+            step[g_test_rand_int_range (0, 32)] = g_test_rand_int_range (0, 3) == 0 ? 0xDC00 : 0;
+          g_array_append_vals (units, step, 32);
+        }
+      for (guint flags = 0; flags <= GUTF8CONV_KERNEL_ALL_FLAGS; flags++)
+        {
+          gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+          gsize len = 2 * units->len, full = full_out_len (ENCODE16, len);
+          g_autofree guint8 *in = g_malloc (len);
+
+          for (guint i = 0; i < units->len; i++)
+            {
+              guint16 u = g_array_index (units, guint16, i);
+
+              u = big_endian ? GUINT16_TO_BE (u) : GUINT16_TO_LE (u);
+              memcpy (in + 2 * i, &u, 2);
+            }
+          check_call (kernel, ENCODE16, in, len, full, flags);
+          for (gsize out_len = g_test_rand_int_range (0, 61); out_len < full; out_len += 61)
+            check_call (kernel, ENCODE16, in, len, out_len, flags);
+        }
+    }
+}
+
 /* Short inputs, as a stream's small chunks give them, decoded to exact
  * bytes:
  * the scalar kernel's loop for an output with room for a unit per input
@@ -2878,6 +2957,7 @@ main (int    argc,
       add_kernel_test (k, "decode16-phase", test_kernel_decode16_phase);
       add_kernel_test (k, "one-three", test_kernel_one_three);
       add_kernel_test (k, "ascii-runs", test_kernel_ascii_runs);
+      add_kernel_test (k, "latin-runs", test_kernel_latin_runs);
       add_kernel_test (k, "single-byte", test_kernel_single_byte);
       if (k->decode_dense != NULL)
         add_kernel_test (k, "dense", test_kernel_dense);

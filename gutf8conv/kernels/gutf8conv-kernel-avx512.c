@@ -602,7 +602,43 @@ ge16_store_three (guint8   *o,
   return o + 96;
 }
 
+/* The context's constants held in registers: formed again where used,
+ * they made the loop's paths trade speed whenever one of them changed. */
+#define GE16_HAVE_KEEP 1
+GUTF8CONV_KERNEL_INLINE void ge16_keep (ge16_vec *v) { __asm__ ("" : "+v" (*v)); }
+/* Text below U+0800 by latin runs: its two-byte step, one vpcompressb,
+ * costs not much more than its ASCII one (below). */
+#define GE16_HAVE_LATIN_STEP 1
+#define GE16_LATIN_RUN 4
+
 #include "gutf8conv-kernel-generic-utf16-encode.h"
+
+/* Thirty-two units below U+0800, ASCII or not, to @o: each one's
+ * two-byte form (lead in the low byte) or its ASCII byte, the bytes kept
+ * by one vpcompressb.  The masks stay in mask registers (their moves to
+ * and from vectors were the step's limit), and the constants are the
+ * context's (new ones cost the loop's other paths registers).  *@ascii:
+ * whether every unit was ASCII. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge16_latin_step (const Ge16Context *c,
+                 guint8            *o,
+                 ge16_vec           v,
+                 guint             *ascii)
+{
+  __mmask32 a = _mm512_testn_epi16_mask (v, c->not_ascii);
+  __m512i t = _mm512_ternarylogic_epi32 (_mm512_srli_epi16 (v, 6), _mm512_slli_epi16 (v, 8),
+                                         c->three_mid, 0xF8);   /* a | (b & c): v >> 6 | (v & 3F) << 8 */
+  /* Every low byte; the high byte where v >> 7, the high byte of v << 1,
+   * is not 0. */
+  __mmask64 keep = _kor_mask64 (_mm512_test_epi8_mask (_mm512_slli_epi16 (v, 1), c->not_ascii),
+                                _cvtu64_mask64 (G_GUINT64_CONSTANT (0x5555555555555555)));
+  guint n = __builtin_popcountll (_cvtmask64_u64 (keep));
+
+  t = _mm512_mask_mov_epi16 (_mm512_or_si512 (t, c->two), a, v);
+  _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi8 (keep, t));
+  *ascii = _kortestc_mask32_u8 (a, a);
+  return o + n;
+}
 
 GE16_ENCODE_ENTRY_POINTS (encode16_avx512, encode16_avx512_mend)
 

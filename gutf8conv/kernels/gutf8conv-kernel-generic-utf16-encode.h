@@ -53,6 +53,13 @@
  * call) for that order (GE16_HAVE_BMP_STORES defined):
  *   guint8  *ge16_bmp_store_utf8 (o, hi, lo, ascii, short_);
  *   guint8  *ge16_bmp_store_three (o, hi, lo);
+ * and, where its step below U+0800 costs about what its ASCII step does,
+ * so that French-like text is better taken by latin runs
+ * (ge16_latin_run(), GE16_HAVE_LATIN_STEP defined, and GE16_LATIN_RUN,
+ * the ASCII steps in a row that end a run), after this file:
+ *   guint8  *ge16_latin_step (const Ge16Context *c, guint8 *o, ge16_vec v, guint *ascii);
+ *       units below U+0800 as ge16_store_two() stores them; *@ascii:
+ *       whether all of them were ASCII
  * and, where it makes the two-byte forms with fewer operations
  * (GE16_HAVE_TWO defined):
  *   ge16_vec ge16_two (ge16_vec v);
@@ -294,12 +301,17 @@ ge16_encode_bmp (const Ge16Context *c,
   return ge16_bmp_store_utf8 (o, hi, lo, ge16_cmpeq (ge16_and (v, c->not_ascii), c->zero), short_);
 }
 
+#ifdef GE16_HAVE_LATIN_STEP
+GUTF8CONV_KERNEL_INLINE guint8 *ge16_latin_step (const Ge16Context *c, guint8 *o, ge16_vec v, guint *ascii);
+#endif
+
 /* What ge16_encode_block() did with a block. */
 typedef enum
 {
   GE16_DONE,     /* encoded (all of it, or all but a high unit last) */
   GE16_SCALAR,   /* nothing: the scalar path's */
   GE16_LONE,     /* encoded up to a lone surrogate, *@pp at it */
+  GE16_TWO,      /* encoded, below U+0800 (with GE16_HAVE_LATIN_STEP): a latin run next */
 } Ge16Result;
 
 /* The UTF-8 length of the first @i units of a block (i < GE16_UNITS),
@@ -340,9 +352,17 @@ ge16_encode_block (const Ge16Context *c,
   if (ge16_none (top5))
     {
       /* Below U+0800 (Cyrillic, Arabic, Latin). */
+#ifdef GE16_HAVE_LATIN_STEP
+      guint all_ascii;
+
+      *po = ge16_latin_step (c, *po, v, &all_ascii);
+      *pp += 2 * GE16_UNITS;
+      return GE16_TWO;
+#else
       *po = ge16_block_two (c, *po, v, ascii);
       *pp += 2 * GE16_UNITS;
       return GE16_DONE;
+#endif
     }
   has_byte3 = ge16_block_three (c, v, &hi, &lo);
   if (ge16_none (short_))
@@ -497,6 +517,52 @@ ge16_ascii_run (const Ge16Context *c,
 #define ge16_encode_step ge16_encode_block
 #endif
 
+#ifdef GE16_HAVE_LATIN_STEP
+/* After a step below U+0800 (GE16_TWO), the steps that follow by the
+ * ISA's ge16_latin_step(), ASCII ones too, with no branch on ASCII: in
+ * text such as French (a letter outside ASCII every few words) whether a
+ * step is ASCII follows no order a predictor learns, and mispredicting
+ * it cost such text most of its time.  Until a step holds a unit from
+ * U+0800 (or U+0000 under NO_NUL), or GE16_LATIN_RUN ASCII steps in a
+ * row say the text is ASCII again.  Returns the steps taken, at most
+ * @n. */
+GUTF8CONV_KERNEL_INLINE gsize
+ge16_latin_run (const Ge16Context *c,
+                const guint8     **pp,
+                guint8           **po,
+                gsize              n,
+                const guint        flags)
+{
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  gsize i;
+  guint ascii_steps = 0;
+
+  for (i = 0; i < n; i++)
+    {
+      ge16_vec v = ge16_load (p, big_endian);
+      guint ascii;
+
+      if (!ge16_none_and (v, c->top5) ||
+          ((flags & GUTF8CONV_KERNEL_NO_NUL) && !ge16_none (ge16_cmpeq (v, c->zero))))
+        break;
+      o = ge16_latin_step (c, o, v, &ascii);
+      p += 2 * GE16_UNITS;
+      /* Counted, not tested: the test is the branch this run saves. */
+      ascii_steps = (ascii_steps + 1) & (0u - ascii);
+      if (ascii_steps == GE16_LATIN_RUN)
+        {
+          i++;
+          break;
+        }
+    }
+  *pp = p;
+  *po = o;
+  return i;
+}
+#endif
+
 /* The body of a kernel's encode16 entry point, for the flag combination
  * @flags (a constant), and of its mending one with @mend (NULL: none). */
 GUTF8CONV_KERNEL_INLINE gsize
@@ -554,6 +620,14 @@ ge16_encode_mend (const guint8        *in,
           r = ge16_encode_step (c, &p, &o, v, flags);
           if (G_UNLIKELY (r != GE16_DONE))
             {
+#ifdef GE16_HAVE_LATIN_STEP
+              if (r == GE16_TWO)
+                {
+                  n--;
+                  n -= ge16_latin_run (c, &p, &o, n, flags);
+                  continue;
+                }
+#endif
               if (r == GE16_SCALAR)
                 goto scalar;
               /* A lone unit: it and its replacement take no more than
