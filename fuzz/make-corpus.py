@@ -154,6 +154,12 @@ ENCODE_UTF16 = {
     'mixed-long': [0x41, 0xE9, 0x20AC, 0x1F600] * 8 + [0xD800] + [0x44] * 8,
     'empty': [],
 }
+# French-like UTF-16 (#kernels): a letter below U+0800 every few words,
+# ASCII for more than four of the widest steps, then a unit from U+0800
+# and U+0000 among the letters, for the kernels' latin runs.
+LATIN_WORDS = [ord(c) for c in 'le caf\u00e9 d\u00e9j\u00e0 ferm\u00e9, ']
+LATIN_LONG = (LATIN_WORDS * 6 + [0x61 + i % 26 for i in range(150)] + LATIN_WORDS * 4
+              + [0x2014] + LATIN_WORDS * 2 + [0] + LATIN_WORDS * 2)
 # Cut-off ends: a high unit (in the stream's order), an odd byte, both.
 UTF16_TAILS = {'cut-odd': ([], b'\x41'), 'cut-high': ([0xD83D], b''), 'cut-high-odd': ([0xD83D], b'\x41')}
 ENCODE_UTF16_HEADERS = [
@@ -296,6 +302,8 @@ def main():
     for name in ('mixed-long', 'lone'):
         for suffix, order, h in TILED_ENCODE_HEADERS:
             write(edir, f'{name}.{suffix}', h + utf16(ENCODE_UTF16[name], order))
+    for suffix, order, h in ENCODE_UTF16_HEADERS[:2] + TILED_ENCODE_HEADERS:
+        write(edir, f'latin-long.{suffix}', h + utf16(LATIN_LONG, order))
 
 
 if __name__ == '__main__':
