@@ -53,8 +53,8 @@
  * call) for that order (GE16_HAVE_BMP_STORES defined):
  *   guint8  *ge16_bmp_store_utf8 (o, hi, lo, ascii, short_);
  *   guint8  *ge16_bmp_store_three (o, hi, lo);
- * and, where its step below U+0800 costs about what its ASCII step does,
- * so that French-like text is better taken by latin runs
+ * and, where its step below U+0800 costs less than a mispredicted test
+ * for ASCII, so that French-like text is better taken by latin runs
  * (ge16_latin_run(), GE16_HAVE_LATIN_STEP defined, and GE16_LATIN_RUN,
  * the ASCII steps in a row that end a run), after this file:
  *   guint8  *ge16_latin_step (const Ge16Context *c, guint8 *o, ge16_vec v, guint *ascii);
