@@ -1489,14 +1489,15 @@ test_kernel_ascii_runs (gconstpointer data)
     }
 }
 
-/* UTF-16 -> UTF-8 of text whose steps of 32 units (the widest) are
- * ASCII or not in every order (#kernels: a kernel may take text below
- * U+0800 in runs of its own, which end at a unit from U+0800 or after
- * some ASCII steps in a row): steps of ASCII, of ASCII with letters
- * below U+0800, of Cyrillic, with a unit from U+0800, a pair, a lone
- * surrogate or U+0000 among them, drawn at random, after an ASCII prefix
- * of any length; every flag combination, the output room ending in many
- * places, against the scalar kernel. */
+/* UTF-16 and UCS-4 -> UTF-8 of text whose steps of 32 units (the
+ * widest) are ASCII or not in every order (#kernels: a kernel may take
+ * text below U+0800 in runs of its own, which end at a unit from U+0800
+ * or after some ASCII steps in a row): steps of ASCII, of ASCII with
+ * letters below U+0800, of Cyrillic, with a unit from U+0800, a pair
+ * (in UCS-4 its value and a letter), a lone surrogate or U+0000 among
+ * them, drawn at random, after an ASCII prefix of any length; every flag
+ * combination, the output room ending in many places, against the scalar
+ * kernel. */
 static void
 test_kernel_latin_runs (gconstpointer data)
 {
@@ -1505,6 +1506,7 @@ test_kernel_latin_runs (gconstpointer data)
   for (guint round = 0; round < 120; round++)
     {
       g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (guint16));
+      g_autofree guint32 *values = NULL;
       guint n_steps = g_test_rand_int_range (1, 48);
       guint prefix = g_test_rand_int_range (0, 32);
 
@@ -1564,6 +1566,35 @@ test_kernel_latin_runs (gconstpointer data)
           check_call (kernel, ENCODE16, in, len, full, flags);
           for (gsize out_len = g_test_rand_int_range (0, 61); out_len < full; out_len += 61)
             check_call (kernel, ENCODE16, in, len, out_len, flags);
+        }
+      /* The same steps in UCS-4, a pair its value and a letter. */
+      values = g_new (guint32, units->len);
+      for (guint i = 0; i < units->len; i++)
+        {
+          guint16 *u = &g_array_index (units, guint16, i);
+
+          values[i] = *u;
+          if ((u[0] & 0xFC00) == 0xD800 && i + 1 < units->len && (u[1] & 0xFC00) == 0xDC00)
+            {
+              values[i] = 0x10000 + ((u[0] - 0xD800u) << 10) + (u[1] - 0xDC00u);
+              values[++i] = 'y';
+            }
+        }
+      for (guint flags = 0; flags <= GUTF8CONV_KERNEL_ALL_FLAGS; flags++)
+        {
+          gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+          gsize len = 4 * units->len, full = full_out_len (ENCODE, len);
+          g_autofree guint8 *in = g_malloc (len);
+
+          for (guint i = 0; i < units->len; i++)
+            {
+              guint32 u = big_endian ? GUINT32_TO_BE (values[i]) : GUINT32_TO_LE (values[i]);
+
+              memcpy (in + 4 * i, &u, 4);
+            }
+          check_call (kernel, ENCODE, in, len, full, flags);
+          for (gsize out_len = g_test_rand_int_range (0, 61); out_len < full; out_len += 61)
+            check_call (kernel, ENCODE, in, len, out_len, flags);
         }
     }
 }

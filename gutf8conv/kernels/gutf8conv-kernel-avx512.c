@@ -36,6 +36,36 @@ low_bits (guint n)
   return n >= 64 ? ~G_GUINT64_CONSTANT (0) : (G_GUINT64_CONSTANT (1) << n) - 1;
 }
 
+/* The latin step of both encoders (UCS-4's packs its units to words
+ * first): thirty-two sixteen-bit words @x below U+0800, ASCII or not, to
+ * @o, each one's two-byte form (lead in the low byte) or its ASCII byte,
+ * the bytes kept by one vpcompressb; 64 bytes stored.  The masks stay in
+ * mask registers (their moves to and from vectors were the step's
+ * limit); the constants are the caller's (FF80, 3F00 and 80C0 a word),
+ * so that UTF-16's stay in its context's registers.  *@all_ascii:
+ * whether every word was ASCII. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+latin_words (guint8   *o,
+             __m512i   x,
+             __m512i   not_ascii,
+             __m512i   three_mid,
+             __m512i   two,
+             guint    *all_ascii)
+{
+  __mmask32 a = _mm512_testn_epi16_mask (x, not_ascii);
+  __m512i t = _mm512_ternarylogic_epi32 (_mm512_srli_epi16 (x, 6), _mm512_slli_epi16 (x, 8),
+                                         three_mid, 0xF8);   /* a | (b & c): x >> 6 | (x & 3F) << 8 */
+  /* Every low byte (made 7F or more); the high byte where x >> 7, the
+   * high byte of x << 1, is not 0. */
+  __m512i y = _mm512_ternarylogic_epi32 (_mm512_slli_epi16 (x, 1), not_ascii, not_ascii, 0xF3);   /* a | ~b */
+  __mmask64 keep = _mm512_test_epi8_mask (y, y);
+
+  t = _mm512_mask_mov_epi16 (_mm512_or_si512 (t, two), a, x);
+  _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi8 (keep, t));
+  *all_ascii = _kortestc_mask32_u8 (a, a);
+  return o + __builtin_popcountll (_cvtmask64_u64 (keep));
+}
+
 /* The lead bytes (@l2: every byte >= 0xC0) of @b whose next byte, in @n1,
  * is out of the range Unicode Table 3-7 allows after them; C0, C1 and
  * F5..FF allow nothing.  The generated table is indexed by the lead's low
@@ -255,9 +285,12 @@ GK_DECODE_ENTRY_POINTS (decode_avx512, decode_avx512_mend)
 #define GE32_UNITS 16
 #define GE32_ROOM 0
 typedef __m512i ge32_vec;
-/* Its own steps: thirty-two units below U+0800 by one vpcompressb, and a
- * prefetch in the ASCII run.  BMP text takes the any-value step. */
-#define GE32_HAVE_TWO_STEP 1
+/* Its own steps: text below U+0800 by latin runs of thirty-two units a
+ * step, one vpcompressb, and a prefetch in the ASCII run.  BMP text takes
+ * the any-value step. */
+#define GE32_HAVE_LATIN_STEP 1
+#define GE32_LATIN_UNITS 32
+#define GE32_LATIN_RUN 4
 #define GE32_HAVE_ASCII_PREFETCH 1
 
 GUTF8CONV_KERNEL_INLINE ge32_vec
@@ -312,49 +345,34 @@ ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
 GUTF8CONV_KERNEL_INLINE void ge32_ascii_prefetch (const guint8 *p) { _mm_prefetch ((const char *) p + 4096, _MM_HINT_T0); }
 
 /* Thirty-two units below U+0800 (Latin, Greek, Cyrillic, Arabic, Hebrew
- * text), @v and the next sixteen: as sixteen-bit words, each one or two
- * bytes, packed with one vpcompressb; the any-value step costs twice as
- * much per unit.  Nothing where the next sixteen are not so, or the
- * output has no room. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_two_step (const Ge32Context  *c G_GNUC_UNUSED,
-               const guint8      **pp,
-               const guint8       *end,
-               guint8            **po,
-               const guint8       *oend,
-               ge32_vec           v,
-               const guint        flags)
+ * text), ASCII or not, packed to words for latin_words(); the any-value
+ * step costs twice as much per unit. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_latin_step (const Ge32Context *c G_GNUC_UNUSED,
+                 const guint8      *p,
+                 const guint8      *end,
+                 guint8            *o,
+                 const guint8      *oend,
+                 const guint        flags,
+                 guint             *all_ascii)
 {
-  const gboolean no_nul = (flags & GUTF8CONV_KERNEL_NO_NUL) != 0;
-  __m512i v1, x, t;
-  __mmask32 ascii;
-  guint64 keep;
-  guint n;
+  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
+  __m512i v, v1, x;
 
-  if (end - *pp < 128)
-    return FALSE;
-  v1 = ge32_load (*pp + 64, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
-  if ((no_nul ? (_mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE)) |
-                 _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v1, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE)))
-              : _mm512_test_epi32_mask (_mm512_or_si512 (v, v1), _mm512_set1_epi32 (~0x7FF))) != 0)
-    return FALSE;
+  if (end - p < 128 || oend - o < 64)
+    return NULL;
+  v = ge32_load (p, big_endian);
+  v1 = ge32_load (p + 64, big_endian);
+  if (((flags & GUTF8CONV_KERNEL_NO_NUL)
+       ? (_mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE)) |
+          _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v1, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE)))
+       : _mm512_test_epi32_mask (_mm512_or_si512 (v, v1), _mm512_set1_epi32 (~0x7FF))) != 0)
+    return NULL;
   /* The low words of both, in order. */
   x = _mm512_permutex2var_epi16 (v, _mm512_set_epi16 (62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32,
                                                       30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), v1);
-  ascii = _mm512_cmplt_epu16_mask (x, _mm512_set1_epi16 (0x80));
-  /* 110xxxxx 10xxxxxx, lead in the low byte; ASCII as it is. */
-  t = _mm512_ternarylogic_epi32 (_mm512_srli_epi16 (x, 6), _mm512_slli_epi16 (x, 8),
-                                 _mm512_set1_epi16 (0x3F00), 0xF8);   /* a | (b & c) */
-  t = _mm512_or_si512 (t, _mm512_set1_epi16 ((short) 0x80C0));
-  t = _mm512_mask_mov_epi16 (t, ascii, x);
-  keep = G_GUINT64_CONSTANT (0x5555555555555555) | _pdep_u64 (~(guint64) ascii, G_GUINT64_CONSTANT (0xAAAAAAAAAAAAAAAA));
-  n = __builtin_popcountll (keep);
-  if ((gsize) (oend - *po) < n)
-    return FALSE;
-  _mm512_mask_storeu_epi8 ((void *) *po, low_bits (n), _mm512_maskz_compress_epi8 (keep, t));
-  *pp += 128;
-  *po += n;
-  return TRUE;
+  return latin_words (o, x, _mm512_set1_epi16 ((short) 0xFF80), _mm512_set1_epi16 (0x3F00),
+                      _mm512_set1_epi16 ((short) 0x80C0), all_ascii);
 }
 
 /* By the number of leading zeros of a value (mod 32: 32 is U+0000), for
@@ -613,31 +631,15 @@ GUTF8CONV_KERNEL_INLINE void ge16_keep (ge16_vec *v) { __asm__ ("" : "+v" (*v));
 
 #include "gutf8conv-kernel-generic-utf16-encode.h"
 
-/* Thirty-two units below U+0800, ASCII or not, to @o: each one's
- * two-byte form (lead in the low byte) or its ASCII byte, the bytes kept
- * by one vpcompressb.  The masks stay in mask registers (their moves to
- * and from vectors were the step's limit), and the constants are the
- * context's (new ones cost the loop's other paths registers).  *@ascii:
- * whether every unit was ASCII. */
+/* Thirty-two units below U+0800, ASCII or not, by latin_words() on the
+ * context's constants (new ones cost the loop's other paths registers). */
 GUTF8CONV_KERNEL_INLINE guint8 *
 ge16_latin_step (const Ge16Context *c,
                  guint8            *o,
                  ge16_vec           v,
                  guint             *ascii)
 {
-  __mmask32 a = _mm512_testn_epi16_mask (v, c->not_ascii);
-  __m512i t = _mm512_ternarylogic_epi32 (_mm512_srli_epi16 (v, 6), _mm512_slli_epi16 (v, 8),
-                                         c->three_mid, 0xF8);   /* a | (b & c): v >> 6 | (v & 3F) << 8 */
-  /* Every low byte; the high byte where v >> 7, the high byte of v << 1,
-   * is not 0. */
-  __mmask64 keep = _kor_mask64 (_mm512_test_epi8_mask (_mm512_slli_epi16 (v, 1), c->not_ascii),
-                                _cvtu64_mask64 (G_GUINT64_CONSTANT (0x5555555555555555)));
-  guint n = __builtin_popcountll (_cvtmask64_u64 (keep));
-
-  t = _mm512_mask_mov_epi16 (_mm512_or_si512 (t, c->two), a, v);
-  _mm512_storeu_si512 ((void *) o, _mm512_maskz_compress_epi8 (keep, t));
-  *ascii = _kortestc_mask32_u8 (a, a);
-  return o + n;
+  return latin_words (o, v, c->not_ascii, c->three_mid, c->two, ascii);
 }
 
 GE16_ENCODE_ENTRY_POINTS (encode16_avx512, encode16_avx512_mend)

@@ -32,7 +32,7 @@
  *   guint8  *ge32_store_ascii (const Ge32Context *c, guint8 *o, ge32_vec v);
  *       every unit ASCII: GE32_UNITS bytes
  *   guint8  *ge32_encode_two (const Ge32Context *c, guint8 *o, ge32_vec v);
- *       every unit below U+0800 (not with GE32_HAVE_TWO_STEP)
+ *       every unit below U+0800 (not with GE32_HAVE_LATIN_STEP)
  * and, for the any-value step, which takes them a part at a time (a
  * bad unit then sends only its own part and those after it to the
  * scalar kernel), `ge32_part`, GE32_UNITS / GE32_PARTS units:
@@ -61,13 +61,14 @@
  *       (a lone surrogate in BMP text, which the mending profiles meet,
  *       then sends one part to the scalar kernel); without it, the step
  *       goes to the scalar kernel whole
- *   GE32_HAVE_TWO_STEP:  gboolean ge32_two_step (const Ge32Context *c, const guint8 **pp, const guint8 *end,
- *                                               guint8 **po, const guint8 *oend,
- *                                               ge32_vec v, guint flags);
- *       @v below U+0800: advances *@pp and *@po over what it encoded
- *       (as many steps as it likes), FALSE where it took nothing (the
- *       next paths then do); by default, ge32_encode_two() a step
- *       while the text stays below U+0800
+ *   GE32_HAVE_LATIN_STEP:  guint8 *ge32_latin_step (const Ge32Context *c, const guint8 *p, const guint8 *end,
+ *                                                  guint8 *o, const guint8 *oend, guint flags, guint *ascii);
+ *       GE32_LATIN_UNITS units from @p, every one below U+0800 (none
+ *       U+0000 under NO_NUL), ASCII ones too, with no branch on ASCII;
+ *       *@ascii: every unit was ASCII.  NULL (nothing written) where they
+ *       are not so, or the input or the room is short.  Text below U+0800
+ *       then goes in latin runs (ge32_two_step() below), and
+ *       GE32_LATIN_RUN is the ASCII steps in a row that end one
  *   GE32_HAVE_ASCII_PREFETCH:  void ge32_ascii_prefetch (const guint8 *p);
  *       in the ASCII run, at each step
  *   GE32_HAVE_STEPS_APART:  the steps run in a loop of their own, a
@@ -97,7 +98,42 @@ ge32_context (void)
 GUTF8CONV_KERNEL_INLINE void ge32_ascii_prefetch (const guint8 *p G_GNUC_UNUSED) { }
 #endif
 
-#ifndef GE32_HAVE_TWO_STEP
+#ifdef GE32_HAVE_LATIN_STEP
+/* Text below U+0800 in a latin run: step after step by the ISA's
+ * ge32_latin_step(), ASCII ones too, with no branch on ASCII: in text
+ * such as French whether a step is ASCII follows no order a predictor
+ * learns.  Until a step holds a unit from U+0800 (or U+0000 under
+ * NO_NUL), or GE32_LATIN_RUN ASCII steps in a row say the text is ASCII
+ * again. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_two_step (const Ge32Context  *c,
+               const guint8      **pp,
+               const guint8       *end,
+               guint8            **po,
+               const guint8       *oend,
+               ge32_vec            v G_GNUC_UNUSED,
+               const guint         flags)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po, *next;
+  guint ascii, ascii_steps = 0;
+
+  while ((next = ge32_latin_step (c, p, end, o, oend, flags, &ascii)) != NULL)
+    {
+      p += 4 * GE32_LATIN_UNITS;
+      o = next;
+      /* Counted, not tested: the test is the branch this run saves. */
+      ascii_steps = (ascii_steps + 1) & (0u - ascii);
+      if (ascii_steps == GE32_LATIN_RUN)
+        break;
+    }
+  if (p == *pp)
+    return FALSE;
+  *pp = p;
+  *po = o;
+  return TRUE;
+}
+#else
 /* Text below U+0800 but not ASCII, from *@pp (@v its first units): it
  * stays here while the text does, which makes its constants once a run,
  * and takes the ASCII step that ends it. */
