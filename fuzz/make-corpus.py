@@ -160,6 +160,10 @@ ENCODE_UTF16 = {
 LATIN_WORDS = [ord(c) for c in 'le caf\u00e9 d\u00e9j\u00e0 ferm\u00e9, ']
 LATIN_LONG = (LATIN_WORDS * 6 + [0x61 + i % 26 for i in range(150)] + LATIN_WORDS * 4
               + [0x2014] + LATIN_WORDS * 2 + [0] + LATIN_WORDS * 2)
+# The same in UCS-4, shorter to fit -max_len (1024 bytes): ASCII for 130
+# units, past four steps of 32.
+LATIN_LONG_UCS4 = (LATIN_WORDS * 2 + [0x61 + i % 26 for i in range(130)] + LATIN_WORDS * 2
+                   + [0x2014] + LATIN_WORDS + [0] + LATIN_WORDS)
 # Cut-off ends: a high unit (in the stream's order), an odd byte, both.
 UTF16_TAILS = {'cut-odd': ([], b'\x41'), 'cut-high': ([0xD83D], b''), 'cut-high-odd': ([0xD83D], b'\x41')}
 ENCODE_UTF16_HEADERS = [
@@ -221,6 +225,7 @@ TILED_DECODE_HEADERS = [
     ('tiled-utf16-skip', header(BE, KEEP, SKIP, UNICODE, chunk=0x02, out=0x01, direction=WIDE_UTF16 | TILED)),
 ]
 TILED_ENCODE_HEADERS = [
+    ('tiled-ucs4-replace', LE, header(LE, KEEP, REPLACE, UNICODE, chunk=0xFF, out=0x80 | 0x7F, direction=TO_UCS4 | TILED)),
     ('tiled-utf16-replace', LE, header(LE, KEEP, REPLACE, UNICODE, chunk=0xFF, out=0x80 | 0x7F, direction=WIDE_UTF16 | TILED)),
     ('tiled-utf16-strict-be', BE, header(BE, KEEP, STRICT, UNICODE, chunk=0x00, out=0x00, direction=WIDE_UTF16 | TILED)),
 ]
@@ -300,10 +305,14 @@ def main():
         for suffix, h in TILED_DECODE_HEADERS:
             write(ddir, f'{name}.{suffix}', h + data)
     for name in ('mixed-long', 'lone'):
-        for suffix, order, h in TILED_ENCODE_HEADERS:
+        for suffix, order, h in TILED_ENCODE_HEADERS[1:]:
             write(edir, f'{name}.{suffix}', h + utf16(ENCODE_UTF16[name], order))
-    for suffix, order, h in ENCODE_UTF16_HEADERS[:2] + TILED_ENCODE_HEADERS:
+    for suffix, order, h in ENCODE_UTF16_HEADERS[:2] + TILED_ENCODE_HEADERS[1:]:
         write(edir, f'latin-long.{suffix}', h + utf16(LATIN_LONG, order))
+    named = {suffix: (suffix, order, h) for suffix, order, h in ENCODE_HEADERS + TILED_ENCODE_HEADERS}
+    for suffix, order, h in (named[s] for s in ('strict-be', 'replace-le-1byte', 'mutf8-strict', 'tiled-ucs4-replace')):
+        fmt = '>I' if order == BE else '<I'
+        write(edir, f'latin-long-ucs4.{suffix}', h + b''.join(struct.pack(fmt, v) for v in LATIN_LONG_UCS4))
 
 
 if __name__ == '__main__':
