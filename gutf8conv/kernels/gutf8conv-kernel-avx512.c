@@ -279,157 +279,6 @@ GUTF8CONV_KERNEL_INLINE void     gk_fast_prefetch (const guint8 *p) { _mm_prefet
 
 GK_DECODE_ENTRY_POINTS (decode_avx512, decode_avx512_mend)
 
-/* UCS-4 -> UTF-8: the generic layer's steps on sixteen units, one
- * vector; stores are masked, so each step checks its own room. */
-
-#define GE32_UNITS 16
-#define GE32_ROOM 0
-typedef __m512i ge32_vec;
-/* Its own steps: text below U+0800 by latin runs of thirty-two units a
- * step, one vpcompressb, and a prefetch in the ASCII run.  BMP text takes
- * the any-value step. */
-#define GE32_HAVE_LATIN_STEP 1
-#define GE32_LATIN_UNITS 32
-#define GE32_LATIN_RUN 4
-#define GE32_HAVE_ASCII_PREFETCH 1
-
-GUTF8CONV_KERNEL_INLINE ge32_vec
-ge32_load (const guint8 *p,
-           gboolean      big_endian)
-{
-  __m512i v = _mm512_loadu_si512 ((const void *) p);
-
-  return big_endian ? x86_swap32 (v) : v;
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return _mm512_test_epi32_mask (v, _mm512_set1_epi32 ((int) -limit)) == 0; }
-GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v)               { return _mm512_testn_epi32_mask (v, v) != 0; }
-
-/* With @no_nul, 1..7F: v - 1 at most 7E, as 0 wraps round. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_ascii (ge32_vec v,
-            gboolean no_nul)
-{
-  if (!no_nul)
-    return ge32_below (v, 0x80);
-  return _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7E)) == 0;
-}
-
-#define GE32_PARTS 1
-typedef __m512i ge32_part;
-
-GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i G_GNUC_UNUSED) { return v; }
-
-/* Most text is below U+D800: one comparison. */
-GUTF8CONV_KERNEL_INLINE gboolean
-ge32_bad (ge32_part v,
-          guint32  max)
-{
-  return _mm512_cmpge_epu32_mask (v, _mm512_set1_epi32 (0xD800)) != 0 &&
-         (_mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 ((int) max)) != 0 ||
-          _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v, _mm512_set1_epi32 (~0x7FF)), _mm512_set1_epi32 (0xD800)) != 0);
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
-                  guint8            *o,
-                  ge32_vec           v)
-{
-  _mm_storeu_si128 ((__m128i *) o, _mm512_cvtepi32_epi8 (v));
-  return o + 16;
-}
-
-/* ASCII text reads four times what it writes: a prefetch a page ahead
- * keeps memory busier than the hardware's alone (never faults, so past
- * the end of the input is harmless). */
-GUTF8CONV_KERNEL_INLINE void ge32_ascii_prefetch (const guint8 *p) { _mm_prefetch ((const char *) p + 4096, _MM_HINT_T0); }
-
-/* Thirty-two units below U+0800 (Latin, Greek, Cyrillic, Arabic, Hebrew
- * text), ASCII or not, packed to words for latin_words(); the any-value
- * step costs twice as much per unit. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_latin_step (const Ge32Context *c G_GNUC_UNUSED,
-                 const guint8      *p,
-                 const guint8      *end,
-                 guint8            *o,
-                 const guint8      *oend,
-                 const guint        flags,
-                 guint             *all_ascii)
-{
-  const gboolean big_endian = (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0;
-  __m512i v, v1, x;
-
-  if (end - p < 128 || oend - o < 64)
-    return NULL;
-  v = ge32_load (p, big_endian);
-  v1 = ge32_load (p + 64, big_endian);
-  if (((flags & GUTF8CONV_KERNEL_NO_NUL)
-       ? (_mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE)) |
-          _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v1, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE)))
-       : _mm512_test_epi32_mask (_mm512_or_si512 (v, v1), _mm512_set1_epi32 (~0x7FF))) != 0)
-    return NULL;
-  /* The low words of both, in order. */
-  x = _mm512_permutex2var_epi16 (v, _mm512_set_epi16 (62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32,
-                                                      30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), v1);
-  return latin_words (o, x, _mm512_set1_epi16 ((short) 0xFF80), _mm512_set1_epi16 (0x3F00),
-                      _mm512_set1_epi16 ((short) 0x80C0), all_ascii);
-}
-
-/* By the number of leading zeros of a value (mod 32: 32 is U+0000), for
- * its UTF-8 length: the right shift, the payload mask and the marker bits
- * of its bytes.  0..10 leading zeros are values no sequence has. */
-static const guint32 encode_by_lz[3][32] = {
-  { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    8, 8, 8, 8, 8, 16, 16, 16, 16, 24, 24, 24, 24, 24, 24, 24 },
-  { 0x7F, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
-    0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
-    0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F1F, 0x3F1F, 0x3F1F,
-    0x3F1F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F },
-  { 0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
-    0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
-    0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x80C0, 0x80C0, 0x80C0,
-    0x80C0, 0, 0, 0, 0, 0, 0, 0 },
-};
-
-/* Row @t of encode_by_lz at each lane's @lz. */
-GUTF8CONV_KERNEL_INLINE __m512i
-by_lz (guint   t,
-       __m512i lz)
-{
-  return _mm512_permutex2var_epi32 (_mm512_loadu_si512 ((const void *) encode_by_lz[t]), lz,
-                                    _mm512_loadu_si512 ((const void *) (encode_by_lz[t] + 16)));
-}
-
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 const guint8      *oend,
-                 ge32_part          v)
-{
-  /* The four six-bit groups of the four-byte form, lead first in the low
-   * byte, each with the two bits above it (vpmultishiftqb)... */
-  __m512i w = _mm512_multishift_epi64_epi8 (_mm512_set1_epi64 ((long long) G_GUINT64_CONSTANT (0x20262C3200060C12)), v);
-  /* ...shifted down to the sequence's length, which the number of
-   * leading zeros gives, then masked to payloads and marked. */
-  __m512i lz = _mm512_lzcnt_epi32 (v);
-  __mmask64 keep;
-  guint n;
-
-  w = _mm512_srlv_epi32 (w, by_lz (0, lz));
-  w = _mm512_ternarylogic_epi32 (w, by_lz (1, lz), by_lz (2, lz), 0xEA);   /* (w & mask) | marker */
-  /* Every byte of a sequence is non-zero but the first of U+0000. */
-  keep = _mm512_test_epi8_mask (w, w) | G_GUINT64_CONSTANT (0x1111111111111111);
-  n = __builtin_popcountll (keep);
-  if ((gsize) (oend - o) < n)
-    return NULL;
-  _mm512_mask_storeu_epi8 ((void *) o, low_bits (n), _mm512_maskz_compress_epi8 (keep, w));
-  return o + n;
-}
-
-#include "gutf8conv-kernel-generic-encode.h"
-
-GE32_ENCODE_ENTRY_POINTS (encode_avx512, encode_avx512_mend)
-
 /* UTF-8 to UTF-8: the generic validation loops (the leads' ranges by
  * bad_leads()). */
 GK_COPY_ENTRY_POINT (copy_avx512, gk_validate_fast)
@@ -643,5 +492,198 @@ ge16_latin_step (const Ge16Context *c,
 }
 
 GE16_ENCODE_ENTRY_POINTS (encode16_avx512, encode16_avx512_mend)
+
+/* UCS-4 -> UTF-8: the generic layer's steps on thirty-two units, two
+ * vectors.  After UTF-16's, whose BMP step it takes on the units packed
+ * to words, on its constants (Ge32Context). */
+
+#define GE32_UNITS 32
+/* The BMP step: 96 bytes, its second 64-byte store from 48 at most (the
+ * latin and any-value steps check their own room). */
+#define GE32_ROOM 112
+typedef struct { __m512i a, b; } ge32_vec;
+/* Its own steps: text below U+0800 by latin runs, one vpcompressb a
+ * step, BMP text by UTF-16's step, and a prefetch in the ASCII run. */
+#define GE32_HAVE_LATIN_STEP 1
+#define GE32_LATIN_UNITS 32
+#define GE32_LATIN_RUN 4
+#define GE32_HAVE_BMP 1
+#define GE32_HAVE_BMP_PARTS 1
+#define GE32_HAVE_ASCII_PREFETCH 1
+#define GE32_HAVE_CONTEXT 1
+struct _Ge32Context { Ge16Context w; };
+GUTF8CONV_KERNEL_INLINE Ge32Context ge32_context (void) { Ge32Context c = { ge16_context () }; return c; }
+
+GUTF8CONV_KERNEL_INLINE ge32_vec
+ge32_load (const guint8 *p,
+           gboolean      big_endian)
+{
+  ge32_vec v = { _mm512_loadu_si512 ((const void *) p), _mm512_loadu_si512 ((const void *) (p + 64)) };
+
+  if (big_endian)
+    {
+      v.a = x86_swap32 (v.a);
+      v.b = x86_swap32 (v.b);
+    }
+  return v;
+}
+
+GUTF8CONV_KERNEL_INLINE gboolean ge32_below (ge32_vec v, guint32 limit) { return _mm512_test_epi32_mask (_mm512_or_si512 (v.a, v.b), _mm512_set1_epi32 ((int) -limit)) == 0; }
+GUTF8CONV_KERNEL_INLINE gboolean ge32_has_nul (ge32_vec v)               { return (_mm512_testn_epi32_mask (v.a, v.a) | _mm512_testn_epi32_mask (v.b, v.b)) != 0; }
+
+/* With @no_nul, 1..7F: v - 1 at most 7E, as 0 wraps round. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_ascii (ge32_vec v,
+            gboolean no_nul)
+{
+  const __m512i one = _mm512_set1_epi32 (1), max = _mm512_set1_epi32 (0x7E);
+
+  if (!no_nul)
+    return ge32_below (v, 0x80);
+  return (_mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v.a, one), max) |
+          _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v.b, one), max)) == 0;
+}
+
+#define GE32_PARTS 2
+typedef __m512i ge32_part;
+
+GUTF8CONV_KERNEL_INLINE ge32_part ge32_part_of (ge32_vec v, guint i) { return i == 0 ? v.a : v.b; }
+
+/* Most text is below U+D800: one comparison. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_bad (ge32_part v,
+          guint32  max)
+{
+  return _mm512_cmpge_epu32_mask (v, _mm512_set1_epi32 (0xD800)) != 0 &&
+         (_mm512_cmpgt_epu32_mask (v, _mm512_set1_epi32 ((int) max)) != 0 ||
+          _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v, _mm512_set1_epi32 (~0x7FF)), _mm512_set1_epi32 (0xD800)) != 0);
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_store_ascii (const Ge32Context *c G_GNUC_UNUSED,
+                  guint8            *o,
+                  ge32_vec           v)
+{
+  _mm_storeu_si128 ((__m128i *) o, _mm512_cvtepi32_epi8 (v.a));
+  _mm_storeu_si128 ((__m128i *) (o + 16), _mm512_cvtepi32_epi8 (v.b));
+  return o + 32;
+}
+
+/* The units as thirty-two words, in order. */
+GUTF8CONV_KERNEL_INLINE __m512i
+ge32_words (ge32_vec v)
+{
+  return _mm512_permutex2var_epi16 (v.a, _mm512_set_epi16 (62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32,
+                                                           30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), v.b);
+}
+
+/* Every unit in the BMP: one is a surrogate. */
+GUTF8CONV_KERNEL_INLINE gboolean
+ge32_surrogate (const Ge32Context *c G_GNUC_UNUSED,
+                ge32_vec           v)
+{
+  const __m512i top5 = _mm512_set1_epi32 (~0x7FF), surrogate = _mm512_set1_epi32 (0xD800);
+
+  return (_mm512_cmpeq_epi32_mask (_mm512_and_si512 (v.a, top5), surrogate) |
+          _mm512_cmpeq_epi32_mask (_mm512_and_si512 (v.b, top5), surrogate)) != 0;
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_bmp (const Ge32Context *c,
+                 guint8            *o,
+                 ge32_vec           v)
+{
+  return ge16_encode_bmp (&c->w, o, ge32_words (v));
+}
+
+/* ASCII text reads four times what it writes: a prefetch a page ahead
+ * keeps memory busier than the hardware's alone (never faults, so past
+ * the end of the input is harmless). */
+GUTF8CONV_KERNEL_INLINE void
+ge32_ascii_prefetch (const guint8 *p)
+{
+  _mm_prefetch ((const char *) p + 4096, _MM_HINT_T0);
+  _mm_prefetch ((const char *) p + 4096 + 64, _MM_HINT_T0);
+}
+
+/* Thirty-two units below U+0800 (Latin, Greek, Cyrillic, Arabic, Hebrew
+ * text), ASCII or not, packed to words for latin_words(); the any-value
+ * step costs twice as much per unit. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_latin_step (const Ge32Context *c,
+                 const guint8      *p,
+                 const guint8      *end,
+                 guint8            *o,
+                 const guint8      *oend,
+                 const guint        flags,
+                 guint             *all_ascii)
+{
+  ge32_vec v;
+
+  if (end - p < 128 || oend - o < 64)
+    return NULL;
+  v = ge32_load (p, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0);
+  if ((flags & GUTF8CONV_KERNEL_NO_NUL)
+      ? (_mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v.a, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE)) |
+         _mm512_cmpgt_epu32_mask (_mm512_sub_epi32 (v.b, _mm512_set1_epi32 (1)), _mm512_set1_epi32 (0x7FE))) != 0
+      : !ge32_below (v, 0x800))
+    return NULL;
+  return latin_words (o, ge32_words (v), c->w.not_ascii, c->w.three_mid, c->w.two, all_ascii);
+}
+
+/* By the number of leading zeros of a value (mod 32: 32 is U+0000), for
+ * its UTF-8 length: the right shift, the payload mask and the marker bits
+ * of its bytes.  0..10 leading zeros are values no sequence has. */
+static const guint32 encode_by_lz[3][32] = {
+  { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    8, 8, 8, 8, 8, 16, 16, 16, 16, 24, 24, 24, 24, 24, 24, 24 },
+  { 0x7F, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
+    0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07, 0x3F3F3F07,
+    0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F3F0F, 0x3F1F, 0x3F1F, 0x3F1F,
+    0x3F1F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F },
+  { 0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
+    0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0, 0x808080F0,
+    0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x8080E0, 0x80C0, 0x80C0, 0x80C0,
+    0x80C0, 0, 0, 0, 0, 0, 0, 0 },
+};
+
+/* Row @t of encode_by_lz at each lane's @lz. */
+GUTF8CONV_KERNEL_INLINE __m512i
+by_lz (guint   t,
+       __m512i lz)
+{
+  return _mm512_permutex2var_epi32 (_mm512_loadu_si512 ((const void *) encode_by_lz[t]), lz,
+                                    _mm512_loadu_si512 ((const void *) (encode_by_lz[t] + 16)));
+}
+
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
+                 guint8            *o,
+                 const guint8      *oend,
+                 ge32_part          v)
+{
+  /* The four six-bit groups of the four-byte form, lead first in the low
+   * byte, each with the two bits above it (vpmultishiftqb)... */
+  __m512i w = _mm512_multishift_epi64_epi8 (_mm512_set1_epi64 ((long long) G_GUINT64_CONSTANT (0x20262C3200060C12)), v);
+  /* ...shifted down to the sequence's length, which the number of
+   * leading zeros gives, then masked to payloads and marked. */
+  __m512i lz = _mm512_lzcnt_epi32 (v);
+  __mmask64 keep;
+  guint n;
+
+  w = _mm512_srlv_epi32 (w, by_lz (0, lz));
+  w = _mm512_ternarylogic_epi32 (w, by_lz (1, lz), by_lz (2, lz), 0xEA);   /* (w & mask) | marker */
+  /* Every byte of a sequence is non-zero but the first of U+0000. */
+  keep = _mm512_test_epi8_mask (w, w) | G_GUINT64_CONSTANT (0x1111111111111111);
+  n = __builtin_popcountll (keep);
+  if ((gsize) (oend - o) < n)
+    return NULL;
+  _mm512_mask_storeu_epi8 ((void *) o, low_bits (n), _mm512_maskz_compress_epi8 (keep, w));
+  return o + n;
+}
+
+#include "gutf8conv-kernel-generic-encode.h"
+
+GE32_ENCODE_ENTRY_POINTS (encode_avx512, encode_avx512_mend)
 
 GK_KERNEL_TABLE (avx512, gutf8conv_kernel_sse2_single_byte);
