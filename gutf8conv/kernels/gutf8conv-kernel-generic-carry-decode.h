@@ -32,6 +32,41 @@ GUTF8CONV_KERNEL_INLINE gboolean gk_fast_prefetching (const guint8 *o G_GNUC_UNU
 GUTF8CONV_KERNEL_INLINE void     gk_fast_prefetch (const guint8 *p G_GNUC_UNUSED) { }
 #endif
 
+/* ASCII blocks from *@pp while the loop below could step them (input
+ * for two blocks, room for four blocks' units), each tested by its top
+ * bits alone: the loop's step, which also classifies the next block for
+ * a character it may carry, costs a run of ASCII half again as many
+ * instructions.  Stops at a block that is not ASCII. */
+GUTF8CONV_KERNEL_INLINE void
+gk_carry_ascii_run (const guint8   **pp,
+                    const guint8    *end,
+                    guint8         **po,
+                    const guint8    *oend,
+                    const gboolean   big_endian,
+                    const gboolean   prefetch)
+{
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  /* The steps there is input and room for, counted once. */
+  const guint8 *stop = p + GK_BLOCK * MIN ((gsize) (end - p) / GK_BLOCK - 1,
+                                           (gsize) (oend - o) / (4 * GK_BLOCK));
+
+  while (p < stop)
+    {
+      gk_vec b = gk_loadu (p);
+
+      if (gk_movemask (b) != 0)
+        break;
+      gk_widen_block (p, b, o, big_endian);
+      if (prefetch)
+        gk_fast_prefetch (p);
+      p += GK_BLOCK;
+      o += 4 * GK_BLOCK;
+    }
+  *pp = p;
+  *po = o;
+}
+
 /* The fast phase steps a fixed block, so that no load waits for the
  * previous block's verdict.  A character that crosses into the next
  * block is converted with the block it starts in, its continuation bytes
@@ -68,6 +103,16 @@ gk_carry_decode_fast (const guint8   **pp,
           if (prefetch)
             gk_fast_prefetch (p);
           o += 4 * GK_BLOCK;
+          if (nonascii2 == 0)
+            {
+              /* ASCII follows: no character is carried into it. */
+              p += GK_BLOCK;
+              gk_carry_ascii_run (&p, end, &o, oend, big_endian, prefetch);
+              if (end - p < 2 * GK_BLOCK || oend - o < 4 * GK_BLOCK)
+                break;
+              gk_carry_block (p, &b, &nonascii, &l2);
+              continue;
+            }
         }
       else if (gk_block_valid_carry (b, p, nonascii, l2, nonascii2 & ~l2_2, &carry, bmp_only))
         {

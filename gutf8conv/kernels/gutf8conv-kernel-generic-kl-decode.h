@@ -281,7 +281,12 @@ gk_decode_ascii_run (const guint8   **pp,
   (void) oend;
   while ((guintptr) p <= last)
 #else
-  while (end - p >= 64 + GK_FAST_IN && oend - o >= unit * 64 + GK_KL_FAST_OUT (unit))
+  /* The last starts of a step the input and the room allow, as numbers
+   * as above: a compare each, no difference to take every step. */
+  const guintptr in_last = (guintptr) end - (64 + GK_FAST_IN);
+  const guintptr out_last = (guintptr) oend - (unit * 64 + GK_KL_FAST_OUT (unit));
+
+  while ((guintptr) p <= in_last && (guintptr) o <= out_last)
 #endif
     {
       gk_vec v[64 / GK_BLOCK], any;

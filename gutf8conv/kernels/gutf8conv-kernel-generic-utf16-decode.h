@@ -92,26 +92,36 @@
 /* ASCII bytes the ASCII step widens: a block, at least 32. */
 #define GK16_ASCII MAX (GK_BLOCK, 32)
 
-/* When the GK16_ASCII bytes at @p are ASCII, stores them as 16-bit units
- * and returns TRUE; else FALSE, having stored nothing. */
-GUTF8CONV_KERNEL_INLINE gboolean
+/* The @steps (1 or 2) steps of GK16_ASCII bytes at @p as 16-bit units,
+ * as far as they are ASCII: returns the steps stored (0 to @steps), the
+ * first alone where only it is ASCII. */
+GUTF8CONV_KERNEL_INLINE guint
 gk16_widen_ascii (const guint8   *p,
                   guint8         *o,
-                  const gboolean  big_endian)
+                  const gboolean  big_endian,
+                  const guint     steps)
 {
-  gk_vec b[GK16_ASCII / GK_BLOCK], any;
+  const guint n = GK16_ASCII / GK_BLOCK;
+  gk_vec b[2 * GK16_ASCII / GK_BLOCK], any[2];
+  guint took;
 
-  for (guint i = 0; i < GK16_ASCII / GK_BLOCK; i++)
+#pragma GCC unroll 8
+  for (guint i = 0; i < steps * n; i++)
     {
       b[i] = gk_loadu (p + GK_BLOCK * i);
-      any = i == 0 ? b[i] : gk_or (any, b[i]);
+      any[i / n] = i % n == 0 ? b[i] : gk_or (any[i / n], b[i]);
     }
-  if (gk_movemask (any) != 0)
-    return FALSE;
-  for (guint i = 0; i < GK16_ASCII / GK_BLOCK; i++)
+  if (steps == 2 && gk_movemask (gk_or (any[0], any[1])) == 0)
+    took = 2;
+  else if (gk_movemask (any[0]) == 0)
+    took = 1;
+  else
+    return 0;
+#pragma GCC unroll 8
+  for (guint i = 0; i < took * n; i++)
     for (guint h = 0; h < 2; h++)
       gk_storeu (o + 2 * GK_BLOCK * i + GK_BLOCK * h, gk_widen16 (b[i], h, big_endian));
-  return TRUE;
+  return took;
 }
 
 /* Values in the block: 1 KiB of stack, enough to amortise a call of the
@@ -412,14 +422,38 @@ gk16_ascii_steps (const guint8  **pp,
                   const guint8   *oend,
                   const gboolean  big_endian)
 {
-  const guint8 *ascii_stop = *pp + GK16_ASCII * MIN ((gsize) (end - *pp) / GK16_ASCII,
-                                                     (gsize) (oend - *po) / (2 * GK16_ASCII));
+  const guint8 *p = *pp;
+  guint8 *o = *po;
+  const guint8 *ascii_stop = p + GK16_ASCII * MIN ((gsize) (end - p) / GK16_ASCII,
+                                                   (gsize) (oend - o) / (2 * GK16_ASCII));
 
-  while (*pp < ascii_stop && gk16_widen_ascii (*pp, *po, big_endian))
+#if GK16_ASCII == GK_BLOCK
+  /* Two steps a test where a step is one block: a run of ASCII pays the
+   * test, the branch and the loop's count once every two blocks, as it
+   * does where a step is two. */
+  guint took = 2;
+
+  while (ascii_stop - p >= 2 * GK16_ASCII && took == 2)
     {
-      *pp += GK16_ASCII;
-      *po += 2 * GK16_ASCII;
+      took = gk16_widen_ascii (p, o, big_endian, 2);
+      p += took * GK16_ASCII;
+      o += took * 2 * GK16_ASCII;
     }
+  if (p < ascii_stop && took == 2)
+    {
+      took = gk16_widen_ascii (p, o, big_endian, 1);
+      p += took * GK16_ASCII;
+      o += took * 2 * GK16_ASCII;
+    }
+#else
+  while (p < ascii_stop && gk16_widen_ascii (p, o, big_endian, 1))
+    {
+      p += GK16_ASCII;
+      o += 2 * GK16_ASCII;
+    }
+#endif
+  *pp = p;
+  *po = o;
 }
 
 #ifdef GK16_RUN
