@@ -10,9 +10,9 @@
  * the four bytes at each lead gathered into a dword, joined by two
  * multiply-adds and shifted right by the lead's length (vpsrlvd), a
  * block of three-byte characters only four a lane (gk_decode_valid());
- * decode16 straight to units for one- to three-byte text (gk16_units()); the
- * encoder's any-value step; and masked stores where the output window
- * is short (gk_widen_exact(), gk_decode_exact()).
+ * decode16 straight to units for one- to three-byte text (gk16_units());
+ * and masked stores where the output window is short (gk_widen_exact(),
+ * gk_decode_exact()).
  *
  * Compiled with -mavx2, so the compiler puts a vzeroupper before every
  * return and call.
@@ -432,39 +432,6 @@ GE16_ENCODE_ENTRY_POINTS (encode16_avx2, encode16_avx2_mend)
 
 /* UCS-4 -> UTF-8. */
 #include "gutf8conv-kernel-x86-encode.h"
-
-/* Eight valid units: each unit's UTF-8 bytes in its dword, packed four
- * at a time. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (const Ge32Context *c G_GNUC_UNUSED,
-                 guint8            *o,
-                 const guint8      *oend G_GNUC_UNUSED,
-                 ge32_part          x)
-{
-  __m256i v = x.q[0], g[3], marker, sh, w = x86_encode_parts (v, g);
-  guint m2 = _mm256_movemask_ps (_mm256_castsi256_ps (g[0]));
-  guint m3 = _mm256_movemask_ps (_mm256_castsi256_ps (g[1]));
-  guint m4 = _mm256_movemask_ps (_mm256_castsi256_ps (g[2]));
-  guint key_lo = gutf8conv_spread4[m2 & 15] + gutf8conv_spread4[m3 & 15] + gutf8conv_spread4[m4 & 15];
-  guint key_hi = gutf8conv_spread4[m2 >> 4] + gutf8conv_spread4[m3 >> 4] + gutf8conv_spread4[m4 >> 4];
-
-  /* The payloads shifted down to the sequence's length, with its
-   * markers; ASCII is the value itself. */
-  sh = _mm256_slli_epi32 (_mm256_add_epi32 (_mm256_set1_epi32 (3), _mm256_add_epi32 (g[0], _mm256_add_epi32 (g[1], g[2]))), 3);
-  marker = _mm256_and_si256 (g[0], _mm256_set1_epi32 (0x80C0));
-  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 (0x8080E0), g[1]);
-  marker = _mm256_blendv_epi8 (marker, _mm256_set1_epi32 ((int) 0x808080F0), g[2]);
-  w = _mm256_or_si256 (_mm256_srlv_epi32 (w, sh), marker);
-  w = _mm256_blendv_epi8 (v, w, g[0]);
-
-  w = _mm256_shuffle_epi8 (w, x86_rows (gutf8conv_pack4_shuffle, key_lo, key_hi));
-  _mm_storeu_si128 ((__m128i *) o, _mm256_castsi256_si128 (w));
-  o += gutf8conv_pack4_length[key_lo];
-  _mm_storeu_si128 ((__m128i *) o, _mm256_extracti128_si256 (w, 1));
-  return o + gutf8conv_pack4_length[key_hi];
-}
-
-#include "gutf8conv-kernel-generic-encode.h"
 
 GE32_ENCODE_ENTRY_POINTS (encode_avx2, encode_avx2_mend)
 

@@ -15,7 +15,7 @@
  * by what it holds, by multiply-adds on bytes that pshufb gathers, as
  * SSE has no shift by lane, to UCS-4 or straight to units, for the fast
  * phase's loops by class of decode and decode16 (GK_KL_CLASS of the fast
- * phase's header); and the encoder's any-value step (encode_any4()).
+ * phase's header).
  * The tables are gen-tables.py's (gutf8conv-kernel-tables.h).
  */
 
@@ -428,48 +428,6 @@ GE16_ENCODE_ENTRY_POINTS (encode16_ssse3, encode16_ssse3_mend)
 
 /* UCS-4 -> UTF-8. */
 #include "gutf8conv-kernel-x86-encode.h"
-
-/* Four units: each one's UTF-8 bytes at the top of its dword, packed by
- * gutf8conv_pack4_top_shuffle. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-encode_any4 (guint8  *o,
-             __m128i  x)
-{
-  __m128i g[3], marker, k, w = x86_encode_parts (x, g);
-  guint key;
-
-  /* Each lane's length minus one, 0..3, gathered into one dword and
-   * multiplied into k0 + 4 k1 + 16 k2 + 64 k3 in its top byte (the
-   * other products stay below bit 24 or above bit 31). */
-  k = _mm_sub_epi32 (_mm_setzero_si128 (), _mm_add_epi32 (g[0], _mm_add_epi32 (g[1], g[2])));
-  k = _mm_shuffle_epi8 (k, _mm_setr_epi8 (0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
-  key = ((guint32) _mm_cvtsi128_si32 (k) * 0x01041040u) >> 24;
-
-  marker = _mm_and_si128 (g[0], _mm_set1_epi32 ((int) 0x80C00000));
-  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x8080E000), g[1]);
-  marker = _mm_blendv_epi8 (marker, _mm_set1_epi32 ((int) 0x808080F0), g[2]);
-  w = _mm_blendv_epi8 (_mm_slli_epi32 (x, 24), _mm_or_si128 (w, marker), g[0]);
-  _mm_storeu_si128 ((__m128i *) o, _mm_shuffle_epi8 (w, _mm_load_si128 ((const __m128i *) gutf8conv_pack4_top_shuffle[key])));
-  return o + gutf8conv_pack4_length[key];
-}
-
-/* Eight valid units: as UTF-16's 16-bit words where they allow it. */
-GUTF8CONV_KERNEL_INLINE guint8 *
-ge32_encode_any (const Ge32Context *c,
-                 guint8            *o,
-                 const guint8      *oend G_GNUC_UNUSED,
-                 ge32_part          x)
-{
-  __m128i any = _mm_or_si128 (x.q[0], x.q[1]);
-
-  if (_mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)))
-    return ge32_encode_two16 (c, o, _mm_packus_epi32 (x.q[0], x.q[1]));
-  if (_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)))
-    return ge16_encode_bmp (&c->w, o, _mm_packus_epi32 (x.q[0], x.q[1]));
-  return encode_any4 (encode_any4 (o, x.q[0]), x.q[1]);
-}
-
-#include "gutf8conv-kernel-generic-encode.h"
 
 GE32_ENCODE_ENTRY_POINTS (encode_ssse3, encode_ssse3_mend)
 

@@ -6,9 +6,8 @@
  * in the vectors of gutf8conv-kernel-x86-utf16-encode.h (four of SSE,
  * two of AVX2), which the including file has included.  The two-byte and
  * BMP steps pack the units to 16 bits and take UTF-16's steps, on their
- * constants (Ge32Context).  The any-value step is the kernel's own, over
- * x86_encode_parts(): it defines ge32_encode_any() on a part, and
- * includes gutf8conv-kernel-generic-encode.h.
+ * constants (Ge32Context).  The any-value step is one for both widths
+ * (x86_encode_any()).
  */
 
 #pragma once
@@ -188,3 +187,59 @@ x86_encode_parts (x86_vec v,
                       X86_SI (or) (X86_SI (and) (X86_OP (slli_epi32) (v, 10), X86_OP (set1_epi32) (0x3F0000)),
                                    X86_OP (slli_epi32) (X86_SI (and) (v, X86_OP (set1_epi32) (0x3F)), 24)));
 }
+
+/* The any-value step on a vector of units, four a lane: each unit's
+ * UTF-8 bytes at the top of its dword, packed by a lane's row of
+ * gutf8conv_pack4_top_shuffle.  The row's key, k0 + 4 k1 + 16 k2 + 64 k3
+ * of the four lengths less one, is one multiply of the lane's lengths
+ * gathered into a dword (the other products stay below bit 24 or above
+ * bit 31): no table lookup per mask, no variable shift. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+x86_encode_any (guint8  *o,
+                x86_vec  x)
+{
+  x86_vec g[3], marker, k, w = x86_encode_parts (x, g);
+  guint key[X86_LANES];
+
+  k = X86_OP (sub_epi32) (X86_SI (setzero) (), X86_OP (add_epi32) (g[0], X86_OP (add_epi32) (g[1], g[2])));
+  k = X86_OP (shuffle_epi8) (k, X86_LANE_BYTES (0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+  for (guint i = 0; i < X86_LANES; i++)
+    key[i] = ((guint32) _mm_cvtsi128_si32 (x86_lane (k, i)) * 0x01041040u) >> 24;
+  marker = X86_SI (and) (g[0], X86_OP (set1_epi32) ((int) 0x80C00000));
+  marker = X86_OP (blendv_epi8) (marker, X86_OP (set1_epi32) ((int) 0x8080E000), g[1]);
+  marker = X86_OP (blendv_epi8) (marker, X86_OP (set1_epi32) ((int) 0x808080F0), g[2]);
+  w = X86_OP (blendv_epi8) (X86_OP (slli_epi32) (x, 24), X86_SI (or) (w, marker), g[0]);
+  w = ge16_shuffle_rows (w, gutf8conv_pack4_top_shuffle, key[0], key[X86_LANES - 1]);
+  for (guint i = 0; i < X86_LANES; i++)
+    {
+      _mm_storeu_si128 ((__m128i *) o, x86_lane (w, i));
+      o += gutf8conv_pack4_length[key[i]];
+    }
+  return o;
+}
+
+/* Eight valid units.  SSE's part is two vectors: eight units below
+ * U+0800, or in the BMP, take UTF-16's steps at once. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+ge32_encode_any (const Ge32Context *c,
+                 guint8            *o,
+                 const guint8      *oend G_GNUC_UNUSED,
+                 ge32_part          x)
+{
+#if X86_BITS == 128
+  __m128i any = _mm_or_si128 (x.q[0], x.q[1]);
+
+  if (_mm_testz_si128 (any, _mm_set1_epi32 (~0x7FF)))
+    return ge32_encode_two16 (c, o, _mm_packus_epi32 (x.q[0], x.q[1]));
+  if (_mm_testz_si128 (any, _mm_set1_epi32 ((int) 0xFFFF0000)))
+    return ge16_encode_bmp (&c->w, o, _mm_packus_epi32 (x.q[0], x.q[1]));
+#else
+  (void) c;
+#endif
+  GE32_UNROLL
+  for (guint j = 0; j < GE32_VECS / 2; j++)
+    o = x86_encode_any (o, x.q[j]);
+  return o;
+}
+
+#include "gutf8conv-kernel-generic-encode.h"
