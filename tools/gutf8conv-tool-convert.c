@@ -81,7 +81,7 @@ convert_stream (const Options    *options,
                             "byte-order", options->byte_order, "bom-mode", bom,
                             "error-mode", options->error_mode, "profile", options->profile,
                             "output-profile", options->out_profile, NULL);
-  reporter_init (&reporter, options, name);
+  reporter_init (&reporter, options, name, !wide_input);
   if (options->report)
     reporter_connect (&reporter, converter);
   /* The first units are kept for the byte-order hint. */

@@ -172,11 +172,12 @@ byte_order_hint (const Options *options,
 void
 reporter_init (Reporter      *r,
                const Options *options,
-               const char    *name)
+               const char    *name,
+               gboolean       utf8_input)
 {
   r->options = options;
   r->name = name;
-  r->utf8_input = !options_wide_input (options);
+  r->utf8_input = utf8_input;
   r->byte_converter = NULL;
   r->refused_high_end = 0;
 }

@@ -95,9 +95,11 @@ typedef struct
   guint64             refused_high_end; /* where the last refused high surrogate form ended, or 0 */
 } Reporter;
 
+/* @utf8_input: the input is UTF-8 (not options_wide_input()). */
 void reporter_init    (Reporter           *reporter,
                        const Options      *options,
-                       const char         *name);
+                       const char         *name,
+                       gboolean            utf8_input);
 void reporter_clear   (Reporter           *reporter);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Reporter, reporter_clear)
 /* Reports each repair @converter makes, while @reporter lives. */
