@@ -1599,6 +1599,62 @@ test_kernel_latin_runs (gconstpointer data)
     }
 }
 
+/* UCS-4 -> UTF-8 of every order of lengths four units can have (#kernels:
+ * the any-value step packs four units a lane by a table row their
+ * lengths pick): for each of the 256 orders of one to four bytes, four
+ * such units, the groups after an ASCII prefix of 0 to 7 units so that
+ * they meet the steps, parts and lanes at every offset; both byte
+ * orders, the output room ending in several places, against the scalar
+ * kernel and GLib. */
+static void
+test_kernel_any_value_orders (gconstpointer data)
+{
+  const GUtf8ConvKernel *kernel = data;
+  /* One value of each UTF-8 length, varied by the unit's place. */
+  static const guint32 bases[4] = { 0x41, 0x3B1, 0x4E00, 0x1F600 };
+
+  for (guint prefix = 0; prefix < 8; prefix++)
+    {
+      g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+      for (guint i = 0; i < prefix; i++)
+        {
+          guint32 c = 'a' + i;
+
+          g_array_append_val (values, c);
+        }
+      for (guint key = 0; key < 256; key++)
+        for (guint i = 0; i < 4; i++)
+          {
+            guint32 c = bases[(key >> (2 * i)) & 3] + (key + i) % 16;
+
+            g_array_append_val (values, c);
+          }
+      for (guint i = 0; i < 16; i++)
+        {
+          guint32 c = 'z';
+
+          g_array_append_val (values, c);
+        }
+      for (guint f = 0; f <= GUTF8CONV_KERNEL_BIG_ENDIAN; f += GUTF8CONV_KERNEL_BIG_ENDIAN)
+        {
+          gsize len = 4 * values->len;
+          g_autofree guint8 *in = g_malloc (len);
+
+          for (guint i = 0; i < values->len; i++)
+            {
+              guint32 c = g_array_index (values, guint32, i);
+
+              c = f ? GUINT32_TO_BE (c) : GUINT32_TO_LE (c);
+              memcpy (in + 4 * i, &c, 4);
+            }
+          check_call (kernel, ENCODE, in, len, full_out_len (ENCODE, len), f);
+          for (gsize out_len = 0; out_len < len; out_len += 397)
+            check_call (kernel, ENCODE, in, len, out_len, f);
+        }
+    }
+}
+
 /* Short inputs, as a stream's small chunks give them, decoded to exact
  * bytes:
  * the scalar kernel's loop for an output with room for a unit per input
@@ -2989,6 +3045,7 @@ main (int    argc,
       add_kernel_test (k, "one-three", test_kernel_one_three);
       add_kernel_test (k, "ascii-runs", test_kernel_ascii_runs);
       add_kernel_test (k, "latin-runs", test_kernel_latin_runs);
+      add_kernel_test (k, "any-value-orders", test_kernel_any_value_orders);
       add_kernel_test (k, "single-byte", test_kernel_single_byte);
       if (k->decode_dense != NULL)
         add_kernel_test (k, "dense", test_kernel_dense);
