@@ -70,7 +70,8 @@
  * malformed sequence, mended there by gk_mend_at() of
  * gutf8conv-kernel-generic-block.h in 16-bit units, one at a time as the
  * UCS-4 careful loop does; after it, a copy of the loop that mends where
- * its steps or its decoder stop (gk16_mend_block(), gk16_mend_stop()),
+ * its steps or its decoder stop (gk16_mend_block(), a failing block in
+ * one go as the UCS-4 fast loops mend it; gk16_mend_stop()),
  * or, with GK16_MEND_VALUES (below), whose blocks of values mend, while
  * the damage is dense (behaviour guide, behaviour-kernel-mend).
  */
@@ -316,6 +317,45 @@ gk16_mend_stop (GkMend         *m,
   return TRUE;
 }
 
+#ifdef GK_FAST_MENDS
+/* The block at @p, a character boundary, with a malformed sequence in
+ * it, mended in one go (gk_mend_block()) after the values before it from
+ * @values to @v, and all of them stored as units; *@pp, *@utf8_from and
+ * *@o_from after it.  The caller has checked that two blocks of input
+ * and four bytes a value and a byte of the block are there.
+ * GK_CAREFUL_MENDED, or GK_CAREFUL_STOP where the kernel must stop at
+ * *@pp, before a subpart that may not be mended. */
+GUTF8CONV_KERNEL_INLINE GkCareful
+gk16_mend_in_block (GkMend         *m,
+                    const guint8   *p,
+                    const guint8  **pp,
+                    guint8        **po,
+                    const guint8   *oend,
+                    guint32        *values,
+                    guint8         *v,
+                    const guint8  **utf8_from,
+                    guint8        **o_from,
+                    const gboolean  big_endian)
+{
+  gk_vec b = gk_loadu (p), b2 = gk_loadu (p + GK_BLOCK);
+  gk_mask carry = 0;
+  /* A character of more than one byte since the last mend: fewer units
+   * and values than bytes. */
+  gboolean utf8 = (gsize) (*po - *o_from) / 2 + (gsize) (v - (guint8 *) values) / 4 < (gsize) (p - *utf8_from);
+  guint took = gk_mend_block (m, p, b, b2, gk_movemask (b), gk_ge_mask (b, 0xC0), gk_movemask (b2) & ~gk_ge_mask (b2, 0xC0),
+                              &carry, utf8, &v, G_BYTE_ORDER == G_BIG_ENDIAN, FALSE);
+  gsize n = (v - (guint8 *) values) / 4;
+
+  memset (values + n, 0, GK16_GROUP * sizeof (guint32));
+  gk16_store_units (values, n, po, oend, big_endian);
+  /* The next block's first bytes that its last item took. */
+  *pp = p + took + gk_popcount (carry);
+  *utf8_from = *pp;
+  *o_from = *po;
+  return took == GK_BLOCK ? GK_CAREFUL_MENDED : GK_CAREFUL_STOP;
+}
+#endif
+
 /* Blocks gk16_mend_block() tests, 32 bytes: ssse3's own steps stop a
  * block of 16 before the one that fails; on avx2 a second block of 32
  * cost more than it saved, and a third on ssse3 too. */
@@ -323,10 +363,11 @@ gk16_mend_stop (GkMend         *m,
 
 /* In a loop that mends, where its steps left the input at *@pp to the
  * decoder: if one of the GK16_MEND_BLOCKS blocks from there fails the
- * block test, the characters before its first wrong one by
- * gk_decode_block() into @values and on to units, and the malformed
- * sequence there mended (gk16_mend_stop()), without a call of the
- * decoder, whose start costs more where the damage is that close.
+ * block test, the blocks before it by gk_decode_block() into @values,
+ * and it mended in one go (gk16_mend_in_block()), or, near the input's
+ * end, its characters before the first wrong one and the malformed
+ * sequence there (gk16_mend_stop()); without a call of the decoder,
+ * whose start costs more where the damage is that close.
  * GK_CAREFUL_MENDED where the loop goes on from *@pp; GK_CAREFUL_STOP
  * where it must stop at *@pp, malformed; GK_CAREFUL_REST, nothing done,
  * where the blocks are the decoder's. */
@@ -377,11 +418,17 @@ gk16_mend_block (GkMend         *m,
       if (wrong != 0)
         break;
     }
-  if ((len = gk_maximal_subpart (at[i + 1], end)) == 0)
-    return GK_CAREFUL_REST;
-  for (guint j = 0; j <= i; j++)
+  for (guint j = 0; j < i; j++)
     if (leads[j] != 0)
       v = gk_decode_block (at[j], leads[j], v, G_BYTE_ORDER == G_BIG_ENDIAN);
+#ifdef GK_FAST_MENDS
+  if (end - at[i] >= 2 * GK_BLOCK)
+    return gk16_mend_in_block (m, at[i], pp, po, oend, values, v, utf8_from, o_from, big_endian);
+#endif
+  if ((len = gk_maximal_subpart (at[i + 1], end)) == 0)
+    return GK_CAREFUL_REST;
+  if (leads[i] != 0)
+    v = gk_decode_block (at[i], leads[i], v, G_BYTE_ORDER == G_BIG_ENDIAN);
   if (v != (guint8 *) values)
     {
       gsize n = (v - (guint8 *) values) / 4;
