@@ -291,10 +291,10 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
 
 #include "gutf8conv-kernel-generic-decode.h"
 
-/* A stream's smallest chunks, a lane or less, by ssse3's padded block:
- * it decodes them in 1 ns less than the 32-byte block here (16-byte
- * calls of mixed text, bench/README.md, small calls).  Every AVX2 CPU
- * has what ssse3 requires. */
+/* A stream's smallest chunks, a lane or less, by ssse3's padded block,
+ * which takes such a chunk of mixed text sooner than the 32-byte block
+ * here (bench/README.md, small calls).  Every AVX2 CPU has what ssse3
+ * requires. */
 static __attribute__((noinline)) gsize
 decode_avx2_short (const guint8 *in,
                    gsize         in_len,
