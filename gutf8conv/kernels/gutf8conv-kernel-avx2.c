@@ -289,28 +289,14 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
 #include "gutf8conv-kernel-generic-kl-decode.h"
 #define gk_decode_fast gk_kl_decode_fast
 
-#include "gutf8conv-kernel-generic-decode.h"
-
 /* A stream's smallest chunks, a lane or less, by ssse3's padded block,
  * which takes such a chunk of mixed text sooner than the 32-byte block
  * here (bench/README.md, small calls).  Every AVX2 CPU has what ssse3
  * requires. */
-static __attribute__((noinline)) gsize
-decode_avx2_short (const guint8 *in,
-                   gsize         in_len,
-                   guint8       *out,
-                   gsize         out_len,
-                   guint         flags,
-                   gsize        *in_used)
-{
-  if (in_len <= 16)
-    return gutf8conv_kernel_ssse3.decode (in, in_len, out, out_len, flags, in_used);
-  return gk_decode_short (in, in_len, out, out_len, flags, in_used);
-}
+#define GK_DECODE_NARROW gutf8conv_kernel_ssse3.decode
+#include "gutf8conv-kernel-generic-decode.h"
 
-GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode_avx2, gk_decode, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY,
-                                    GK_CAREFUL_MIN, decode_avx2_short)
-GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_avx2_mend, gk_decode_mending, decode_avx2, GK_CAREFUL_MIN)
+GK_DECODE_ENTRY_POINTS (decode_avx2, decode_avx2_mend)
 
 /* UTF-8 to UTF-8: the fast phase's validation, then the careful loop's. */
 GK_COPY_ENTRY_POINT (copy_avx2, gk_kl_validate_fast)

@@ -38,7 +38,9 @@
  * default clears bits one at a time):
  *   gk_mask gk_mask_first (gk_mask m, guint n);  the lowest @n bits set of @m
  * Otherwise the scalar kernel takes a block whose stores do not fit, and
- * stops exactly where it must.
+ * stops exactly where it must.  A kernel whose padded block is wider than
+ * a stream's smallest chunks may hand those of 16 bytes or fewer to a
+ * narrower kernel's decode, GK_DECODE_NARROW (a GUtf8ConvDecodeFunc).
  */
 
 #pragma once
@@ -245,9 +247,29 @@ GUTF8CONV_KERNEL_UNMENDED (gk_decode, gk_decode_mending)
 /* Input shorter than the careful block: all of it in padded blocks. */
 GK_PADDED_ENTRY_POINT (gk_decode_short)
 
+#ifdef GK_DECODE_NARROW
+/* The shortest of it by the narrower kernel (GK_DECODE_NARROW); not
+ * inlined, so that the entry point keeps one test and a jump. */
+static __attribute__((noinline)) gsize
+gk_decode_short_narrow (const guint8 *in,
+                        gsize         in_len,
+                        guint8       *out,
+                        gsize         out_len,
+                        guint         flags,
+                        gsize        *in_used)
+{
+  if (in_len <= 16)
+    return GK_DECODE_NARROW (in, in_len, out, out_len, flags, in_used);
+  return gk_decode_short (in, in_len, out, out_len, flags, in_used);
+}
+#define GK_DECODE_SHORT gk_decode_short_narrow
+#else
+#define GK_DECODE_SHORT gk_decode_short
+#endif
+
 /* A kernel's UTF-8 -> UCS-4 entry points: @decode (GUtf8ConvDecodeFunc)
  * and @decode_mend (GUtf8ConvDecodeMendFunc). */
 #define GK_DECODE_ENTRY_POINTS(decode, decode_mend) \
   GUTF8CONV_KERNEL_ENTRY_POINT_SHORT (decode, gk_decode, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY, \
-                                      GK_CAREFUL_MIN, gk_decode_short) \
+                                      GK_CAREFUL_MIN, GK_DECODE_SHORT) \
   GUTF8CONV_KERNEL_MEND_ENTRY_POINT (decode_mend, gk_decode_mending, decode, GK_CAREFUL_MIN)
