@@ -25,7 +25,24 @@
 
 #include "gutf8conv-kernel.h"
 #include "gutf8conv-kernel-tables.h"
+/* The context: the transcoding's constants (X86Utf8). */
+#define GK_HAVE_CONTEXT 1
 #include "gutf8conv-kernel-x86-ops.h"
+
+/* x86_utf8(), each constant made where this is and kept as it is: an
+ * empty asm on each stops GCC from forming one again at each use. */
+GUTF8CONV_KERNEL_INLINE X86Utf8
+avx2_utf8 (void)
+{
+  X86Utf8 k = x86_utf8 ();
+
+  __asm__ ("" : "+x" (k.nibble), "+x" (k.payload_mask), "+x" (k.shift_by_lead),
+                "+x" (k.keep6), "+x" (k.pairs), "+x" (k.quads));
+  return k;
+}
+
+typedef struct { X86Utf8 utf8; } GkContext;
+GUTF8CONV_KERNEL_INLINE GkContext gk_context (const gboolean bmp_only G_GNUC_UNUSED) { return (GkContext) { avx2_utf8 () }; }
 
 /* A vector of the 16 bytes at @p in both 128-bit lanes. */
 static inline __m256i
@@ -95,14 +112,15 @@ first_lanes (guint n)
 }
 
 /* The characters whose lead bytes @leads marks among the 32 bytes at @p,
- * to @o; returns the new @o.  Reads up to @p + 40.  It may write 32 bytes
- * past the output unless @exact. */
+ * to @o, by the constants @k; returns the new @o.  Reads up to @p + 40.
+ * It may write 32 bytes past the output unless @exact. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 transcode32 (const guint8   *p,
              guint32         leads,
              guint8         *o,
              const gboolean  big_endian,
-             const gboolean  exact)
+             const gboolean  exact,
+             const X86Utf8  *k)
 {
   /* Lane j of a group of eight positions gets bytes j..j+3; the shift
    * only from byte j. */
@@ -118,10 +136,10 @@ transcode32 (const guint8   *p,
 
       if (m == 0)
         continue;
-      x = x86_payloads (load_twice (p + 8 * g), &sh);
+      x = x86_payloads (load_twice (p + 8 * g), &sh, k);
       sh = _mm256_shuffle_epi8 (sh, window0);
       w = _mm256_shuffle_epi8 (x, window);
-      w = x86_utf8_values (w, sh, big_endian);
+      w = x86_utf8_values (w, sh, big_endian, k);
       perm = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) &gutf8conv_compact8[m]));
       w = _mm256_permutevar8x32_epi32 (w, perm);
       if (exact)
@@ -182,7 +200,9 @@ decode_avx2_three_bytes (const guint8   *q,
 GUTF8CONV_KERNEL_INLINE guint8 *
 gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
 {
-  return transcode32 (p, leads, o, big_endian, FALSE);
+  const X86Utf8 k = avx2_utf8 ();
+
+  return transcode32 (p, leads, o, big_endian, FALSE, &k);
 }
 
 GUTF8CONV_KERNEL_INLINE void
@@ -224,7 +244,9 @@ gk_widen_exact (const guint8 *p, guint n, guint8 *o, const gboolean big_endian)
 GUTF8CONV_KERNEL_INLINE guint8 *
 gk_decode_exact (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
 {
-  return transcode32 (p, leads, o, big_endian, TRUE);
+  const X86Utf8 k = avx2_utf8 ();
+
+  return transcode32 (p, leads, o, big_endian, TRUE, &k);
 }
 
 /* The generic fast phase's operations (gutf8conv-kernel-generic-kl-decode.h):
@@ -266,7 +288,7 @@ gk_kl_step_errors (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p, gk_vec b
  * 11 of them.  The other blocks are the early return: so GCC keeps the
  * loop's values in registers on the three-byte path. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
+gk_decode_valid (const GkContext *ctx,
                  const guint8   *p,
                  gk_vec          b G_GNUC_UNUSED,
                  gk_mask         cont,
@@ -278,7 +300,7 @@ gk_decode_valid (const GkContext *ctx G_GNUC_UNUSED,
   guint c = __builtin_ctz (lead);
 
   if (lead != 0x49249249u << c || (guint) __builtin_ctz (~cont2) != ((0x49u >> (2 * c)) & 3))
-    return transcode32 (p, lead, o, big_endian, FALSE);
+    return transcode32 (p, lead, o, big_endian, FALSE, &ctx->utf8);
   decode_avx2_three_bytes (p + c, o, big_endian);
   return o + 4 * __builtin_popcount (lead);
 }

@@ -119,7 +119,8 @@ decode_step (__m512i         x,
              guint8         *o,
              guint           n,
              const gboolean  big_endian,
-             const gboolean  exact)
+             const gboolean  exact,
+             const X86Utf8  *k)
 {
   const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
   /* Dword lane j: bytes pos[j] .. pos[j] + 3, from @next past the
@@ -128,7 +129,7 @@ decode_step (__m512i         x,
   __m512i w = _mm512_permutex2var_epi8 (x, idx, next);
   __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
 
-  w = x86_utf8_values (w, s, big_endian);
+  w = x86_utf8_values (w, s, big_endian, k);
   /* Whole stores where the room allows: no mask to count. */
   if (exact)
     _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (MIN (16, n)), w);
@@ -158,8 +159,9 @@ decode_leads (__m512i         b,
                                             0x04040404, 0x05050505, 0x06060606, 0x07070707,
                                             0x08080808, 0x09090909, 0x0A0A0A0A, 0x0B0B0B0B,
                                             0x0C0C0C0C, 0x0D0D0D0D, 0x0E0E0E0E, 0x0F0F0F0F);
+  const X86Utf8 k = x86_utf8 ();
   __m512i sh;
-  __m512i x = x86_payloads (b, &sh);
+  __m512i x = x86_payloads (b, &sh, &k);
   /* The positions of the lead bytes, in order: character i starts at
    * byte pos[i]. */
   __m512i pos = _mm512_maskz_compress_epi8 (leads, iota);
@@ -167,13 +169,13 @@ decode_leads (__m512i         b,
 
   /* At most four steps, written out: each one's spread is a constant. */
   if (n_out > 0)
-    decode_step (x, next, pos, sh, spread, o, n_out, big_endian, exact);
+    decode_step (x, next, pos, sh, spread, o, n_out, big_endian, exact, &k);
   if (n_out > 16)
-    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (16)), o + 64, n_out - 16, big_endian, exact);
+    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (16)), o + 64, n_out - 16, big_endian, exact, &k);
   if (n_out > 32)
-    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (32)), o + 128, n_out - 32, big_endian, exact);
+    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (32)), o + 128, n_out - 32, big_endian, exact, &k);
   if (n_out > 48)
-    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (48)), o + 192, n_out - 48, big_endian, exact);
+    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (48)), o + 192, n_out - 48, big_endian, exact, &k);
   return o + 4 * n_out;
 }
 

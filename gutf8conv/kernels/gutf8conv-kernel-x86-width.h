@@ -112,6 +112,23 @@ GUTF8CONV_KERNEL_INLINE __m128i gk_rest_or (__m128i a, __m128i b)      { return 
 #endif
 
 #ifdef __AVX2__
+/* The constants of x86_payloads() and x86_utf8_values(): made once where a
+ * loop calls them and handed down (a kernel context), as GCC 12 forms a
+ * splatted constant again at each use (an immediate, a move and a
+ * broadcast), four times a block in avx2's transcoding. */
+typedef struct
+{
+  x86_vec nibble, payload_mask, shift_by_lead, keep6, pairs, quads;
+} X86Utf8;
+
+GUTF8CONV_KERNEL_INLINE X86Utf8
+x86_utf8 (void)
+{
+  return (X86Utf8) { SET1 (0x0F), X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8)),
+                     X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8)), X86_OP (set1_epi32) (0x3F3F3FFF),
+                     X86_OP (set1_epi16) (0x0140), X86_OP (set1_epi32) (0x00011000) };
+}
+
 /* Dwords of UTF-8 bytes, a lead first (continuation payloads after it,
  * or bits of the next character), to values: summed as a four-byte
  * form's payloads, then shifted right by @shift (per dword) to the
@@ -119,13 +136,14 @@ GUTF8CONV_KERNEL_INLINE __m128i gk_rest_or (__m128i a, __m128i b)      { return 
 GUTF8CONV_KERNEL_INLINE x86_vec
 x86_utf8_values (x86_vec        w,
                  x86_vec        shift,
-                 const gboolean big_endian)
+                 const gboolean big_endian,
+                 const X86Utf8 *k)
 {
   /* Bytes after the lead are continuation payloads, or bits of the
    * next character that the shift drops; keep them six bits wide. */
-  w = X86_SI (and) (w, X86_OP (set1_epi32) (0x3F3F3FFF));
-  w = X86_OP (maddubs_epi16) (w, X86_OP (set1_epi16) (0x0140));
-  w = X86_OP (madd_epi16) (w, X86_OP (set1_epi32) (0x00011000));
+  w = X86_SI (and) (w, k->keep6);
+  w = X86_OP (maddubs_epi16) (w, k->pairs);
+  w = X86_OP (madd_epi16) (w, k->quads);
   w = X86_OP (srlv_epi32) (w, shift);
   return big_endian ? x86_swap32 (w) : w;
 }
@@ -134,13 +152,14 @@ x86_utf8_values (x86_vec        w,
  * the tables), and in *@shift, by each byte's high nibble, the right
  * shift of x86_utf8_values() for a lead of that length. */
 GUTF8CONV_KERNEL_INLINE x86_vec
-x86_payloads (x86_vec  b,
-              x86_vec *shift)
+x86_payloads (x86_vec        b,
+              x86_vec       *shift,
+              const X86Utf8 *k)
 {
-  x86_vec hi = X86_SI (and) (X86_OP (srli_epi16) (b, 4), SET1 (0x0F));
-  x86_vec x = X86_SI (and) (b, X86_OP (shuffle_epi8) (X86_LANE_BYTES (GUTF8CONV_PAYLOAD_MASK (GUTF8CONV_I8)), hi));
+  x86_vec hi = X86_SI (and) (X86_OP (srli_epi16) (b, 4), k->nibble);
+  x86_vec x = X86_SI (and) (b, X86_OP (shuffle_epi8) (k->payload_mask, hi));
 
-  *shift = X86_OP (shuffle_epi8) (X86_LANE_BYTES (GUTF8CONV_SHIFT_BY_LEAD (GUTF8CONV_I8)), hi);
+  *shift = X86_OP (shuffle_epi8) (k->shift_by_lead, hi);
   return x;
 }
 #endif
