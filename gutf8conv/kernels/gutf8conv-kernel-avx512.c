@@ -95,6 +95,51 @@ gk_bad_leads (__m512i        b,
   return bmp_only ? bad_leads (b, n1, l2) | l4 : bad_leads (b, n1, l2);
 }
 
+/* decode_leads()'s constants, the kernel context: the transcoding's
+ * (X86Utf8); byte i of a block (iota); the four steps' spreads, lane j's
+ * four bytes all j + 16 * step; the bytes of a dword; its first byte.
+ * Made once a fast loop, with an empty asm on each: GCC 12 otherwise
+ * loads or forms each again every block. */
+#define GK_HAVE_CONTEXT 1
+typedef struct
+{
+  X86Utf8 utf8;
+  __m512i iota, spread[4], bytes, first_byte;
+} GkContext;
+
+/* Not kept in registers: for the careful loop's and the mended blocks. */
+GUTF8CONV_KERNEL_INLINE GkContext
+decode_consts (void)
+{
+  const __m512i spread = _mm512_setr_epi32 (0x00000000, 0x01010101, 0x02020202, 0x03030303,
+                                            0x04040404, 0x05050505, 0x06060606, 0x07070707,
+                                            0x08080808, 0x09090909, 0x0A0A0A0A, 0x0B0B0B0B,
+                                            0x0C0C0C0C, 0x0D0D0D0D, 0x0E0E0E0E, 0x0F0F0F0F);
+
+  return (GkContext) {
+    x86_utf8 (),
+    _mm512_set_epi8 (63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
+                     47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
+                     31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                     15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+    { spread, _mm512_add_epi8 (spread, SET1 (16)), _mm512_add_epi8 (spread, SET1 (32)),
+      _mm512_add_epi8 (spread, SET1 (48)) },
+    _mm512_set1_epi32 (0x03020100), _mm512_set1_epi32 (0xFF),
+  };
+}
+
+GUTF8CONV_KERNEL_INLINE GkContext
+gk_context (const gboolean bmp_only G_GNUC_UNUSED)
+{
+  GkContext c = decode_consts ();
+
+  __asm__ ("" : "+v" (c.utf8.nibble), "+v" (c.utf8.payload_mask), "+v" (c.utf8.shift_by_lead),
+                "+v" (c.utf8.keep6), "+v" (c.utf8.pairs), "+v" (c.utf8.quads), "+v" (c.iota),
+                "+v" (c.spread[0]), "+v" (c.spread[1]), "+v" (c.spread[2]), "+v" (c.spread[3]),
+                "+v" (c.bytes), "+v" (c.first_byte));
+  return c;
+}
+
 /* The generic layer's vector operations (64-byte blocks) and block test. */
 #include "gutf8conv-kernel-x86-ops.h"
 
@@ -108,28 +153,29 @@ gk_bad_leads (__m512i        b,
 /* Sixteen characters of decode_leads()'s block (its payloads @x, the
  * next block @next, the lead positions @pos, the shifts by length @sh):
  * dword lane j the one whose lead is at the byte of @pos that lane j of
- * @spread names, to @o.  With @exact only the first @n of them are
+ * step @i's spread names, to @o.  With @exact only the first @n of them are
  * written (@n: those left), without all sixteen's 64 bytes. */
 GUTF8CONV_KERNEL_INLINE void
 decode_step (__m512i         x,
              __m512i         next,
              __m512i         pos,
              __m512i         sh,
-             __m512i         spread,
+             guint           i,
              guint8         *o,
              guint           n,
              const gboolean  big_endian,
              const gboolean  exact,
-             const X86Utf8  *k)
+             const GkContext *k)
 {
-  const __mmask64 first_bytes = G_GUINT64_CONSTANT (0x1111111111111111);
   /* Dword lane j: bytes pos[j] .. pos[j] + 3, from @next past the
    * block. */
-  __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (spread, pos), _mm512_set1_epi32 (0x03020100));
+  __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (k->spread[i], pos), k->bytes);
   __m512i w = _mm512_permutex2var_epi8 (x, idx, next);
-  __m512i s = _mm512_maskz_permutexvar_epi8 (first_bytes, idx, sh);
+  /* Its shift in the dword's first byte: by an AND, not a zero-masked
+   * vpermb, whose mask GCC 12 formed again every block (7 % slower). */
+  __m512i s = _mm512_and_si512 (_mm512_permutexvar_epi8 (idx, sh), k->first_byte);
 
-  w = x86_utf8_values (w, s, big_endian, k);
+  w = x86_utf8_values (w, s, big_endian, &k->utf8);
   /* Whole stores where the room allows: no mask to count. */
   if (exact)
     _mm512_mask_storeu_epi32 ((void *) o, (__mmask16) low_bits (MIN (16, n)), w);
@@ -148,61 +194,61 @@ decode_leads (__m512i         b,
               guint64         leads,
               guint8         *o,
               const gboolean  big_endian,
-              const gboolean  exact)
+              const gboolean  exact,
+              const GkContext *k)
 {
-  /* Byte i of the block; lane j's four bytes all j. */
-  const __m512i iota = _mm512_set_epi8 (63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
-                                        47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
-                                        31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                                        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  const __m512i spread = _mm512_setr_epi32 (0x00000000, 0x01010101, 0x02020202, 0x03030303,
-                                            0x04040404, 0x05050505, 0x06060606, 0x07070707,
-                                            0x08080808, 0x09090909, 0x0A0A0A0A, 0x0B0B0B0B,
-                                            0x0C0C0C0C, 0x0D0D0D0D, 0x0E0E0E0E, 0x0F0F0F0F);
-  const X86Utf8 k = x86_utf8 ();
   __m512i sh;
-  __m512i x = x86_payloads (b, &sh, &k);
+  __m512i x = x86_payloads (b, &sh, &k->utf8);
   /* The positions of the lead bytes, in order: character i starts at
    * byte pos[i]. */
-  __m512i pos = _mm512_maskz_compress_epi8 (leads, iota);
+  __m512i pos = _mm512_maskz_compress_epi8 (leads, k->iota);
   guint n_out = __builtin_popcountll (leads);
 
-  /* At most four steps, written out: each one's spread is a constant. */
+  /* At most four steps, written out. */
   if (n_out > 0)
-    decode_step (x, next, pos, sh, spread, o, n_out, big_endian, exact, &k);
+    decode_step (x, next, pos, sh, 0, o, n_out, big_endian, exact, k);
   if (n_out > 16)
-    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (16)), o + 64, n_out - 16, big_endian, exact, &k);
+    decode_step (x, next, pos, sh, 1, o + 64, n_out - 16, big_endian, exact, k);
   if (n_out > 32)
-    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (32)), o + 128, n_out - 32, big_endian, exact, &k);
+    decode_step (x, next, pos, sh, 2, o + 128, n_out - 32, big_endian, exact, k);
   if (n_out > 48)
-    decode_step (x, next, pos, sh, _mm512_add_epi8 (spread, SET1 (48)), o + 192, n_out - 48, big_endian, exact, &k);
+    decode_step (x, next, pos, sh, 3, o + 192, n_out - 48, big_endian, exact, k);
   return o + 4 * n_out;
 }
 
 /* The fast phase's: its room for 4 * GK_BLOCK bytes takes the whole
  * stores. */
 GUTF8CONV_KERNEL_INLINE guint8 *
-gk_decode_leads (__m512i         b,
-                 __m512i         next,
-                 guint64         leads,
-                 guint8         *o,
-                 const gboolean  big_endian)
+gk_decode_leads (const GkContext *ctx,
+                 __m512i          b,
+                 __m512i          next,
+                 guint64          leads,
+                 guint8          *o,
+                 const gboolean   big_endian)
 {
-  return decode_leads (b, next, leads, o, big_endian, FALSE);
+  return decode_leads (b, next, leads, o, big_endian, FALSE, ctx);
 }
 
 /* The fast loop's mended blocks: the next block's bytes from @b2. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+decode_items (__m512i b, __m512i b2, guint64 leads, guint8 *o, const gboolean big_endian)
+{
+  const GkContext k = decode_consts ();
+
+  return decode_leads (b, b2, leads, o, big_endian, FALSE, &k);
+}
 #define GK_HAVE_DECODE_ITEMS 1
-#define gk_decode_items(p, b, b2, leads, ends, o, big_endian) gk_decode_leads ((b), (b2), (leads), (o), (big_endian))
+#define gk_decode_items(p, b, b2, leads, ends, o, big_endian) decode_items ((b), (b2), (leads), (o), (big_endian))
 
 /* The characters of a block end in it: what a lead's sequence would
  * read past it is the block's own bytes again, which the shift drops. */
 GUTF8CONV_KERNEL_INLINE guint8 *
 gk_decode_block (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_endian)
 {
+  const GkContext k = decode_consts ();
   gk_vec b = gk_loadu (p);
 
-  return decode_leads (b, b, leads, o, big_endian, TRUE);
+  return decode_leads (b, b, leads, o, big_endian, TRUE, &k);
 }
 
 /* Written out: gcc -O2 leaves a loop here, out of line, and

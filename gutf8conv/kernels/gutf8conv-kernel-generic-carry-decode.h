@@ -10,11 +10,13 @@
  *
  * The including file defines first, beside what
  * gutf8conv-kernel-generic-decode.h asks for:
- *   guint8 *gk_decode_leads (gk_vec b, gk_vec next, gk_mask leads, guint8 *o, gboolean big_endian);
+ *   guint8 *gk_decode_leads (const GkContext *ctx, gk_vec b, gk_vec next, gk_mask leads,
+ *                            guint8 *o, gboolean big_endian);
  *        the characters whose lead bytes @leads marks in the block @b,
  *        to @o, the bytes of one that ends past the block those of the
  *        next block @next; the new @o.  It may write up to 4 * GK_BLOCK
- *        bytes from @o: the loop keeps that room
+ *        bytes from @o: the loop keeps that room.  @ctx: the loop's
+ *        constants (gutf8conv-kernel-generic-context.h)
  * A kernel that prefetches the input of ASCII blocks defines
  * GK_HAVE_FAST_PREFETCH and
  *   gboolean gk_fast_prefetching (const guint8 *o, const guint8 *oend);
@@ -84,6 +86,7 @@ gk_carry_decode_fast (const guint8   **pp,
   const guint8 *p = *pp;
   guint8 *o = *po;
   const gboolean prefetch = gk_fast_prefetching (o, oend);
+  const GkContext ctx = gk_context (bmp_only);
   gk_mask nonascii, l2, carry = 0;
   gboolean utf8 = FALSE;
   gk_vec b;
@@ -116,7 +119,7 @@ gk_carry_decode_fast (const guint8   **pp,
         }
       else if (gk_block_valid_carry (b, p, nonascii, l2, nonascii2 & ~l2_2, &carry, bmp_only))
         {
-          o = gk_decode_leads (b, b2, ~(nonascii & ~l2) & GK_ALL, o, big_endian);
+          o = gk_decode_leads (&ctx, b, b2, ~(nonascii & ~l2) & GK_ALL, o, big_endian);
           utf8 = TRUE;
         }
       else if (m == NULL || m->mend == NULL)
