@@ -8,7 +8,8 @@
  * inside the steps instead, they are constants the compiler may form again
  * where each is used; GCC 12 does so on POWER, every block (an address in
  * two instructions and a load, for each), and on x86 for a splatted one
- * (an immediate, a move and a broadcast).  A kernel that has them defines,
+ * (an immediate, a move and a broadcast) or, with AVX-512, a table (a
+ * load every block).  A kernel that has them defines,
  * before it includes the generic loops:
  *   GK_HAVE_CONTEXT
  *   GkContext                   a struct of its constants
