@@ -172,7 +172,7 @@ decode_step (__m512i         x,
   __m512i idx = _mm512_add_epi8 (_mm512_permutexvar_epi8 (k->spread[i], pos), k->bytes);
   __m512i w = _mm512_permutex2var_epi8 (x, idx, next);
   /* Its shift in the dword's first byte: by an AND, not a zero-masked
-   * vpermb, whose mask GCC 12 formed again every block (7 % slower). */
+   * vpermb, whose mask GCC 12 moved into a mask register every block. */
   __m512i s = _mm512_and_si512 (_mm512_permutexvar_epi8 (idx, sh), k->first_byte);
 
   w = x86_utf8_values (w, s, big_endian, &k->utf8);
