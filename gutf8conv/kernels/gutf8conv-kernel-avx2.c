@@ -43,41 +43,18 @@ avx2_utf8 (void)
 
 typedef struct { X86Utf8 utf8; } GkContext;
 GUTF8CONV_KERNEL_INLINE GkContext gk_context (const gboolean bmp_only G_GNUC_UNUSED) { return (GkContext) { avx2_utf8 () }; }
+/* The lookups' tables are constants, loaded where used or operands; the
+ * bytes before every block but a step's first loaded again, which is
+ * cheaper than moving them across lanes. */
+#define GK_KL_LOOKUPS_ONLY 1
+#define GK_KL_CONTEXT_TABLES(ctx, bmp_only) gk_kl_tables (bmp_only)
+#define GK_KL_LOADS 2
 
 /* A vector of the 16 bytes at @p in both 128-bit lanes. */
 static inline __m256i
 load_twice (const guint8 *p)
 {
   return _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) p));
-}
-
-/* The errors of the 32 bytes at @p (see gutf8conv-kernel-generic-kl.h),
- * whose three bytes before are in memory and were validated: loaded
- * again, which is cheaper than moving them across lanes. */
-GUTF8CONV_KERNEL_INLINE __m256i
-kl_error_at (const guint8   *p,
-             __m256i         b,
-             const gboolean  bmp_only)
-{
-  const GkKlTables t = gk_kl_tables (bmp_only);
-
-  return gk_kl_errors (b, _mm256_loadu_si256 ((const __m256i *) (p - 1)),
-                       _mm256_loadu_si256 ((const __m256i *) (p - 2)),
-                       _mm256_loadu_si256 ((const __m256i *) (p - 3)), &t);
-}
-
-/* The errors of block @b starting at a character boundary, with nothing
- * readable before it: gk_kl_errors_after() with zeros before, in one
- * lane move less. */
-GUTF8CONV_KERNEL_INLINE __m256i
-kl_error_first (__m256i        b,
-                const gboolean bmp_only)
-{
-  const GkKlTables t = gk_kl_tables (bmp_only);
-  __m256i z = _mm256_permute2x128_si256 (b, b, 0x08);   /* [0, b.lo] */
-
-  return gk_kl_errors (b, _mm256_alignr_epi8 (b, z, 15), _mm256_alignr_epi8 (b, z, 14),
-                       _mm256_alignr_epi8 (b, z, 13), &t);
 }
 
 /* Bit i set where byte i of @b is a continuation byte (80..BF): bit 7
@@ -256,32 +233,6 @@ gk_decode_exact (const guint8 *p, gk_mask leads, guint8 *o, const gboolean big_e
 
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return cont_mask (b); }
 
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_at (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p, gk_vec b, const gboolean start, const gboolean bmp_only)
-{
-  __m256i err = start ? kl_error_first (b, bmp_only) : kl_error_at (p, b, bmp_only);
-
-  return _mm256_testz_si256 (err, err);
-}
-
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_next (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p, gk_vec b G_GNUC_UNUSED, gk_vec b2, const gboolean bmp_only)
-{
-  __m256i err = kl_error_at (p + 32, b2, bmp_only);
-
-  return _mm256_testz_si256 (err, err);
-}
-
-/* The first block of a step after the block @prev, whose bytes may not
- * be in memory (the input's start); the others from memory. */
-GUTF8CONV_KERNEL_INLINE gk_vec
-gk_kl_step_errors (const GkContext *ctx G_GNUC_UNUSED, const guint8 *p, gk_vec b, gk_vec prev, const guint i, const gboolean bmp_only)
-{
-  const GkKlTables t = gk_kl_tables (bmp_only);
-
-  return i == 0 ? gk_kl_errors_after (b, prev, &t) : kl_error_at (p, b, bmp_only);
-}
-
 /* Only three-byte characters: a lead every third byte from c (valid, so
  * each has its two continuation bytes), and the last one, at 30, 31, 29
  * or 30, followed by two: (c + 1) % 3 bytes into the next block.  10 or
@@ -355,14 +306,13 @@ gk16_direct_valid (const guint8   *in,
                    const gboolean  bmp_only G_GNUC_UNUSED,
                    GkLeads        *c)
 {
-  __m256i err;
+  const GkKlTables t = gk_kl_tables (TRUE);
 
   if (p - in < 3)
     return FALSE;
-  err = kl_error_at (p, b, TRUE);
   c->cont = nonascii & ~c->l2;
   c->l4 = 0;
-  return _mm256_testz_si256 (err, err);
+  return !gk_any_set (gk_kl_errors_loaded (p, b, &t));
 }
 #define GK16_DIRECT_VALID gk16_direct_valid
 

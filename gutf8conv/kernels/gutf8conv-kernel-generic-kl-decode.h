@@ -122,10 +122,13 @@
  *        readable, or ASCII, before @p); where @i > 0, @prev is also in
  *        memory before @p
  * A kernel whose validation is the lookups alone (BMP_ONLY's limit in
- * gk_kl_tables(), the tables in its context's member kl) defines
- * GK_KL_LOOKUPS_ONLY for gk_kl_valid_at(), gk_kl_valid_next() and
- * gk_kl_step_errors() by gk_kl_errors_after() and gk_any_set(); and
- * GK_KL_VALID_NEXT too where it defines gk_kl_valid_next() itself.
+ * gk_kl_tables()) defines GK_KL_LOOKUPS_ONLY for gk_kl_valid_at(),
+ * gk_kl_valid_next() and gk_kl_step_errors() by gk_kl_errors() and
+ * gk_any_set(), on the tables GK_KL_CONTEXT_TABLES (ctx, bmp_only)
+ * (by default its context's member kl).  The bytes before a block come
+ * from the block before (gk_prev_bytes()), or by GK_KL_LOADS from memory
+ * again, validated and readable: 1, the next block's; 2, every block's
+ * but a step's first too (where the shift moves bytes across lanes).
  */
 
 #pragma once
@@ -133,37 +136,72 @@
 #include "gutf8conv-kernel-generic-context.h"
 
 #ifdef GK_KL_LOOKUPS_ONLY
+#ifndef GK_KL_LOADS
+#define GK_KL_LOADS 0
+#endif
+#ifndef GK_KL_CONTEXT_TABLES
+#define GK_KL_CONTEXT_TABLES(ctx, bmp_only) ((ctx)->kl)
+#endif
+
+#if GK_KL_LOADS
+/* gk_kl_errors() of the block @b at @p, the bytes before it loaded
+ * again: one load each where the shift takes a copy and a move. */
+GUTF8CONV_KERNEL_INLINE gk_vec
+gk_kl_errors_loaded (const guint8     *p,
+                     gk_vec            b,
+                     const GkKlTables *t)
+{
+  return gk_kl_errors (b, gk_loadu (p - 1), gk_loadu (p - 2), gk_loadu (p - 3), t);
+}
+#endif
+
 GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_at (const GkContext *c,
+gk_kl_valid_at (const GkContext *c G_GNUC_UNUSED,
                 const guint8    *p G_GNUC_UNUSED,
                 gk_vec           b,
                 const gboolean   start G_GNUC_UNUSED,
                 const gboolean   bmp_only G_GNUC_UNUSED)
 {
-  return !gk_any_set (gk_kl_errors_after (b, gk_set1 (0), &c->kl));
+  const GkKlTables t = GK_KL_CONTEXT_TABLES (c, bmp_only);
+
+#if GK_KL_LOADS >= 2
+  if (!start)
+    return !gk_any_set (gk_kl_errors_loaded (p, b, &t));
+#endif
+  return !gk_any_set (gk_kl_errors_after (b, gk_set1 (0), &t));
 }
 
-#ifndef GK_KL_VALID_NEXT
 GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_next (const GkContext *c,
+gk_kl_valid_next (const GkContext *c G_GNUC_UNUSED,
                   const guint8    *p G_GNUC_UNUSED,
-                  gk_vec           b,
+                  gk_vec           b G_GNUC_UNUSED,
                   gk_vec           b2,
                   const gboolean   bmp_only G_GNUC_UNUSED)
 {
-  return !gk_any_set (gk_kl_errors_after (b2, b, &c->kl));
-}
+  const GkKlTables t = GK_KL_CONTEXT_TABLES (c, bmp_only);
+
+#if GK_KL_LOADS >= 1
+  return !gk_any_set (gk_kl_errors_loaded (p + GK_BLOCK, b2, &t));
+#else
+  return !gk_any_set (gk_kl_errors_after (b2, b, &t));
 #endif
+}
 
 GUTF8CONV_KERNEL_INLINE gk_vec
-gk_kl_step_errors (const GkContext *c,
+gk_kl_step_errors (const GkContext *c G_GNUC_UNUSED,
                    const guint8    *p G_GNUC_UNUSED,
                    gk_vec           b,
                    gk_vec           prev,
                    const guint      i G_GNUC_UNUSED,
                    const gboolean   bmp_only G_GNUC_UNUSED)
 {
-  return gk_kl_errors_after (b, prev, &c->kl);
+  const GkKlTables t = GK_KL_CONTEXT_TABLES (c, bmp_only);
+
+#if GK_KL_LOADS >= 2
+  if (i > 0)
+    return gk_kl_errors_loaded (p, b, &t);
+#endif
+  return gk_kl_errors_after (b, prev, &t);
 }
 #endif
 

@@ -35,6 +35,8 @@
 typedef struct { GkKlTables kl; } GkContext;
 GUTF8CONV_KERNEL_INLINE GkContext gk_context (const gboolean bmp_only) { return (GkContext) { gk_kl_tables (bmp_only) }; }
 #define GK_KL_LOOKUPS_ONLY 1
+/* The next block's bytes before it loaded again, not shifted in. */
+#define GK_KL_LOADS 1
 
 /* The characters whose lead bytes @leads marks among the 16 bytes at @p,
  * to @o; returns the new @o.  Reads up to @p + 24 and may write 12 bytes
@@ -278,22 +280,6 @@ GUTF8CONV_KERNEL_INLINE gk_vec gk_shift_down1 (gk_vec b)              { return _
  * store may overrun. */
 #define GK_FAST_IN 32
 #define GK_FAST_OUT 96
-
-/* The block @b2 after the block at @p: the bytes one, two and three
- * before each loaded again from memory (inside the two blocks), one
- * load each where palignr takes a copy and a shift. */
-#define GK_KL_VALID_NEXT 1
-GUTF8CONV_KERNEL_INLINE gboolean
-gk_kl_valid_next (const GkContext *c,
-                  const guint8    *p,
-                  gk_vec           b G_GNUC_UNUSED,
-                  gk_vec           b2,
-                  const gboolean   bmp_only G_GNUC_UNUSED)
-{
-  const guint8 *q = p + GK_BLOCK;
-
-  return !gk_any_set (gk_kl_errors (b2, gk_loadu (q - 1), gk_loadu (q - 2), gk_loadu (q - 3), &c->kl));
-}
 
 GUTF8CONV_KERNEL_INLINE gk_mask  gk_cont_mask (gk_vec b)   { return (guint32) _mm_movemask_epi8 (_mm_cmpgt_epi8 (SET1 (0xC0), b)); }
 
