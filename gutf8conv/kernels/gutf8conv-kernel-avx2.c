@@ -107,8 +107,8 @@ transcode32 (const guint8   *p,
                                             4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1);
 
   /* Written out: GCC keeps the four groups a loop of their own, whose
-   * place in the code moved text of more than one byte by a tenth from
-   * one build to the next (bench/results). */
+   * speed on text of more than one byte then moves with its place in
+   * the code from one build to the next (bench/results). */
 #pragma GCC unroll 4
   for (guint g = 0; g < 4; g++)
     {
