@@ -482,8 +482,11 @@ check_reference (const Reference *ref,
 }
 
 /* Decoding then encoding with ESCAPE gives back any byte string (behaviour
- * guide, #behaviour-escape-round-trip: in modified UTF-8 a raw 00 comes
- * back as C0 80; in WTF-8 the round trip is not promised). */
+ * guide, #behaviour-escape-round-trip), a raw 00 as C0 80 where the
+ * profile writes it so.  Not promised where lone surrogates are values
+ * (WTF-8, modified UTF-8), nor through UTF-16 with DETECT for a text that
+ * starts with U+FFFE: written FF FE, it reads back as the little-endian
+ * signature (#behaviour-utf16-signature). */
 static void
 check_escape_round_trip (const Config *c,
                          const guint8 *in,
@@ -521,6 +524,12 @@ check_escape_round_trip (const Config *c,
 
   run_one_shot (&dc, NULL, in, len, &decoded);
   CHECK (decoded.status == GUTF8CONV_CODEC_FINISHED);
+  if (c->byte_order == GUTF8CONV_BYTE_ORDER_DETECT && c->direction == GUTF8CONV_DIRECTION_UTF8_TO_UTF16 &&
+      decoded.out->len >= 2 && decoded.out->data[0] == 0xFF && decoded.out->data[1] == 0xFE)
+    {
+      outcome_clear (&decoded);
+      return;
+    }
   run_one_shot (&ec, NULL, decoded.out->data, decoded.out->len, &encoded);
   CHECK (encoded.status == GUTF8CONV_CODEC_FINISHED);
   CHECK (same_bytes (encoded.out->data, encoded.out->len, want->data, want->len));
