@@ -662,6 +662,18 @@ gk_mend_after_plain (GkMend               *m,
   return GK_CAREFUL_MENDED;
 }
 
+/* The copy's loop that mends a block at a time (gk_copy_mend_blocks())
+ * goes on with the blocks after one that passes its test, until
+ * GK_MEND_CLEAN pass in a row: the fast loop's start costs more than
+ * its test where damage comes every few dozen bytes.  Where the fast
+ * loop took GK_MEND_SPARSE bytes or more before it stopped, the damage
+ * is sparse, and it goes back to it at the first block that passes.
+ * The same distance decides, around a plain loop, whether a loop that
+ * mends takes over after a mend (gk_mend_around()), and when decode16's
+ * loop that mends hands back to the plain one. */
+#define GK_MEND_CLEAN (256 / GK_BLOCK)
+#define GK_MEND_SPARSE 1024
+
 /* A loop that mends as the GkMend says, of GUtf8ConvDecodeFunc's
  * arguments. */
 typedef gsize (*GkMendWithFunc) (const guint8 *in, gsize in_len, guint8 *out, gsize out_len,
@@ -670,9 +682,11 @@ typedef gsize (*GkMendWithFunc) (const guint8 *in, gsize in_len, guint8 *out, gs
 /* A kernel's mending entry point (GUtf8ConvDecodeMendFunc's arguments)
  * around its plain one @plain, to units of @unit bytes: @plain and the
  * mends where it stops (gk_mend_after_plain()) in turn; where @with is
- * not NULL, it takes over after each mend while @with_min bytes or more
+ * not NULL, it takes over after a mend while @with_min bytes or more
  * are left, until it returns (a loop that mends as it goes, for dense
- * damage).  Called, not inlined again: clean text, which takes
+ * damage), unless @plain went GK_MEND_SPARSE bytes or more before the
+ * mend: that damage is sparse, and @plain, whose code clean text runs
+ * fastest, goes on.  Called, not inlined again: clean text, which takes
  * this path whenever the mode could mend, then runs the very code the
  * plain entry point is (a second copy of the loop, with the same
  * instructions, ran slower), and a mend inside the loop, even one that
@@ -695,8 +709,10 @@ gk_mend_around (GUtf8ConvDecodeFunc  plain,
   GkMend m;
 
   gk_mend_init (&m, mend, in);
-  while (gk_mend_after_plain (&m, plain, &p, end, &o, oend, flags, unit) == GK_CAREFUL_MENDED)
-    if (with != NULL && (gsize) (end - p) >= with_min)
+  for (const guint8 *from = p;
+       gk_mend_after_plain (&m, plain, &p, end, &o, oend, flags, unit) == GK_CAREFUL_MENDED;
+       from = p)
+    if (with != NULL && (gsize) (end - p) >= with_min && (gsize) (p - from) < GK_MEND_SPARSE)
       {
         gsize used;
 
@@ -845,17 +861,6 @@ gk_copy_blocks (guint8       *o,
   for (gsize i = 0; i < n; i += GK_BLOCK)
     gk_storeu (o + i, gk_loadu (p + i));
 }
-
-/* The copy's loop that mends a block at a time (gk_copy_mend_blocks())
- * goes on with the blocks after one that passes its test, until
- * GK_MEND_CLEAN pass in a row: the fast loop's start costs more than
- * its test where damage comes every few dozen bytes.  Where the fast
- * loop took GK_MEND_SPARSE bytes or more before it stopped, the damage
- * is sparse, and it goes back to it at the first block that passes.
- * decode16's loop that mends goes back to the plain one after
- * GK_MEND_SPARSE bytes without a mend. */
-#define GK_MEND_CLEAN (256 / GK_BLOCK)
-#define GK_MEND_SPARSE 1024
 
 /* The input and output gk_copy_mend_blocks() asks for: two blocks read
  * (a block and the next one, for its test and its last item) and a
