@@ -2173,6 +2173,60 @@ damage_run (guint8       *in,
     in[k] = 'x';
 }
 
+/* Long text with damage far apart (over a kilobyte of clean text before
+ * each, which the kernels take as sparse and mend without leaving the
+ * fast loop), then close together (a dense stretch), then far apart
+ * again: every sequence mended as the scalar kernel reads it, in one
+ * call and with the output cut anywhere (#behaviour-kernel-mend). */
+static void
+check_mend_sparse (const GUtf8ConvKernel *kernel,
+                   guint                  unit)
+{
+  enum { LEN = 12 * 1024 };
+  static const gsize gaps[] = { 1100, 1500, 1024, 2047, 30, 17, 60, 5, 90, 40, 1800, 1030, 3000 };
+  g_autofree guint8 *in = g_malloc (LEN);
+  g_autofree guint8 *text = g_malloc (LEN);
+
+  for (guint round = 0; round < 8; round++)
+    {
+      gsize n = 0, at = 1100 + g_test_rand_int_range (0, 64);
+      guint64 mended;
+
+      /* Characters of one to four bytes, the last one ASCII padding. */
+      while (n < LEN)
+        {
+          char tmp[6];
+          guint32 c = g_test_rand_int_range (0, 4) == 0 ? (guint32) 'a' + n % 26 : random_char ();
+          gint k = g_unichar_to_utf8 (c, tmp);
+
+          if (n + k > LEN)
+            tmp[0] = ' ', k = 1;
+          memcpy (text + n, tmp, k);
+          n += k;
+        }
+      memcpy (in, text, LEN);
+      for (guint g = 0; g < G_N_ELEMENTS (gaps) && at + 6 < LEN; at += gaps[g++])
+        {
+          gsize len = g_test_rand_int_range (1, 7);
+
+          /* What is left of the characters the bytes are written over
+           * becomes ASCII. */
+          for (gsize k = at; k > 0 && (text[k] & 0xC0) == 0x80; k--)
+            in[k - 1] = 'x';
+          for (gsize k = 0; k < len; k++)
+            in[at + k] = g_test_rand_int_range (0x80, 0x100);
+          for (gsize k = at + len; k < LEN && (text[k] & 0xC0) == 0x80; k++)
+            in[k] = 'x';
+        }
+      mended = check_mend_call (kernel, unit, in, LEN, mend_width (unit) * LEN, random_mend_flags (),
+                                random_mend_mode ());
+      g_assert_cmpuint (mended, >=, 1);
+      for (guint k = 0; k < 16; k++)
+        check_mend_call (kernel, unit, in, LEN, random_out_len (mend_width (unit) * LEN), random_mend_flags (),
+                         random_mend_mode ());
+    }
+}
+
 /* Damaged characters: runs of one to six bytes 80..FF, several malformed
  * sequences back to back, in text of two- to four-byte characters, at
  * every position of the first blocks and across their ends and of the
@@ -2433,7 +2487,7 @@ add_mend_tests (const GUtf8ConvKernel *kernel)
   } tests[] = {
     { "random", check_mend_random }, { "positions", check_mend_positions },
     { "guard-pages", check_mend_guard_pages }, { "cut", check_mend_cut }, { "runs", check_mend_runs },
-    { "dense", check_mend_dense }, { "lead-cut", check_mend_lead_cut },
+    { "dense", check_mend_dense }, { "lead-cut", check_mend_lead_cut }, { "sparse", check_mend_sparse },
   };
   static const struct
   {
