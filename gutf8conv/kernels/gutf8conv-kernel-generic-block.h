@@ -637,6 +637,18 @@ gk_mend_run (GkMend         *m,
   return TRUE;
 }
 
+/* The copy's loop that mends a block at a time (gk_copy_mend_blocks())
+ * goes on with the blocks after one that passes its test, until
+ * GK_MEND_CLEAN pass in a row: the fast loop's start costs more than
+ * its test where damage comes every few dozen bytes.  Where the fast
+ * loop took GK_MEND_SPARSE bytes or more before it stopped, the damage
+ * is sparse, and it goes back to it at the first block that passes.
+ * The same distance decides, around a plain loop, whether a loop that
+ * mends takes over after a mend (gk_mend_around()), and when decode16's
+ * loop that mends hands back to the plain one. */
+#define GK_MEND_CLEAN (256 / GK_BLOCK)
+#define GK_MEND_SPARSE 1024
+
 /* A kernel's plain entry point @plain (GUtf8ConvDecodeFunc), to units of
  * @unit bytes (1: UTF-8), from *@pp, then, where it stops before the
  * input's end, the malformed sequence there mended and those that
@@ -653,26 +665,20 @@ gk_mend_after_plain (GkMend               *m,
                      const guint           flags,
                      const guint           unit)
 {
-  gsize used;
+  gsize used, n;
 
-  *po += plain (*pp, end - *pp, *po, oend - *po, flags, &used);
+  n = plain (*pp, end - *pp, *po, oend - *po, flags, &used);
+  /* After sparse damage, fewer units than bytes say the text was UTF-8
+   * (as gk16_mend_stop() tells): a mend after ASCII is damaged UTF-8
+   * too, cheaper here than through the codec. */
+  if (unit > 1 && used >= GK_MEND_SPARSE && n / unit < used)
+    m->utf8 = TRUE;
+  *po += n;
   *pp += used;
   if (*pp == end || !gk_mend_run (m, pp, 0, end, po, oend, unit, (flags & GUTF8CONV_KERNEL_BIG_ENDIAN) != 0))
     return GK_CAREFUL_STOP;
   return GK_CAREFUL_MENDED;
 }
-
-/* The copy's loop that mends a block at a time (gk_copy_mend_blocks())
- * goes on with the blocks after one that passes its test, until
- * GK_MEND_CLEAN pass in a row: the fast loop's start costs more than
- * its test where damage comes every few dozen bytes.  Where the fast
- * loop took GK_MEND_SPARSE bytes or more before it stopped, the damage
- * is sparse, and it goes back to it at the first block that passes.
- * The same distance decides, around a plain loop, whether a loop that
- * mends takes over after a mend (gk_mend_around()), and when decode16's
- * loop that mends hands back to the plain one. */
-#define GK_MEND_CLEAN (256 / GK_BLOCK)
-#define GK_MEND_SPARSE 1024
 
 /* A loop that mends as the GkMend says, of GUtf8ConvDecodeFunc's
  * arguments. */
