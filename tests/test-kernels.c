@@ -2157,11 +2157,13 @@ check_mend_positions (const GUtf8ConvKernel *kernel,
     }
 }
 
-/* @n bytes 80..FF at @at of @in, over what @text has there; what is
- * left of the characters they are written over becomes ASCII. */
+/* @n bytes 80..FF at @at of @in, over what @text (@len bytes) has
+ * there; what is left of the characters they are written over becomes
+ * ASCII. */
 static void
 damage_run (guint8       *in,
             const guint8 *text,
+            gsize         len,
             gsize         at,
             gsize         n)
 {
@@ -2169,7 +2171,7 @@ damage_run (guint8       *in,
     in[k - 1] = 'x';
   for (gsize k = 0; k < n; k++)
     in[at + k] = g_test_rand_int_range (0x80, 0x100);
-  for (gsize k = at + n; k < RUN_LEN && (text[k] & 0xC0) == 0x80; k++)
+  for (gsize k = at + n; k < len && (text[k] & 0xC0) == 0x80; k++)
     in[k] = 'x';
 }
 
@@ -2206,18 +2208,7 @@ check_mend_sparse (const GUtf8ConvKernel *kernel,
         }
       memcpy (in, text, LEN);
       for (guint g = 0; g < G_N_ELEMENTS (gaps) && at + 6 < LEN; at += gaps[g++])
-        {
-          gsize len = g_test_rand_int_range (1, 7);
-
-          /* What is left of the characters the bytes are written over
-           * becomes ASCII. */
-          for (gsize k = at; k > 0 && (text[k] & 0xC0) == 0x80; k--)
-            in[k - 1] = 'x';
-          for (gsize k = 0; k < len; k++)
-            in[at + k] = g_test_rand_int_range (0x80, 0x100);
-          for (gsize k = at + len; k < LEN && (text[k] & 0xC0) == 0x80; k++)
-            in[k] = 'x';
-        }
+        damage_run (in, text, LEN, at, g_test_rand_int_range (1, 7));
       mended = check_mend_call (kernel, unit, in, LEN, mend_width (unit) * LEN, random_mend_flags (),
                                 random_mend_mode ());
       g_assert_cmpuint (mended, >=, 1);
@@ -2257,9 +2248,9 @@ check_mend_runs (const GUtf8ConvKernel *kernel,
           at2 = at + n + g_test_rand_int_range (1, 25);
 
           memcpy (in, text, RUN_LEN);
-          damage_run (in, text, at, n);
+          damage_run (in, text, RUN_LEN, at, n);
           if (g_test_rand_bit () && at2 + 6 <= RUN_LEN)
-            damage_run (in, text, at2, g_test_rand_int_range (1, 7));
+            damage_run (in, text, RUN_LEN, at2, g_test_rand_int_range (1, 7));
           check_mend_call (kernel, unit, in, RUN_LEN, mend_width (unit) * RUN_LEN, flags, mode);
           lo = unit * (at - 16);
           hi = unit * at + mend_width (unit) * (n + 2);
