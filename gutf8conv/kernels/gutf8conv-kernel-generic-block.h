@@ -652,9 +652,10 @@ gk_mend_run (GkMend         *m,
 /* A kernel's plain entry point @plain (GUtf8ConvDecodeFunc), to units of
  * @unit bytes (1: UTF-8), from *@pp, then, where it stops before the
  * input's end, the malformed sequence there mended and those that
- * follow it at once (gk_mend_run()), without a call of @plain each.
- * GK_CAREFUL_MENDED after a mend; GK_CAREFUL_STOP at the input's end, or
- * where the kernel stops at *@pp. */
+ * follow it at once (gk_mend_run()), without a call of @plain each;
+ * *@sparse tells whether @plain went GK_MEND_SPARSE bytes or more
+ * before it stopped.  GK_CAREFUL_MENDED after a mend; GK_CAREFUL_STOP at
+ * the input's end, or where the kernel stops at *@pp. */
 GUTF8CONV_KERNEL_INLINE GkCareful
 gk_mend_after_plain (GkMend               *m,
                      GUtf8ConvDecodeFunc   plain,
@@ -663,15 +664,17 @@ gk_mend_after_plain (GkMend               *m,
                      guint8              **po,
                      const guint8         *oend,
                      const guint           flags,
-                     const guint           unit)
+                     const guint           unit,
+                     gboolean             *sparse)
 {
   gsize used, n;
 
   n = plain (*pp, end - *pp, *po, oend - *po, flags, &used);
+  *sparse = used >= GK_MEND_SPARSE;
   /* After sparse damage, fewer units than bytes say the text was UTF-8
    * (as gk16_mend_stop() tells): a mend after ASCII is damaged UTF-8
    * too, cheaper here than through the codec. */
-  if (unit > 1 && used >= GK_MEND_SPARSE && n / unit < used)
+  if (unit > 1 && *sparse && n / unit < used)
     m->utf8 = TRUE;
   *po += n;
   *pp += used;
@@ -713,12 +716,11 @@ gk_mend_around (GUtf8ConvDecodeFunc  plain,
   const guint8 *p = in, *end = in + in_len;
   guint8 *o = out, *oend = out + out_len;
   GkMend m;
+  gboolean sparse;
 
   gk_mend_init (&m, mend, in);
-  for (const guint8 *from = p;
-       gk_mend_after_plain (&m, plain, &p, end, &o, oend, flags, unit) == GK_CAREFUL_MENDED;
-       from = p)
-    if (with != NULL && (gsize) (end - p) >= with_min && (gsize) (p - from) < GK_MEND_SPARSE)
+  while (gk_mend_after_plain (&m, plain, &p, end, &o, oend, flags, unit, &sparse) == GK_CAREFUL_MENDED)
+    if (with != NULL && !sparse && (gsize) (end - p) >= with_min)
       {
         gsize used;
 
