@@ -753,6 +753,23 @@ gk16_kl_class_run (const guint8   **pp,
   *po = o;
 }
 
+/* A short input's one padded block (gk_decode_one_block(), whose
+ * output has room for every store): without four-byte characters by
+ * the step for blocks of two- and three-byte ones, whose cost does not
+ * depend on the number of leads. */
+GUTF8CONV_KERNEL_INLINE guint8 *
+gk_kl_class_one_block (const guint8   *p,
+                       gk_mask         leads,
+                       gk_mask         l4,
+                       guint8         *o,
+                       const gboolean  big_endian)
+{
+  if ((leads & l4) == 0)
+    return gk_kl_bmp (p, leads, o, big_endian, TRUE, TRUE, 4);
+  return gk_decode_block (p, leads, o, big_endian);
+}
+#define GK_DECODE_ONE_BLOCK gk_kl_class_one_block
+
 /* UTF-8 -> UCS-4: the fast phase of gutf8conv-kernel-generic-decode.h
  * by the same steps, with ASCII 64 bytes a step as gk_kl_decode_units()
  * takes it (before the next block's test, which an ASCII block does not

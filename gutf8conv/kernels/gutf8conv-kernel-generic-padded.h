@@ -30,6 +30,11 @@
  *                      reading nothing past them
  *   gk_vec  gk_shift_down1 (gk_vec b);
  *                      byte i + 1 of @b at i, a zero at the top
+ * and may define:
+ *   GK_DECODE_ONE_BLOCK (p, leads, l4, o, big_endian)
+ *                      gk_decode_block() for a short input's one block
+ *                      (@l4: its four-byte leads), whose output has room
+ *                      for 4 * GK_BLOCK + GK_DECODE_OVER bytes
  */
 
 #pragma once
@@ -76,6 +81,10 @@ gk_copy_short (guint8       *dst,
     }
 }
 
+#ifndef GK_DECODE_ONE_BLOCK
+#define GK_DECODE_ONE_BLOCK(p, leads, l4, o, big_endian) gk_decode_block (p, leads, o, big_endian)
+#endif
+
 /* gk_decode_padded() where the rest is one block at most and the output
  * has room for all of it: a short chunk of a stream, the common case,
  * without the loop's bookkeeping.  The block is tested in its register;
@@ -120,7 +129,7 @@ gk_decode_one_block (const guint8   *in,
   if (consumed == 0)
     return gutf8conv_kernel_stop (in, p, out, o, in_used);
   leads = gk_block_leads (&c, consumed);
-  o = gk_decode_block (buf, leads, o, big_endian);
+  o = GK_DECODE_ONE_BLOCK (buf, leads, c.l4, o, big_endian);
   return gutf8conv_kernel_stop (in, p + consumed, out, o, in_used);
 }
 
