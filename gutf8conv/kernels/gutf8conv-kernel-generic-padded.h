@@ -239,19 +239,43 @@ gk_decode_padded (const guint8   *in,
 /* A kernel's entry point @name for input shorter than its careful
  * block: all of it in padded blocks, in a function of its own that the
  * wide entry point jumps to before its own prologue
- * (GUTF8CONV_KERNEL_ENTRY_POINT_SHORT). */
+ * (GUTF8CONV_KERNEL_ENTRY_POINT_SHORT).  One block with room for its
+ * stores, a stream's small chunk, jumps on to a function of its own
+ * too, which saves none of the registers the loop of blocks needs. */
 #define GK_PADDED_ENTRY_POINT(name) \
   GUTF8CONV_KERNEL_INLINE gsize \
-  name##_impl (const guint8 *in, \
-               gsize         in_len, \
-               guint8       *out, \
-               gsize         out_len, \
-               const guint   flags, \
-               gsize        *in_used) \
+  name##_one_impl (const guint8 *in, \
+                   gsize         in_len, \
+                   guint8       *out, \
+                   gsize         out_len G_GNUC_UNUSED, \
+                   const guint   flags, \
+                   gsize        *in_used) \
   { \
-    if (in_len > 0 && in_len <= GK_BLOCK && out_len >= 4 * GK_BLOCK + GK_DECODE_OVER) \
-      return gk_decode_one_block (in, in, in + in_len, out, out, flags, in_used); \
+    return gk_decode_one_block (in, in, in + in_len, out, out, flags, in_used); \
+  } \
+  GUTF8CONV_KERNEL_INLINE gsize \
+  name##_blocks_impl (const guint8 *in, \
+                      gsize         in_len, \
+                      guint8       *out, \
+                      gsize         out_len, \
+                      const guint   flags, \
+                      gsize        *in_used) \
+  { \
     return gk_decode_padded (in, in, in + in_len, out, out, out + out_len, flags, in_used); \
   } \
   __attribute__((noinline)) \
-  GUTF8CONV_KERNEL_ENTRY_POINT (name, name##_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY)
+  GUTF8CONV_KERNEL_ENTRY_POINT (name##_one, name##_one_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY) \
+  __attribute__((noinline)) \
+  GUTF8CONV_KERNEL_ENTRY_POINT (name##_blocks, name##_blocks_impl, GUTF8CONV_KERNEL_BIG_ENDIAN | GUTF8CONV_KERNEL_BMP_ONLY) \
+  static __attribute__((noinline)) gsize \
+  name (const guint8 *in, \
+        gsize         in_len, \
+        guint8       *out, \
+        gsize         out_len, \
+        guint         flags, \
+        gsize        *in_used) \
+  { \
+    if (in_len - 1 < GK_BLOCK && out_len >= 4 * GK_BLOCK + GK_DECODE_OVER) \
+      return name##_one (in, in_len, out, out_len, flags, in_used); \
+    return name##_blocks (in, in_len, out, out_len, flags, in_used); \
+  }
